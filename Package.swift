@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "RainbowRing",
+  products: [
+    .library(name: "RainbowRing", targets: ["RainbowRing"]),
+    .executable(name: "rainbow-ring", targets: ["rainbow-ring"]),
+  ],
+  dependencies: [],
+  targets: [
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+    .target(name: "RingGraphics"),
+    .target(name: "RingLayers", dependencies: ["RingGraphics"]),
+    .target(name: "RainbowRing", dependencies: ["RingGraphics", "RingLayers"]),
+    .target(name: "RingExport", dependencies: ["RingGraphics", "CZlib"]),
+    .target(name: "RainbowRingCLI", dependencies: ["RainbowRing", "RingExport"]),
+    .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI"]),
+    .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
+    .testTarget(name: "RingLayersTests", dependencies: ["RingLayers"]),
+    .testTarget(name: "RainbowRingTests", dependencies: ["RainbowRing"]),
+    .testTarget(name: "RingExportTests", dependencies: ["RingExport", "RainbowRing"]),
+    .testTarget(name: "RainbowRingCLITests", dependencies: ["RainbowRingCLI"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

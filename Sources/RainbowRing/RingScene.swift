@@ -1,0 +1,62 @@
+import RingGraphics
+import RingLayers
+
+/// What a frame shows: a ring on a background, at a scale. Frames of a scene are a pure
+/// function of the time.
+public struct RingScene: Hashable, Sendable {
+  public let ring: RainbowRing
+  /// The canvas size, in points.
+  public let canvasSize: Size
+  /// Where the ring view sits on the canvas, in points.
+  public let ringOrigin: Point
+  /// Fills the canvas beneath the ring; `.clear` leaves it transparent.
+  public let background: RGBAColor
+  /// Pixels per point.
+  public let scale: Double
+
+  /// Accepted scales, in pixels per point.
+  public static let scaleRange = 0.25...16.0
+
+  /// A scene; throws `RingError` for a scale outside `scaleRange`, a non-finite origin, or a
+  /// canvas larger than `Pixmap.maximumPixelCount` pixels.
+  public init(
+    ring: RainbowRing = .seed, canvasSize: Size? = nil, ringOrigin: Point = .zero,
+    background: RGBAColor = .clear, scale: Double = 1
+  ) throws {
+    guard RingScene.scaleRange.contains(scale) else {
+      throw RingError(.invalidParameter, "scale \(scale) must be in 0.25...16 pixels per point")
+    }
+    let canvas = canvasSize ?? ring.size
+    guard canvas.width > 0, canvas.height > 0, canvas.width <= RainbowRing.maximumSize,
+      canvas.height <= RainbowRing.maximumSize, ringOrigin.x.isFinite, ringOrigin.y.isFinite
+    else {
+      throw RingError(.invalidParameter, "canvas size and ring origin must be positive and finite")
+    }
+    self.ring = ring
+    self.canvasSize = canvas
+    self.ringOrigin = ringOrigin
+    self.background = background
+    self.scale = scale
+    let (w, h) = pixelSize
+    guard w <= Pixmap.maximumPixelCount / h else {
+      throw RingError(
+        .invalidParameter,
+        "a \(w)x\(h) frame exceeds \(Pixmap.maximumPixelCount) pixels; lower the size or scale")
+    }
+  }
+
+  /// The iPhone sample's host view: 375 x 667 points, white, the ring at (50, 80).
+  public static func seedHost(ring: RainbowRing = .seed, scale: Double = 1) throws -> RingScene {
+    try RingScene(
+      ring: ring, canvasSize: Size(width: 375, height: 667), ringOrigin: Point(x: 50, y: 80),
+      background: .white, scale: scale)
+  }
+
+  /// Frame size in pixels: the canvas times the scale, rounded up.
+  public var pixelSize: (width: Int, height: Int) {
+    (
+      max(1, Int((canvasSize.width * scale - 1e-9).rounded(.up))),
+      max(1, Int((canvasSize.height * scale - 1e-9).rounded(.up)))
+    )
+  }
+}

@@ -1,0 +1,129 @@
+/// One option a command accepts: `--name value`, `--name=value`, `-s value`, or a flag.
+struct OptionSpec {
+  let name: String
+  let short: Character?
+  /// The value's placeholder in help (`<seconds>`); `nil` for a flag.
+  let valueName: String?
+  let help: String
+  /// The default shown in help, if any.
+  let defaultDescription: String?
+
+  init(
+    _ name: String, short: Character? = nil, value: String? = nil, help: String,
+    default defaultDescription: String? = nil
+  ) {
+    self.name = name
+    self.short = short
+    self.valueName = value
+    self.help = help
+    self.defaultDescription = defaultDescription
+  }
+
+  var isFlag: Bool { valueName == nil }
+
+  /// `-o, --output <file>` as help shows it.
+  var synopsis: String {
+    var s = short.map { "-\($0), " } ?? ""
+    s += "--\(name)"
+    if let valueName { s += " <\(valueName)>" }
+    return s
+  }
+}
+
+/// A usage error: printed as `Error: ...` with the usage line, exit 64.
+struct UsageError: Error, Equatable {
+  let message: String
+}
+
+/// The options found on a command line, by long name.
+struct ParsedArguments {
+  private(set) var values: [String: String] = [:]
+  private(set) var flags: Set<String> = []
+  private(set) var positionals: [String] = []
+
+  func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+  subscript(name: String) -> String? { values[name] }
+
+  /// Parses `arguments` against `specs`; `--help`/`-h` and `--version` are recognised as flags
+  /// wherever they appear. Every repeated option and unknown option is a usage error.
+  static func parse(_ arguments: [String], specs: [OptionSpec], allowsPositionals: Bool = false)
+    throws(UsageError) -> ParsedArguments
+  {
+    var parsed = ParsedArguments()
+    var i = 0
+    var onlyPositionals = false
+    func spec(long: String) -> OptionSpec? { specs.first { $0.name == long } }
+    func record(_ s: OptionSpec, value: String?) throws(UsageError) {
+      if parsed.has(s.name) {
+        throw UsageError(message: "The option '--\(s.name)' was given more than once.")
+      }
+      if s.isFlag {
+        parsed.flags.insert(s.name)
+      } else {
+        parsed.values[s.name] = value
+      }
+    }
+    while i < arguments.count {
+      let arg = arguments[i]
+      i += 1
+      if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {
+        guard allowsPositionals else { throw UsageError(message: "Unexpected argument '\(arg)'.") }
+        parsed.positionals.append(arg)
+        continue
+      }
+      if arg == "--" {
+        onlyPositionals = true
+        continue
+      }
+      var name: String
+      var inlineValue: String?
+      if arg.hasPrefix("--") {
+        let body = arg.dropFirst(2)
+        if let eq = body.firstIndex(of: "=") {
+          name = String(body[..<eq])
+          inlineValue = String(body[body.index(after: eq)...])
+        } else {
+          name = String(body)
+        }
+        if spec(long: name) == nil, name.hasPrefix("no-"), let s = spec(long: String(name.dropFirst(3))),
+          s.isFlag
+        {
+          // `--no-flag` clears a flag explicitly.
+          if parsed.has(s.name) {
+            throw UsageError(message: "The option '--\(s.name)' was given more than once.")
+          }
+          parsed.flags.remove(s.name)
+          parsed.values[s.name] = "false"
+          continue
+        }
+      } else {
+        let letters = Array(arg.dropFirst())
+        guard letters.count >= 1, let s = specs.first(where: { $0.short == letters[0] }) else {
+          throw UsageError(message: "Unknown option '\(arg)'.")
+        }
+        name = s.name
+        if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
+      }
+      guard let s = spec(long: name) else {
+        throw UsageError(message: "Unknown option '--\(name)'.")
+      }
+      if s.isFlag {
+        if inlineValue != nil {
+          throw UsageError(message: "The flag '--\(name)' does not take a value.")
+        }
+        try record(s, value: nil)
+      } else if let inlineValue {
+        try record(s, value: inlineValue)
+      } else {
+        guard i < arguments.count, arguments[i] == "-" || !arguments[i].hasPrefix("-")
+          || Double(arguments[i]) != nil
+        else {
+          throw UsageError(message: "Missing value for '\(s.synopsis)'.")
+        }
+        try record(s, value: arguments[i])
+        i += 1
+      }
+    }
+    return parsed
+  }
+}

@@ -1,0 +1,69 @@
+import RainbowRing
+import RingExport
+
+/// The `rainbow-ring` command: parses arguments, runs a subcommand, returns the exit code.
+/// Usage errors exit 64 (EX_USAGE), runtime failures 1, as swift-argument-parser does.
+public enum CommandLineTool {
+  public static let version = "0.1.0"
+  static let exitUsage: Int32 = 64
+
+  static let rootHelp = Help.render(
+    overview: "Render the seed's animated rainbow ring.",
+    usage: "rainbow-ring <subcommand>",
+    sections: [
+      ("OPTIONS", [("--version", "Show the version."), ("-h, --help", "Show help information.")]),
+      ("SUBCOMMANDS", [("render", "Render one frame of the ring to a PNG file.")]),
+    ],
+    footer: "See 'rainbow-ring help <subcommand>' for detailed help.")
+
+  /// Runs the tool with `arguments` (without the program name).
+  public static func run(_ arguments: [String], console: Console) -> Int32 {
+    guard let first = arguments.first else {
+      console.writeErr(rootHelp)
+      return exitUsage
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "-h", "--help":
+      return printing(rootHelp, console)
+    case "--version":
+      return printing(version + "\n", console)
+    case "help":
+      switch rest.first {
+      case nil: return printing(rootHelp, console)
+      case "render": return printing(RenderCommand.help, console)
+      case let other?:
+        return usageError("Unknown subcommand '\(other)'.", usage: "rainbow-ring <subcommand>", helpFor: nil, console)
+      }
+    case "render":
+      return RenderCommand.run(rest, console: console)
+    default:
+      return usageError(
+        "Unknown subcommand '\(first)'.", usage: "rainbow-ring <subcommand>", helpFor: nil, console)
+    }
+  }
+
+  static func printing(_ text: String, _ console: Console) -> Int32 {
+    do {
+      try console.out(text)
+      return 0
+    } catch {
+      return 1
+    }
+  }
+
+  /// Prints `Error: message`, the usage and where to find help to standard error.
+  static func usageError(_ message: String, usage: String, helpFor command: String?, _ console: Console)
+    -> Int32
+  {
+    let helpCommand = command.map { "rainbow-ring \($0) --help" } ?? "rainbow-ring --help"
+    console.writeErr("Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
+    return exitUsage
+  }
+
+  /// Prints `Error: message` to standard error for a runtime failure.
+  static func failure(_ message: String, _ console: Console) -> Int32 {
+    console.writeErr("Error: \(message)\n")
+    return 1
+  }
+}

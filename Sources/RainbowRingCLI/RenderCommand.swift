@@ -1,0 +1,53 @@
+import RainbowRing
+import RingExport
+
+/// `rainbow-ring render`: one frame to a PNG file.
+enum RenderCommand {
+  static let outputSpec = OptionSpec(
+    "output", short: "o", value: "file", help: "The PNG file to write; '-' writes to standard output.")
+  static let specs: [OptionSpec] =
+    RingOptions.specs + [
+      outputSpec,
+      OptionSpec("version", help: "Show the version."),
+      OptionSpec("help", short: "h", help: "Show help information."),
+    ]
+
+  static let usage = "rainbow-ring render [<options>] --output <file>"
+
+  static let help = Help.render(
+    overview: "Render one frame of the ring to a PNG file: exactly what the iPhone shows at that time.",
+    usage: usage,
+    sections: [("OPTIONS", Help.options(specs))])
+
+  static func run(_ arguments: [String], console: Console) -> Int32 {
+    let args: ParsedArguments
+    let scene: RingScene
+    let time: Double
+    let output: String
+    do throws(UsageError) {
+      args = try ParsedArguments.parse(arguments, specs: specs)
+      if args.has("help") { return CommandLineTool.printing(help, console) }
+      if args.has("version") { return CommandLineTool.printing(CommandLineTool.version + "\n", console) }
+      scene = try RingOptions.scene(args)
+      time = try RingOptions.time(args)
+      guard let o = args["output"], !o.isEmpty else {
+        throw UsageError(message: "Missing expected argument '--output <file>'.")
+      }
+      output = o
+    } catch {
+      return CommandLineTool.usageError(error.message, usage: usage, helpFor: "render", console)
+    }
+    do {
+      let frame = try FrameRenderer(scene: scene).render(at: time)
+      let png = try PNGEncoder.encode(frame)
+      if output == "-" {
+        try console.writeOut(png)
+      } else {
+        try FileWriter.write(png, to: output)
+      }
+      return 0
+    } catch {
+      return CommandLineTool.failure("\(error)", console)
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import RainbowRing
+
+/// The options every frame-making command shares, and their conversion to a ring and scene.
+enum RingOptions {
+  static let specs: [OptionSpec] = [
+    OptionSpec("time", value: "seconds", help: "Time since the ring appeared, in seconds.", default: "0"),
+    OptionSpec("scale", value: "n", help: "Pixels per point, 1 to 4; fractions allowed.", default: "1"),
+    OptionSpec("size", value: "points", help: "Side of the ring view, in points.", default: "160"),
+    OptionSpec("ring-width", value: "points", help: "Width of the ring, in points.", default: "20"),
+    OptionSpec(
+      "background", value: "color", help: "transparent, white, black, #RRGGBB or #RRGGBBAA.",
+      default: "transparent"),
+    OptionSpec(
+      "scene", value: "scene",
+      help: "ring (the ring alone) or seed (the iPhone's 375x667-point white view, ring at 50,80).",
+      default: "ring"),
+    OptionSpec(
+      "step-duration", value: "seconds", help: "Time for the colours to move one stop.",
+      default: "0.1"),
+    OptionSpec(
+      "hue-step", value: "degrees", help: "Hue between neighbouring colours, 0.01 to 360.",
+      default: "5"),
+    OptionSpec("saturation", value: "value", help: "Colour saturation, 0 to 1.", default: "1"),
+    OptionSpec("brightness", value: "value", help: "Colour brightness, 0 to 1.", default: "1"),
+    OptionSpec(
+      "start-point", value: "x,y", help: "Gradient start in the ring's unit square.",
+      default: "0,0"),
+    OptionSpec(
+      "end-point", value: "x,y", help: "Gradient end in the ring's unit square.", default: "1,1"),
+    OptionSpec(
+      "gradient", value: "kind", help: "Gradient kind: axial, radial or conic.", default: "axial"),
+  ]
+
+  static func number(
+    _ args: ParsedArguments, _ name: String, default value: Double, range: ClosedRange<Double>,
+    unit: String
+  ) throws(UsageError) -> Double {
+    guard let text = args[name] else { return value }
+    guard let v = Double(text), v.isFinite, !text.lowercased().hasPrefix("0x") else {
+      throw UsageError(
+        message: "The value '\(text)' is invalid for '--\(name)': expected a number in \(describe(range)) \(unit).")
+    }
+    guard range.contains(v) else {
+      throw UsageError(
+        message: "The value '\(text)' is invalid for '--\(name)': must be in \(describe(range)) \(unit).")
+    }
+    return v
+  }
+
+  static func describe(_ r: ClosedRange<Double>) -> String {
+    func f(_ v: Double) -> String {
+      v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+    return "\(f(r.lowerBound))...\(f(r.upperBound))"
+  }
+
+  static func point(_ args: ParsedArguments, _ name: String, default value: Point) throws(UsageError)
+    -> Point
+  {
+    guard let text = args[name] else { return value }
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite,
+      y.isFinite, abs(x) <= 1000, abs(y) <= 1000
+    else {
+      throw UsageError(
+        message: "The value '\(text)' is invalid for '--\(name)': expected x,y with numbers in -1000...1000.")
+    }
+    return Point(x: x, y: y)
+  }
+
+  static func choice<T>(_ args: ParsedArguments, _ name: String, _ options: [(String, T)], default value: T)
+    throws(UsageError) -> T
+  {
+    guard let text = args[name] else { return value }
+    guard let hit = options.first(where: { $0.0 == text }) else {
+      throw UsageError(
+        message: "The value '\(text)' is invalid for '--\(name)': expected one of \(options.map(\.0).joined(separator: ", ")).")
+    }
+    return hit.1
+  }
+
+  /// The scene the options describe, with `defaultBackground` when none is given.
+  static func scene(_ args: ParsedArguments, scaleRange: ClosedRange<Double> = 1...4,
+    defaultBackground: RGBAColor = .clear) throws(UsageError) -> RingScene
+  {
+    let size = try number(args, "size", default: 160, range: 1...10000, unit: "points")
+    let ringWidth = try number(args, "ring-width", default: 20, range: 0.01...5000, unit: "points")
+    guard ringWidth <= size / 2 else {
+      throw UsageError(
+        message: "The value '\(args["ring-width"] ?? "20")' is invalid for '--ring-width': must be at most half of --size (\(size / 2)).")
+    }
+    let step = try number(args, "step-duration", default: 0.1, range: 0.001...3600, unit: "seconds")
+    let hueStep = try number(args, "hue-step", default: 5, range: 0.01...360, unit: "degrees")
+    let saturation = try number(args, "saturation", default: 1, range: 0...1, unit: "")
+    let brightness = try number(args, "brightness", default: 1, range: 0...1, unit: "")
+    let start = try point(args, "start-point", default: Point(x: 0, y: 0))
+    let end = try point(args, "end-point", default: Point(x: 1, y: 1))
+    let kind = try choice(
+      args, "gradient", GradientKind.allCases.map { ($0.rawValue, $0) }, default: .axial)
+    let scale = try number(args, "scale", default: 1, range: scaleRange, unit: "pixels per point")
+    var background = defaultBackground
+    if let text = args["background"] {
+      guard let c = RGBAColor(parsing: text) else {
+        throw UsageError(
+          message: "The value '\(text)' is invalid for '--background': expected transparent, white, black, #RRGGBB or #RRGGBBAA.")
+      }
+      background = c
+    }
+    let sceneKind = try choice(args, "scene", [("ring", "ring"), ("seed", "seed")], default: "ring")
+    do {
+      let ring = try RainbowRing(
+        size: Size(width: size, height: size), ringWidth: ringWidth, stepDuration: step,
+        hueStep: hueStep, saturation: saturation, brightness: brightness,
+        gradient: GradientGeometry(kind: kind, startPoint: start, endPoint: end))
+      if sceneKind == "seed" {
+        return try RingScene(
+          ring: ring, canvasSize: Size(width: max(375, 50 + size), height: max(667, 80 + size)),
+          ringOrigin: Point(x: 50, y: 80), background: args["background"] == nil ? .white : background,
+          scale: scale)
+      }
+      return try RingScene(ring: ring, background: background, scale: scale)
+    } catch let error as RingError {
+      throw UsageError(message: error.message)
+    } catch {
+      throw UsageError(message: "\(error)")
+    }
+  }
+
+  static func time(_ args: ParsedArguments) throws(UsageError) -> Double {
+    try number(args, "time", default: 0, range: -1e9...1e9, unit: "seconds")
+  }
+}

@@ -1,0 +1,93 @@
+import CZlib
+import RingGraphics
+
+/// Encodes pixmaps as PNG (8-bit RGBA, straight alpha) over zlib.
+///
+/// Each row gets the filter (None, Sub, Up, Average, Paeth) whose output has the smallest
+/// sum of absolute values, the usual heuristic from libpng.
+public enum PNGEncoder {
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// The PNG file bytes for `pixmap`.
+  public static func encode(_ pixmap: Pixmap, compressionLevel: Int32 = 6) throws -> [UInt8] {
+    var out = signature
+    var ihdr: [UInt8] = []
+    ihdr.appendBigEndian(UInt32(pixmap.width))
+    ihdr.appendBigEndian(UInt32(pixmap.height))
+    ihdr += [8, 6, 0, 0, 0]  // depth 8, colour type RGBA, deflate, adaptive filters, no interlace
+    appendChunk("IHDR", ihdr, to: &out)
+    let raw = filteredRows(pixmap.straightRGBABytes(), width: pixmap.width, height: pixmap.height)
+    appendChunk("IDAT", try Zlib.compress(raw, level: compressionLevel), to: &out)
+    appendChunk("IEND", [], to: &out)
+    return out
+  }
+
+  static func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
+    out.appendBigEndian(UInt32(data.count))
+    let typeBytes = Array(type.utf8)
+    out += typeBytes
+    out += data
+    var crc = crc32(0, nil, 0)
+    typeBytes.withUnsafeBufferPointer { crc = crc32(crc, $0.baseAddress, uInt($0.count)) }
+    data.withUnsafeBufferPointer { crc = crc32(crc, $0.baseAddress, uInt($0.count)) }
+    out.appendBigEndian(UInt32(crc))
+  }
+
+  /// Rows of 4-byte pixels, each prefixed by its chosen filter type.
+  static func filteredRows(_ rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
+    let stride = width * 4
+    var out = [UInt8](repeating: 0, count: (stride + 1) * height)
+    var candidate = [UInt8](repeating: 0, count: stride)
+    var best = [UInt8](repeating: 0, count: stride)
+    rgba.withUnsafeBufferPointer { src in
+      for y in 0..<height {
+        let row = y * stride
+        let prior = y > 0 ? row - stride : -1
+        var bestScore = Int.max
+        var bestType: UInt8 = 0
+        for type in UInt8(0)...4 {
+          var score = 0
+          for i in 0..<stride {
+            let x = Int(src[row + i])
+            let a = i >= 4 ? Int(src[row + i - 4]) : 0
+            let b = prior >= 0 ? Int(src[prior + i]) : 0
+            let c = (i >= 4 && prior >= 0) ? Int(src[prior + i - 4]) : 0
+            let predicted: Int
+            switch type {
+            case 0: predicted = 0
+            case 1: predicted = a
+            case 2: predicted = b
+            case 3: predicted = (a + b) / 2
+            default:
+              let p = a + b - c
+              let pa = abs(p - a)
+              let pb = abs(p - b)
+              let pc = abs(p - c)
+              predicted = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
+            }
+            let v = UInt8(truncatingIfNeeded: x - predicted)
+            candidate[i] = v
+            score += v < 128 ? Int(v) : 256 - Int(v)
+          }
+          if score < bestScore {
+            bestScore = score
+            bestType = type
+            swap(&best, &candidate)
+          }
+        }
+        out[y * (stride + 1)] = bestType
+        for i in 0..<stride { out[y * (stride + 1) + 1 + i] = best[i] }
+      }
+    }
+    return out
+  }
+}
+
+extension Array where Element == UInt8 {
+  mutating func appendBigEndian(_ v: UInt32) {
+    append(UInt8(v >> 24))
+    append(UInt8(v >> 16 & 0xFF))
+    append(UInt8(v >> 8 & 0xFF))
+    append(UInt8(v & 0xFF))
+  }
+}

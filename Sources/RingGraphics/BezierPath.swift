@@ -1,0 +1,208 @@
+import Foundation
+
+/// A path made of subpaths of lines, quadratic and cubic Bézier curves and elliptical arcs,
+/// in points; the value counterpart of `UIBezierPath`/`CGPath`.
+///
+/// Arcs are kept exact (not approximated by cubics), so a circle strokes to a true annulus.
+public struct BezierPath: Hashable, Sendable {
+  /// One drawing command.
+  public enum Element: Hashable, Sendable {
+    case move(to: Point)
+    case line(to: Point)
+    case quadCurve(to: Point, control: Point)
+    case curve(to: Point, control1: Point, control2: Point)
+    /// An elliptical arc around `center` with radii `radii`, from angle `startAngle` to
+    /// `endAngle` (radians, measured from +x towards +y, so clockwise on screen).
+    /// Starts with a line from the current point when one exists.
+    case arc(center: Point, radii: Size, startAngle: Double, endAngle: Double)
+    case close
+  }
+
+  public private(set) var elements: [Element] = []
+
+  public init() {}
+
+  /// The current point, or `nil` before the first `move`.
+  public private(set) var currentPoint: Point?
+  private var subpathStart: Point?
+
+  public mutating func move(to p: Point) {
+    elements.append(.move(to: p))
+    currentPoint = p
+    subpathStart = p
+  }
+
+  public mutating func addLine(to p: Point) {
+    ensureStart(p)
+    elements.append(.line(to: p))
+    currentPoint = p
+  }
+
+  public mutating func addQuadCurve(to p: Point, controlPoint c: Point) {
+    ensureStart(c)
+    elements.append(.quadCurve(to: p, control: c))
+    currentPoint = p
+  }
+
+  public mutating func addCurve(to p: Point, controlPoint1 c1: Point, controlPoint2 c2: Point) {
+    ensureStart(c1)
+    elements.append(.curve(to: p, control1: c1, control2: c2))
+    currentPoint = p
+  }
+
+  /// Adds a circular arc like `UIBezierPath.addArc(withCenter:radius:startAngle:endAngle:clockwise:)`:
+  /// angles in radians; `clockwise` as seen on screen (y down). A line joins the current point
+  /// to the arc's start when a subpath is open.
+  public mutating func addArc(
+    center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool
+  ) {
+    var end = endAngle
+    let twoPi = 2 * Double.pi
+    if clockwise {
+      while end < startAngle { end += twoPi }
+      if end - startAngle > twoPi { end = startAngle + twoPi }
+    } else {
+      while end > startAngle { end -= twoPi }
+      if startAngle - end > twoPi { end = startAngle - twoPi }
+    }
+    appendArc(center: center, radii: Size(width: radius, height: radius), from: startAngle, to: end)
+  }
+
+  public mutating func close() {
+    guard currentPoint != nil else { return }
+    elements.append(.close)
+    currentPoint = subpathStart
+  }
+
+  /// A closed polygon through `points`.
+  public init(polygon points: [Point]) {
+    guard let first = points.first else { return }
+    move(to: first)
+    for p in points.dropFirst() { addLine(to: p) }
+    close()
+  }
+
+  /// A rectangle, drawn clockwise from its top-left corner.
+  public init(rect r: Rect) {
+    self.init(polygon: [
+      Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+      Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY),
+    ])
+  }
+
+  /// The oval inscribed in `rect`, like `UIBezierPath(ovalIn:)`: one closed subpath starting at
+  /// the rightmost point and running clockwise on screen; an exact ellipse.
+  public init(ovalIn rect: Rect) {
+    let c = Point(x: rect.midX, y: rect.midY)
+    let radii = Size(width: rect.width / 2, height: rect.height / 2)
+    move(to: Point(x: c.x + radii.width, y: c.y))
+    appendArc(center: c, radii: radii, from: 0, to: 2 * Double.pi)
+    close()
+  }
+
+  /// A rectangle with circular corners of `cornerRadius` (clamped to half the shorter side).
+  public init(roundedRect rect: Rect, cornerRadius: Double) {
+    let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
+    guard r > 0 else {
+      self.init(rect: rect)
+      return
+    }
+    self.init()
+    let radii = Size(width: r, height: r)
+    let halfPi = Double.pi / 2
+    move(to: Point(x: rect.minX + r, y: rect.minY))
+    addLine(to: Point(x: rect.maxX - r, y: rect.minY))
+    appendArc(center: Point(x: rect.maxX - r, y: rect.minY + r), radii: radii, from: -halfPi, to: 0)
+    addLine(to: Point(x: rect.maxX, y: rect.maxY - r))
+    appendArc(center: Point(x: rect.maxX - r, y: rect.maxY - r), radii: radii, from: 0, to: halfPi)
+    addLine(to: Point(x: rect.minX + r, y: rect.maxY))
+    appendArc(
+      center: Point(x: rect.minX + r, y: rect.maxY - r), radii: radii, from: halfPi, to: 2 * halfPi)
+    addLine(to: Point(x: rect.minX, y: rect.minY + r))
+    appendArc(
+      center: Point(x: rect.minX + r, y: rect.minY + r), radii: radii, from: 2 * halfPi,
+      to: 3 * halfPi)
+    close()
+  }
+
+  /// The path with every point mapped through `t` (arcs become general curves only when `t`
+  /// is not a similarity; they stay exact otherwise).
+  public func applying(_ t: Transform2D) -> BezierPath {
+    var out = BezierPath()
+    out.elements.reserveCapacity(elements.count)
+    let uniform = t.b == 0 && t.c == 0
+    for e in elements {
+      switch e {
+      case .move(let p): out.move(to: t.apply(to: p))
+      case .line(let p): out.addLine(to: t.apply(to: p))
+      case .quadCurve(let p, let c): out.addQuadCurve(to: t.apply(to: p), controlPoint: t.apply(to: c))
+      case .curve(let p, let c1, let c2):
+        out.addCurve(to: t.apply(to: p), controlPoint1: t.apply(to: c1), controlPoint2: t.apply(to: c2))
+      case .arc(let c, let radii, let a0, let a1):
+        if uniform {
+          let sx = t.a, sy = t.d
+          // Mirroring flips the angle direction; map angles through the reflection.
+          let m0 = atan2(sin(a0) * (sy < 0 ? -1 : 1), cos(a0) * (sx < 0 ? -1 : 1))
+          let sweep = (a1 - a0) * ((sx < 0) != (sy < 0) ? -1 : 1)
+          out.appendArc(
+            center: t.apply(to: c), radii: Size(width: radii.width * abs(sx), height: radii.height * abs(sy)),
+            from: m0, to: m0 + sweep)
+        } else {
+          for cubic in BezierPath.cubics(center: c, radii: radii, from: a0, to: a1) {
+            out.addCurve(
+              to: t.apply(to: cubic.3), controlPoint1: t.apply(to: cubic.1),
+              controlPoint2: t.apply(to: cubic.2))
+          }
+        }
+      case .close: out.close()
+      }
+    }
+    return out
+  }
+
+  /// Whether every coordinate is finite.
+  public var isFinite: Bool {
+    elements.allSatisfy { e in
+      switch e {
+      case .move(let p), .line(let p): p.isFinite
+      case .quadCurve(let p, let c): p.isFinite && c.isFinite
+      case .curve(let p, let c1, let c2): p.isFinite && c1.isFinite && c2.isFinite
+      case .arc(let c, let r, let a0, let a1):
+        c.isFinite && r.width.isFinite && r.height.isFinite && a0.isFinite && a1.isFinite
+      case .close: true
+      }
+    }
+  }
+
+  private mutating func ensureStart(_ p: Point) {
+    if currentPoint == nil { move(to: p) }
+  }
+
+  private mutating func appendArc(center: Point, radii: Size, from a0: Double, to a1: Double) {
+    let start = Point(x: center.x + radii.width * cos(a0), y: center.y + radii.height * sin(a0))
+    if currentPoint == nil { move(to: start) }
+    elements.append(.arc(center: center, radii: radii, startAngle: a0, endAngle: a1))
+    currentPoint = Point(x: center.x + radii.width * cos(a1), y: center.y + radii.height * sin(a1))
+  }
+
+  /// Cubic approximations of an elliptical arc, at most a quarter turn each:
+  /// (start, control1, control2, end).
+  static func cubics(center c: Point, radii: Size, from a0: Double, to a1: Double)
+    -> [(Point, Point, Point, Point)]
+  {
+    let n = max(1, Int((abs(a1 - a0) / (Double.pi / 2)).rounded(.up)))
+    let step = (a1 - a0) / Double(n)
+    let k = 4.0 / 3.0 * tan(step / 4)
+    var out: [(Point, Point, Point, Point)] = []
+    for i in 0..<n {
+      let s = a0 + Double(i) * step
+      let e = s + step
+      let p0 = Point(x: c.x + radii.width * cos(s), y: c.y + radii.height * sin(s))
+      let p3 = Point(x: c.x + radii.width * cos(e), y: c.y + radii.height * sin(e))
+      let c1 = Point(x: p0.x - k * radii.width * sin(s), y: p0.y + k * radii.height * cos(s))
+      let c2 = Point(x: p3.x + k * radii.width * sin(e), y: p3.y - k * radii.height * cos(e))
+      out.append((p0, c1, c2, p3))
+    }
+    return out
+  }
+}

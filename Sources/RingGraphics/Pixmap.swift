@@ -1,0 +1,230 @@
+/// A bitmap of premultiplied RGBA pixels, 8 bits per channel; a `Pixmap` of zero size cannot
+/// exist.
+///
+/// Pixels are stored row-major as `UInt32` values packed little-endian: red in the low byte,
+/// then green, blue and alpha, so the memory order is R, G, B, A.
+public struct Pixmap: Hashable, Sendable {
+  /// Width and height, in pixels.
+  public let width: Int
+  public let height: Int
+  /// Row-major packed pixels.
+  public internal(set) var pixels: [UInt32]
+
+  /// The largest pixel count a pixmap accepts (2^28, a 16384 x 16384 bitmap: 1 GiB).
+  public static let maximumPixelCount = 1 << 28
+
+  /// A transparent pixmap; throws unless both sides are positive and the pixel count is at
+  /// most `maximumPixelCount`.
+  public init(width: Int, height: Int) throws {
+    guard width > 0, height > 0 else {
+      throw GraphicsError(.invalidSize, "pixmap size \(width)x\(height) must be positive")
+    }
+    guard width <= Pixmap.maximumPixelCount / height else {
+      throw GraphicsError(
+        .invalidSize,
+        "pixmap size \(width)x\(height) exceeds \(Pixmap.maximumPixelCount) pixels")
+    }
+    self.width = width
+    self.height = height
+    pixels = [UInt32](repeating: 0, count: width * height)
+  }
+
+  /// The premultiplied pixel at (x, y) as (red, green, blue, alpha).
+  public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    let v = pixels[y * width + x]
+    return (UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24))
+  }
+
+  /// Sets every pixel to `color`.
+  public mutating func fill(_ color: RGBAColor) {
+    let v = color.premultipliedRGBA8
+    pixels.withUnsafeMutableBufferPointer { p in
+      p.update(repeating: v)
+    }
+  }
+
+  /// Un-premultiplied RGBA bytes, row-major (R, G, B, A per pixel), as image files store them.
+  public func straightRGBABytes() -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: width * height * 4)
+    out.withUnsafeMutableBufferPointer { o in
+      pixels.withUnsafeBufferPointer { src in
+        for i in 0..<src.count {
+          let v = src[i]
+          let a = v >> 24
+          var r = v & 0xFF
+          var g = v >> 8 & 0xFF
+          var b = v >> 16 & 0xFF
+          if a != 255 && a != 0 {
+            r = (r * 255 + a / 2) / a
+            g = (g * 255 + a / 2) / a
+            b = (b * 255 + a / 2) / a
+          }
+          o[4 * i] = UInt8(min(r, 255))
+          o[4 * i + 1] = UInt8(min(g, 255))
+          o[4 * i + 2] = UInt8(min(b, 255))
+          o[4 * i + 3] = UInt8(a)
+        }
+      }
+    }
+    return out
+  }
+}
+
+/// 8-bit pixel arithmetic on packed premultiplied pixels.
+public enum PixelMath {
+  /// Each channel of `p` times `a / 255`, rounded to nearest (exact for all inputs).
+  @inlinable @inline(__always)
+  public static func scale(_ p: UInt32, by a: UInt32) -> UInt32 {
+    var rb = (p & 0x00FF_00FF) &* a &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    var ga = ((p >> 8) & 0x00FF_00FF) &* a &+ 0x0080_0080
+    ga = (ga &+ ((ga >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return rb | ga
+  }
+
+  /// `src` over `dst` (premultiplied source-over).
+  @inlinable @inline(__always)
+  public static func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+    let sa = src >> 24
+    if sa == 255 { return src }
+    if sa == 0 { return dst }
+    return src &+ scale(dst, by: 255 - sa)
+  }
+}
+
+extension Pixmap {
+  /// Composites `color` (premultiplied packed) scaled by `mask`'s coverage over the pixmap.
+  public mutating func fill(_ mask: CoverageMask, color: UInt32) {
+    guard color >> 24 != 0 else { return }
+    let w = width
+    let h = height
+    pixels.withUnsafeMutableBufferPointer { dst in
+      mask.values.withUnsafeBufferPointer { cov in
+        for row in 0..<mask.height {
+          let y = mask.originY + row
+          guard y >= 0, y < h else { continue }
+          let span = mask.rowSpans[row]
+          for col in span {
+            let x = mask.originX + col
+            guard x >= 0, x < w else { continue }
+            let c = UInt32(cov[row * mask.width + col])
+            dst[y * w + x] = PixelMath.sourceOver(PixelMath.scale(color, by: c), dst[y * w + x])
+          }
+        }
+      }
+    }
+  }
+
+  /// Composites a gradient: each pixel of `region` takes `table`'s entry at the position
+  /// `positions` gives it, scaled by `region`'s coverage. `positions` covers `region`'s
+  /// rectangle exactly.
+  public mutating func fillGradient(
+    _ region: CoverageMask, positions: GradientPositionMap, table: GradientTable
+  ) {
+    precondition(
+      positions.originX == region.originX && positions.originY == region.originY
+        && positions.width == region.width && positions.height == region.height,
+      "gradient positions must cover the gradient's region")
+    let w = width
+    let h = height
+    pixels.withUnsafeMutableBufferPointer { dst in
+      region.values.withUnsafeBufferPointer { cov in
+        positions.indices.withUnsafeBufferPointer { idx in
+          table.entries.withUnsafeBufferPointer { lut in
+            for row in 0..<region.height {
+              let y = region.originY + row
+              guard y >= 0, y < h else { continue }
+              for col in region.rowSpans[row] {
+                let x = region.originX + col
+                guard x >= 0, x < w else { continue }
+                let i = row * region.width + col
+                let c = PixelMath.scale(lut[Int(idx[i])], by: UInt32(cov[i]))
+                dst[y * w + x] = PixelMath.sourceOver(c, dst[y * w + x])
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Multiplies every pixel by `mask`'s alpha at the same place (0 where `mask` is clear).
+  public mutating func multiply(byAlphaOf mask: Pixmap) {
+    precondition(mask.width == width && mask.height == height, "mask size must match")
+    pixels.withUnsafeMutableBufferPointer { dst in
+      mask.pixels.withUnsafeBufferPointer { m in
+        for i in 0..<dst.count {
+          dst[i] = PixelMath.scale(dst[i], by: m[i] >> 24)
+        }
+      }
+    }
+  }
+
+  /// Composites `source` scaled by `opacity` (0...255) over the pixmap.
+  public mutating func composite(_ source: Pixmap, opacity: UInt32) {
+    precondition(source.width == width && source.height == height, "source size must match")
+    pixels.withUnsafeMutableBufferPointer { dst in
+      source.pixels.withUnsafeBufferPointer { src in
+        for i in 0..<dst.count where src[i] != 0 {
+          let s = opacity == 255 ? src[i] : PixelMath.scale(src[i], by: opacity)
+          dst[i] = PixelMath.sourceOver(s, dst[i])
+        }
+      }
+    }
+  }
+
+  /// Sets every pixel to transparent.
+  public mutating func clear() {
+    pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+  }
+}
+
+extension Pixmap {
+  /// Composites a gradient masked by `mask`: the same arithmetic as drawing the gradient
+  /// into a clear offscreen, multiplying it by the mask's alpha and compositing the result,
+  /// in one pass.
+  public mutating func fillGradient(
+    _ region: CoverageMask, positions: GradientPositionMap, table: GradientTable,
+    mask: CoverageMask
+  ) {
+    precondition(
+      positions.originX == region.originX && positions.originY == region.originY
+        && positions.width == region.width && positions.height == region.height,
+      "gradient positions must cover the gradient's region")
+    let w = width
+    let h = height
+    pixels.withUnsafeMutableBufferPointer { dst in
+      region.values.withUnsafeBufferPointer { cov in
+        positions.indices.withUnsafeBufferPointer { idx in
+          table.entries.withUnsafeBufferPointer { lut in
+            mask.values.withUnsafeBufferPointer { alpha in
+              for row in 0..<region.height {
+                let y = region.originY + row
+                let maskRow = y - mask.originY
+                guard y >= 0, y < h, maskRow >= 0, maskRow < mask.height else { continue }
+                let rs = region.rowSpans[row]
+                let ms = mask.rowSpans[maskRow]
+                // Columns (device x) where both the region and the mask cover something.
+                let x0 = max(region.originX + rs.lowerBound, mask.originX + ms.lowerBound, 0)
+                let x1 = min(region.originX + rs.upperBound, mask.originX + ms.upperBound, w)
+                guard x1 > x0 else { continue }
+                let rBase = row * region.width - region.originX
+                let mBase = maskRow * mask.width - mask.originX
+                let dBase = y * w
+                for x in x0..<x1 {
+                  let a = UInt32(alpha[mBase + x])
+                  if a == 0 { continue }
+                  let rc = UInt32(cov[rBase + x])
+                  var c = lut[Int(idx[rBase + x])]
+                  if rc != 255 { c = PixelMath.scale(c, by: rc) }
+                  if a != 255 { c = PixelMath.scale(c, by: a) }
+                  if c != 0 { dst[dBase + x] = PixelMath.sourceOver(c, dst[dBase + x]) }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}

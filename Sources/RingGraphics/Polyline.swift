@@ -1,0 +1,107 @@
+import Foundation
+
+/// A flattened subpath: points in order, with `isSmooth[i]` telling whether vertex `i` lies
+/// inside a curve (so strokers join it without a visible corner).
+struct Polyline: Sendable {
+  var points: [Point] = []
+  var isSmooth: [Bool] = []
+  var isClosed = false
+  /// Whether a drawing element (not only a move) made this subpath.
+  var hasDrawing = false
+
+  mutating func append(_ p: Point, smooth: Bool) {
+    if let last = points.last, last == p { return }
+    points.append(p)
+    isSmooth.append(smooth)
+  }
+
+  /// Total length in the polyline's units, counting the closing segment when closed.
+  var length: Double {
+    guard points.count > 1 else { return 0 }
+    var total = 0.0
+    for i in 1..<points.count { total += (points[i] - points[i - 1]).length }
+    if isClosed { total += (points[0] - points[points.count - 1]).length }
+    return total
+  }
+}
+
+extension BezierPath {
+  /// The path as polylines whose distance from the true curves is at most `tolerance`
+  /// (in the path's units).
+  func flattened(tolerance: Double) -> [Polyline] {
+    var lines: [Polyline] = []
+    var current = Polyline()
+    var last = Point.zero
+    func finish(closed: Bool) {
+      if closed, current.points.count > 1, current.points.first == current.points.last {
+        current.points.removeLast()
+        current.isSmooth.removeLast()
+      }
+      current.isClosed = closed
+      if current.hasDrawing { lines.append(current) }
+      current = Polyline()
+    }
+    func begin() {
+      if current.points.isEmpty { current.append(last, smooth: false) }
+      current.hasDrawing = true
+    }
+    for e in elements {
+      switch e {
+      case .move(let p):
+        finish(closed: false)
+        current.append(p, smooth: false)
+        last = p
+      case .line(let p):
+        begin()
+        current.append(p, smooth: false)
+        last = p
+      case .quadCurve(let p, let c):
+        begin()
+        let dd = (last - c * 2 + p).length
+        let n = max(1, Int((0.25 * dd / tolerance).squareRoot().rounded(.up)))
+        for i in 1...n {
+          let t = Double(i) / Double(n)
+          let u = 1 - t
+          let q = last * (u * u) + c * (2 * u * t) + p * (t * t)
+          current.append(i == n ? p : q, smooth: i != n)
+        }
+        last = p
+      case .curve(let p, let c1, let c2):
+        begin()
+        let dd = max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
+        let n = max(1, Int((0.75 * dd / tolerance).squareRoot().rounded(.up)))
+        for i in 1...n {
+          let t = Double(i) / Double(n)
+          let u = 1 - t
+          let q =
+            last * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t)
+          current.append(i == n ? p : q, smooth: i != n)
+        }
+        last = p
+      case .arc(let c, let radii, let a0, let a1):
+        begin()
+        let start = Point(x: c.x + radii.width * cos(a0), y: c.y + radii.height * sin(a0))
+        current.append(start, smooth: false)
+        let r = max(abs(radii.width), abs(radii.height))
+        let sweep = a1 - a0
+        var n = 1
+        if r > tolerance {
+          let step = 2 * acos(1 - tolerance / r)
+          n = max(1, Int((abs(sweep) / step).rounded(.up)))
+        }
+        for i in 1...n {
+          let a = a0 + sweep * Double(i) / Double(n)
+          current.append(
+            Point(x: c.x + radii.width * cos(a), y: c.y + radii.height * sin(a)), smooth: i != n)
+        }
+        last = current.points.last ?? start
+      case .close:
+        let start = current.points.first ?? last
+        finish(closed: true)
+        last = start
+      }
+    }
+    finish(closed: false)
+    return lines.filter { !$0.points.isEmpty }
+  }
+}

@@ -1,0 +1,326 @@
+import RingGraphics
+
+/// Renders a layer tree at a clock time into a pixmap: a pure function of the tree, the time
+/// and the scale. The renderer only keeps caches of what changes with geometry (shape
+/// coverage, gradient positions) and reusable offscreen buffers, as Core Animation's render
+/// server does; a cache never changes a pixel.
+///
+/// Each layer is drawn into its superlayer's target: background, then content (gradient or
+/// shape fill then stroke), then sublayers. A layer with a mask or an opacity below 1 is
+/// drawn into an offscreen first, multiplied by the mask's alpha and composited with its
+/// opacity. A gradient layer masked by a plain shape layer takes a fused path that does the
+/// same arithmetic in one pass without offscreens.
+public final class LayerRenderer {
+  /// Whether the fused gradient-and-mask path is used (tests turn it off to prove it draws
+  /// the same pixels as the general path).
+  public var usesFusedPaths = true
+
+  private var shapeCache: [CacheKey: CoverageMask] = [:]
+  private var gradientCache: [ObjectIdentifier: GradientEntry] = [:]
+  private var maskAlphaCache: [ObjectIdentifier: MaskAlphaEntry] = [:]
+  private var offscreens: [Pixmap?] = []
+  private var frameCounter = 0
+
+  public init() {}
+
+  /// Draws `root` as it shows at clock time `time` (seconds) over what `pixmap` holds.
+  /// The root's superlayer coordinates map to device pixels by `scale` (pixels per point),
+  /// origin at the pixmap's top-left.
+  public func render(_ root: Layer, at time: Double, scale: Double, into pixmap: inout Pixmap) {
+    render(root, at: time, transform: Transform2D(scaleX: scale, y: scale), into: &pixmap)
+  }
+
+  /// Draws `root` at clock time `time` (seconds), placed on the device by `transform`
+  /// (root's superlayer points to device pixels).
+  public func render(
+    _ root: Layer, at time: Double, transform: Transform2D, into pixmap: inout Pixmap
+  ) {
+    frameCounter &+= 1
+    draw(root, t: MediaTime.nanoseconds(time), parent: transform, depth: 0, into: &pixmap)
+    evictStale()
+  }
+
+  // MARK: Tree walk
+
+  private func localTransform(_ layer: Layer, _ t: Int64, parent: Transform2D) -> Transform2D {
+    let position = layer.presentedPoint("position", t, layer.position)
+    let b = layer.bounds
+    let ox = position.x - layer.anchorPoint.x * b.width - b.minX
+    let oy = position.y - layer.anchorPoint.y * b.height - b.minY
+    return Transform2D(translationX: ox, y: oy).concatenating(parent)
+  }
+
+  private func draw(
+    _ layer: Layer, t: Int64, parent: Transform2D, depth: Int, into target: inout Pixmap
+  ) {
+    guard !layer.isHidden else { return }
+    let opacity = min(max(layer.presentedNumber("opacity", t, layer.opacity), 0), 1)
+    guard opacity > 0 else { return }
+    let m = localTransform(layer, t, parent: parent)
+    if usesFusedPaths, opacity == 1, let g = layer as? GradientLayer,
+      let maskLayer = g.mask as? ShapeLayer, isPlainMask(maskLayer, t),
+      g.sublayers.isEmpty, g.presentedColor("backgroundColor", t, g.backgroundColor) == nil
+    {
+      drawFused(g, mask: maskLayer, t: t, transform: m, into: &target)
+      return
+    }
+    let opacity8 = UInt32((opacity * 255).rounded())
+    if layer.mask == nil && opacity8 == 255 {
+      drawContents(layer, t: t, transform: m, depth: depth, into: &target)
+      return
+    }
+    var group = takeOffscreen(depth: depth, like: target)
+    drawContents(layer, t: t, transform: m, depth: depth + 1, into: &group)
+    if let maskLayer = layer.mask {
+      var maskPixels = takeOffscreen(depth: depth + 1, like: target)
+      draw(maskLayer, t: t, parent: m, depth: depth + 2, into: &maskPixels)
+      group.multiply(byAlphaOf: maskPixels)
+      returnOffscreen(maskPixels, depth: depth + 1)
+    }
+    target.composite(group, opacity: opacity8)
+    returnOffscreen(group, depth: depth)
+  }
+
+  private func drawContents(
+    _ layer: Layer, t: Int64, transform m: Transform2D, depth: Int, into target: inout Pixmap
+  ) {
+    if let bg = layer.presentedColor("backgroundColor", t, layer.backgroundColor),
+      bg.alpha > 0
+    {
+      let region = boundsCoverage(layer, m, target)
+      target.fill(region, color: bg.premultipliedRGBA8)
+    }
+    if let g = layer as? GradientLayer {
+      let (region, entry) = gradient(g, t, m, target)
+      target.fillGradient(region, positions: entry.positions, table: entry.table)
+    } else if let s = layer as? ShapeLayer, let path = s.path {
+      if let fill = s.presentedColor("fillColor", t, s.fillColor), fill.alpha > 0 {
+        target.fill(fillCoverage(s, path, m, target), color: fill.premultipliedRGBA8)
+      }
+      if let stroke = s.presentedColor("strokeColor", t, s.strokeColor), stroke.alpha > 0 {
+        target.fill(
+          strokeCoverage(s, path, s.presentedStrokeStyle(t), m, target),
+          color: stroke.premultipliedRGBA8)
+      }
+    }
+    for sub in layer.sublayers {
+      draw(sub, t: t, parent: m, depth: depth, into: &target)
+    }
+  }
+
+  // MARK: Fused gradient masked by a shape
+
+  private func isPlainMask(_ s: ShapeLayer, _ t: Int64) -> Bool {
+    s.sublayers.isEmpty && s.mask == nil && !s.isHidden
+      && s.presentedNumber("opacity", t, s.opacity) >= 1
+      && (s.presentedColor("backgroundColor", t, s.backgroundColor)?.alpha ?? 0) == 0
+  }
+
+  private struct MaskAlphaEntry {
+    var key: [CacheKey]
+    var fillAlpha: UInt32
+    var strokeAlpha: UInt32
+    var alpha: CoverageMask
+    var lastUse: Int
+  }
+
+  /// The mask layer's alpha as the general path would compute it: stroke over fill.
+  private func maskAlpha(_ s: ShapeLayer, _ t: Int64, _ m: Transform2D, _ target: Pixmap)
+    -> CoverageMask
+  {
+    let ms = localTransform(s, t, parent: m)
+    let fillA = s.path == nil ? 0 : alpha8(s.presentedColor("fillColor", t, s.fillColor))
+    let strokeA = s.path == nil ? 0 : alpha8(s.presentedColor("strokeColor", t, s.strokeColor))
+    let style = s.presentedStrokeStyle(t)
+    var keys: [CacheKey] = []
+    var fill = CoverageMask.empty
+    var stroke = CoverageMask.empty
+    if let path = s.path {
+      if fillA > 0 {
+        fill = fillCoverage(s, path, ms, target)
+        keys.append(fillKey(s, path, ms, target))
+      }
+      if strokeA > 0 {
+        stroke = strokeCoverage(s, path, style, ms, target)
+        keys.append(strokeKey(path, style, ms, target))
+      }
+    }
+    let id = ObjectIdentifier(s)
+    if var e = maskAlphaCache[id], e.key == keys, e.fillAlpha == fillA, e.strokeAlpha == strokeA {
+      e.lastUse = frameCounter
+      maskAlphaCache[id] = e
+      return e.alpha
+    }
+    let alpha = LayerRenderer.combine(fill: fill, fillAlpha: fillA, stroke: stroke, strokeAlpha: strokeA)
+    maskAlphaCache[id] = MaskAlphaEntry(
+      key: keys, fillAlpha: fillA, strokeAlpha: strokeA, alpha: alpha, lastUse: frameCounter)
+    return alpha
+  }
+
+  private func alpha8(_ c: RGBAColor?) -> UInt32 { (c?.premultipliedRGBA8 ?? 0) >> 24 }
+
+  /// Alpha of (stroke colour x stroke coverage) over (fill colour x fill coverage).
+  static func combine(fill: CoverageMask, fillAlpha: UInt32, stroke: CoverageMask, strokeAlpha: UInt32)
+    -> CoverageMask
+  {
+    let masks = [fill, stroke].filter { $0.width > 0 && $0.height > 0 }
+    guard !masks.isEmpty else { return .empty }
+    let x0 = masks.map(\.originX).min()!
+    let y0 = masks.map(\.originY).min()!
+    let x1 = masks.map { $0.originX + $0.width }.max()!
+    let y1 = masks.map { $0.originY + $0.height }.max()!
+    let w = x1 - x0
+    var values = [UInt8](repeating: 0, count: w * (y1 - y0))
+    for y in y0..<y1 {
+      for x in x0..<x1 {
+        let fa = PixelMath.scale(fillAlpha << 24, by: UInt32(fill.coverage(x: x, y: y))) >> 24
+        let sa = PixelMath.scale(strokeAlpha << 24, by: UInt32(stroke.coverage(x: x, y: y))) >> 24
+        let a = PixelMath.sourceOver(sa << 24, fa << 24) >> 24
+        values[(y - y0) * w + (x - x0)] = UInt8(a)
+      }
+    }
+    return (try? CoverageMask(originX: x0, originY: y0, width: w, height: y1 - y0, values: values))
+      ?? .empty
+  }
+
+  private func drawFused(
+    _ g: GradientLayer, mask s: ShapeLayer, t: Int64, transform m: Transform2D,
+    into target: inout Pixmap
+  ) {
+    let (region, entry) = gradient(g, t, m, target)
+    let alpha = maskAlpha(s, t, m, target)
+    target.fillGradient(region, positions: entry.positions, table: entry.table, mask: alpha)
+  }
+
+  // MARK: Caches
+
+  struct CacheKey: Hashable {
+    var path: BezierPath
+    var stroke: StrokeStyle?
+    var rule: FillRule
+    var transform: Transform2D
+    var width: Int
+    var height: Int
+  }
+
+  private func fillKey(_ s: ShapeLayer, _ path: BezierPath, _ m: Transform2D, _ target: Pixmap) -> CacheKey {
+    CacheKey(path: path, stroke: nil, rule: s.fillRule, transform: m, width: target.width, height: target.height)
+  }
+
+  private func strokeKey(_ path: BezierPath, _ style: StrokeStyle, _ m: Transform2D, _ target: Pixmap) -> CacheKey {
+    CacheKey(path: path, stroke: style, rule: .nonZero, transform: m, width: target.width, height: target.height)
+  }
+
+  private func cached(_ key: CacheKey, _ make: () -> CoverageMask) -> CoverageMask {
+    if let hit = shapeCache[key] {
+      touched.insert(key)
+      return hit
+    }
+    let mask = make()
+    shapeCache[key] = mask
+    touched.insert(key)
+    return mask
+  }
+  private var touched: Set<CacheKey> = []
+
+  private func fillCoverage(_ s: ShapeLayer, _ path: BezierPath, _ m: Transform2D, _ target: Pixmap)
+    -> CoverageMask
+  {
+    cached(fillKey(s, path, m, target)) {
+      Rasterizer.fill(path, rule: s.fillRule, transform: m, width: target.width, height: target.height)
+    }
+  }
+
+  private func strokeCoverage(
+    _ s: ShapeLayer, _ path: BezierPath, _ style: StrokeStyle, _ m: Transform2D, _ target: Pixmap
+  ) -> CoverageMask {
+    cached(strokeKey(path, style, m, target)) {
+      Rasterizer.stroke(path, style: style, transform: m, width: target.width, height: target.height)
+    }
+  }
+
+  private func boundsCoverage(_ layer: Layer, _ m: Transform2D, _ target: Pixmap) -> CoverageMask {
+    let path = BezierPath(rect: layer.bounds)
+    return cached(CacheKey(path: path, stroke: nil, rule: .nonZero, transform: m, width: target.width, height: target.height)) {
+      Rasterizer.fill(path, transform: m, width: target.width, height: target.height)
+    }
+  }
+
+  private struct GradientEntry {
+    var geometry: GradientGeometry
+    var bounds: Rect
+    var transform: Transform2D
+    var positions: GradientPositionMap
+    var table: GradientTable
+    var colors: [RGBAColor]
+    var locations: [Double]?
+    var lastUse: Int
+  }
+
+  /// The gradient's region (its bounds' coverage), its per-pixel positions (cached while the
+  /// geometry holds) and its colour table for time `t` (refilled when the colours change).
+  private func gradient(_ g: GradientLayer, _ t: Int64, _ m: Transform2D, _ target: Pixmap)
+    -> (CoverageMask, GradientEntry)
+  {
+    let region = boundsCoverage(g, m, target)
+    let geometry = GradientGeometry(
+      kind: g.type, startPoint: g.presentedPoint("startPoint", t, g.startPoint),
+      endPoint: g.presentedPoint("endPoint", t, g.endPoint))
+    let colors = g.presentedColors(t)
+    let locations = g.presentedLocations(t)
+    let id = ObjectIdentifier(g)
+    var entry: GradientEntry
+    if let e = gradientCache[id], e.geometry == geometry, e.bounds == g.bounds, e.transform == m,
+      e.positions.originX == region.originX, e.positions.originY == region.originY,
+      e.positions.width == region.width, e.positions.height == region.height
+    {
+      entry = e
+    } else {
+      entry = GradientEntry(
+        geometry: geometry, bounds: g.bounds, transform: m,
+        positions: GradientPositionMap(
+          geometry: geometry, bounds: g.bounds, transform: m, originX: region.originX,
+          originY: region.originY, width: region.width, height: region.height),
+        table: GradientTable(), colors: [], locations: nil, lastUse: 0)
+      entry.table.update(colors: colors, locations: locations)
+      entry.colors = colors
+      entry.locations = locations
+    }
+    if entry.colors != colors || entry.locations != locations {
+      gradientCache[id] = nil  // keep the table's storage uniquely referenced
+      entry.table.update(colors: colors, locations: locations)
+      entry.colors = colors
+      entry.locations = locations
+    }
+    entry.lastUse = frameCounter
+    gradientCache[id] = entry
+    return (region, entry)
+  }
+
+  /// Drops cache entries no frame has used for a while, so changing geometry does not grow
+  /// memory.
+  private func evictStale() {
+    guard frameCounter % 64 == 0 else { return }
+    shapeCache = shapeCache.filter { touched.contains($0.key) }
+    touched.removeAll(keepingCapacity: true)
+    gradientCache = gradientCache.filter { frameCounter - $0.value.lastUse < 64 }
+    maskAlphaCache = maskAlphaCache.filter { frameCounter - $0.value.lastUse < 64 }
+  }
+
+  // MARK: Offscreens
+
+  private func takeOffscreen(depth: Int, like target: Pixmap) -> Pixmap {
+    while offscreens.count <= depth { offscreens.append(nil) }
+    var p = offscreens[depth].take()
+    if p == nil || p!.width != target.width || p!.height != target.height {
+      p = try? Pixmap(width: target.width, height: target.height)
+    }
+    var out = p!
+    out.clear()
+    return out
+  }
+
+  private func returnOffscreen(_ p: Pixmap, depth: Int) {
+    offscreens[depth] = p
+  }
+}

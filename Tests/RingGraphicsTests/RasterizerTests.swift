@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import RingGraphics
+
+/// Exact area of the disk of radius `r` at the origin inside [x0, x1] x [y0, y1].
+func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> Double {
+  // Integral over x of the disk's chord clipped to [y0, y1], by dense midpoint sampling of x
+  // with the exact chord per column.
+  let lo = max(x0, -r)
+  let hi = min(x1, r)
+  guard hi > lo else { return 0 }
+  let n = 400
+  let dx = (hi - lo) / Double(n)
+  var area = 0.0
+  for i in 0..<n {
+    let x = lo + (Double(i) + 0.5) * dx
+    let h = (max(0, r * r - x * x)).squareRoot()
+    area += max(0, min(h, y1) - max(-h, y0)) * dx
+  }
+  return area
+}
+
+@Suite struct RasterizerTests {
+  @Test(arguments: [3.3, 17.0, 40.25, 123.7])
+  func circleCoverageIsTheAreaInside(radius: Double) {
+    let c = Point(x: radius + 2.3, y: radius + 1.6)
+    let size = Int(2 * radius + 6)
+    let path = BezierPath(ovalIn: Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius))
+    let mask = Rasterizer.fill(path, transform: .identity, width: size, height: size)
+    var worst = 0.0
+    var at = (0, 0)
+    for y in 0..<size {
+      for x in 0..<size {
+        let exact = diskRectArea(
+          r: radius, x0: Double(x) - c.x, x1: Double(x + 1) - c.x, y0: Double(y) - c.y,
+          y1: Double(y + 1) - c.y)
+        let err = abs(Double(mask.coverage(x: x, y: y)) / 255 - exact)
+        if err > worst { (worst, at) = (err, (x, y)) }
+      }
+    }
+    #expect(worst <= 1.0 / 255, "radius \(radius): worst coverage error \(worst * 255)/255 at \(at)")
+  }
+
+  @Test func rectangleCoverageIsExact() {
+    let mask = Rasterizer.fill(
+      BezierPath(rect: Rect(x: 1.25, y: 2.5, width: 3.5, height: 1.75)), transform: .identity,
+      width: 8, height: 8)
+    // Column 1 covers x in [1.25, 2): 0.75 wide; row 2 covers y in [2.5, 3): 0.5 tall.
+    #expect(mask.coverage(x: 1, y: 2) == UInt8((0.75 * 0.5 * 255).rounded()), "corner pixel")
+    #expect(mask.coverage(x: 2, y: 3) == 255, "inside pixel")
+    #expect(mask.coverage(x: 4, y: 3) == UInt8((0.75 * 255).rounded()), "right edge: x in [4, 4.75)")
+    #expect(mask.coverage(x: 2, y: 4) == UInt8((0.25 * 255).rounded()), "bottom edge: y in [4, 4.25)")
+    #expect(mask.coverage(x: 5, y: 3) == 0 && mask.coverage(x: 0, y: 0) == 0, "outside")
+  }
+
+  @Test func evenOddLeavesTheHoleOfOverlappingSquares() {
+    var path = BezierPath(rect: Rect(x: 0, y: 0, width: 6, height: 6))
+    for e in BezierPath(rect: Rect(x: 2, y: 2, width: 2, height: 2)).elements {
+      switch e {
+      case .move(let p): path.move(to: p)
+      case .line(let p): path.addLine(to: p)
+      case .close: path.close()
+      default: break
+      }
+    }
+    let nonZero = Rasterizer.fill(path, rule: .nonZero, transform: .identity, width: 6, height: 6)
+    let evenOdd = Rasterizer.fill(path, rule: .evenOdd, transform: .identity, width: 6, height: 6)
+    #expect(nonZero.coverage(x: 3, y: 3) == 255, "non-zero fills the overlap")
+    #expect(evenOdd.coverage(x: 3, y: 3) == 0, "even-odd empties the overlap")
+    #expect(evenOdd.coverage(x: 1, y: 1) == 255, "even-odd keeps the single layer")
+  }
+
+  @Test(arguments: [(LineCap.butt, 0.0), (.square, 8.0), (.round, 2 * Double.pi)])
+  func capsAddTheirArea(cap: LineCap, extraPerEnd: Double) throws {
+    // A horizontal segment 10 long, 4 wide: area 40, plus per end a 2x4 box (square) or a
+    // half disc of radius 2 (round).
+    var path = BezierPath()
+    path.move(to: Point(x: 5, y: 8))
+    path.addLine(to: Point(x: 15, y: 8))
+    let style = try StrokeStyle(lineWidth: 4, lineCap: cap)
+    let mask = Rasterizer.stroke(path, style: style, transform: .identity, width: 24, height: 16)
+    let area = mask.values.reduce(0.0) { $0 + Double($1) / 255 }
+    let expected = 40 + 2 * extraPerEnd
+    #expect(abs(area - expected) < 0.05, "\(cap): area \(area), expected \(expected)")
+  }
+
+  @Test(arguments: [LineJoin.miter, .round, .bevel])
+  func joinsFillTheOuterCorner(join: LineJoin) throws {
+    // A right angle, 2 wide: miter adds a 1x1 square, round a quarter disc, bevel a triangle.
+    var path = BezierPath()
+    path.move(to: Point(x: 4, y: 12))
+    path.addLine(to: Point(x: 4, y: 4))
+    path.addLine(to: Point(x: 12, y: 4))
+    let style = try StrokeStyle(lineWidth: 2, lineJoin: join)
+    let mask = Rasterizer.stroke(path, style: style, transform: .identity, width: 16, height: 16)
+    let area = mask.values.reduce(0.0) { $0 + Double($1) / 255 }
+    let corner: Double = switch join {
+    case .miter: 1
+    case .round: Double.pi / 4
+    case .bevel: 0.5
+    }
+    // Legs: x in [3,5] for y in [4,12] (16) and y in [3,5] for x in [4,12] (16), sharing
+    // [4,5]x[4,5] (1); the join fills (part of) the outer square [3,4]x[3,4].
+    let expected = 16 + 16 - 1 + corner
+    #expect(abs(area - expected) < 0.06, "\(join): area \(area), expected \(expected)")
+  }
+
+  @Test func trimmingKeepsTheRequestedFraction() throws {
+    let path = BezierPath(ovalIn: Rect(x: 10, y: 10, width: 40, height: 40))
+    let full = Rasterizer.stroke(path, style: try StrokeStyle(lineWidth: 4), transform: .identity, width: 60, height: 60)
+    let half = Rasterizer.stroke(
+      path, style: try StrokeStyle(lineWidth: 4, strokeStart: 0.25, strokeEnd: 0.75),
+      transform: .identity, width: 60, height: 60)
+    let a = full.values.reduce(0.0) { $0 + Double($1) / 255 }
+    let b = half.values.reduce(0.0) { $0 + Double($1) / 255 }
+    #expect(abs(a - Double.pi * (22 * 22 - 18 * 18)) < 0.2, "full annulus area \(a)")
+    #expect(abs(b - a / 2) < 0.2, "half the ring: \(b) vs \(a / 2)")
+    // The kept half runs from the bottom (a quarter turn clockwise from the right) to the top.
+    #expect(half.coverage(x: 30, y: 49) == 0 || half.coverage(x: 11, y: 30) > 0, "left half kept")
+    #expect(half.coverage(x: 49, y: 30) == 0, "right side trimmed away")
+  }
+}
