@@ -16,11 +16,13 @@ let package = Package(
     .target(name: "RingExport", dependencies: ["RingGraphics", "CZlib"]),
     .target(name: "RainbowRingCLI", dependencies: ["RainbowRing", "RingExport"]),
     .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI"]),
+    .target(name: "RingTestSupport", dependencies: ["RingGraphics"]),
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
-    .testTarget(name: "RingLayersTests", dependencies: ["RingLayers"]),
-    .testTarget(name: "RainbowRingTests", dependencies: ["RainbowRing"]),
-    .testTarget(name: "RingExportTests", dependencies: ["RingExport", "RainbowRing"]),
-    .testTarget(name: "RainbowRingCLITests", dependencies: ["RainbowRingCLI"]),
+    .testTarget(name: "RingLayersTests", dependencies: ["RingLayers", "RingTestSupport"]),
+    .testTarget(name: "RainbowRingTests", dependencies: ["RainbowRing", "RingTestSupport"]),
+    .testTarget(name: "RingExportTests", dependencies: ["RingExport", "RainbowRing", "RingTestSupport"]),
+    .testTarget(
+      name: "RainbowRingCLITests", dependencies: ["RainbowRingCLI", "RingExport", "RingTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

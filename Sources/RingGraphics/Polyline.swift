@@ -10,9 +10,15 @@ struct Polyline: Sendable {
   var hasDrawing = false
 
   mutating func append(_ p: Point, smooth: Bool) {
-    if let last = points.last, last == p { return }
+    if let last = points.last, Polyline.coincide(last, p) { return }
     points.append(p)
     isSmooth.append(smooth)
+  }
+
+  /// Whether two points are the same up to rounding (1e-9 in the path's units), so that
+  /// the direction between them means nothing.
+  static func coincide(_ a: Point, _ b: Point) -> Bool {
+    abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9
   }
 
   /// Total length in the polyline's units, counting the closing segment when closed.
@@ -33,7 +39,9 @@ extension BezierPath {
     var current = Polyline()
     var last = Point.zero
     func finish(closed: Bool) {
-      if closed, current.points.count > 1, current.points.first == current.points.last {
+      if closed, current.points.count > 1, let first = current.points.first,
+        let last = current.points.last, Polyline.coincide(first, last)
+      {
         current.points.removeLast()
         current.isSmooth.removeLast()
       }
