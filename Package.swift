@@ -20,9 +20,11 @@ let package = Package(
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
     .testTarget(name: "RingLayersTests", dependencies: ["RingLayers", "RingTestSupport"]),
     .testTarget(name: "RainbowRingTests", dependencies: ["RainbowRing", "RingTestSupport"]),
-    .testTarget(name: "RingExportTests", dependencies: ["RingExport", "RainbowRing", "RingTestSupport"]),
     .testTarget(
-      name: "RainbowRingCLITests", dependencies: ["RainbowRingCLI", "RingExport", "RingTestSupport"]),
+      name: "RingExportTests", dependencies: ["RingExport", "RainbowRing", "RingTestSupport"]),
+    .testTarget(
+      name: "RainbowRingCLITests",
+      dependencies: ["RainbowRingCLI", "RingExport", "RingTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -41,14 +41,16 @@ public struct RainbowRing: Hashable, Sendable {
       kind: .axial, startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1))
   ) throws {
     for side in [size.width, size.height] where !(side > 0 && side <= RainbowRing.maximumSize) {
-      throw RingError(.invalidParameter, "size \(side) must be in (0, \(Int(RainbowRing.maximumSize))] points")
+      throw RingError(
+        .invalidParameter, "size \(side) must be in (0, \(Int(RainbowRing.maximumSize))] points")
     }
     let half = min(size.width, size.height) / 2
     guard ringWidth > 0, ringWidth <= half else {
       throw RingError(.invalidParameter, "ring width \(ringWidth) must be in (0, \(half)] points")
     }
     guard stepDuration.isFinite, stepDuration >= 1e-6, stepDuration <= 1e6 else {
-      throw RingError(.invalidParameter, "step duration \(stepDuration) must be in [1e-6, 1e6] seconds")
+      throw RingError(
+        .invalidParameter, "step duration \(stepDuration) must be in [1e-6, 1e6] seconds")
     }
     guard hueStep > 0.01, hueStep <= 360 else {
       throw RingError(.invalidParameter, "hue step \(hueStep) must be in [0.01, 360] degrees")
@@ -56,8 +58,9 @@ public struct RainbowRing: Hashable, Sendable {
     guard (0...1).contains(saturation), (0...1).contains(brightness) else {
       throw RingError(.invalidParameter, "saturation and brightness must be in 0...1")
     }
-    guard [gradient.startPoint.x, gradient.startPoint.y, gradient.endPoint.x, gradient.endPoint.y]
-      .allSatisfy({ $0.isFinite && abs($0) <= 1e6 })
+    guard
+      [gradient.startPoint.x, gradient.startPoint.y, gradient.endPoint.x, gradient.endPoint.y]
+        .allSatisfy({ $0.isFinite && abs($0) <= 1e6 })
     else {
       throw RingError(.invalidParameter, "gradient start and end points must be finite")
     }

@@ -85,7 +85,8 @@ struct ParsedArguments {
         } else {
           name = String(body)
         }
-        if spec(long: name) == nil, name.hasPrefix("no-"), let s = spec(long: String(name.dropFirst(3))),
+        if spec(long: name) == nil, name.hasPrefix("no-"),
+          let s = spec(long: String(name.dropFirst(3))),
           s.isFlag
         {
           // `--no-flag` clears a flag explicitly.
@@ -115,8 +116,9 @@ struct ParsedArguments {
       } else if let inlineValue {
         try record(s, value: inlineValue)
       } else {
-        guard i < arguments.count, arguments[i] == "-" || !arguments[i].hasPrefix("-")
-          || Double(arguments[i]) != nil
+        guard i < arguments.count,
+          arguments[i] == "-" || !arguments[i].hasPrefix("-")
+            || Double(arguments[i]) != nil
         else {
           throw UsageError(message: "Missing value for '\(s.synopsis)'.")
         }

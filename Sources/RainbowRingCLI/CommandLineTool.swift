@@ -33,7 +33,9 @@ public enum CommandLineTool {
       case nil: return printing(rootHelp, console)
       case "render": return printing(RenderCommand.help, console)
       case let other?:
-        return usageError("Unknown subcommand '\(other)'.", usage: "rainbow-ring <subcommand>", helpFor: nil, console)
+        return usageError(
+          "Unknown subcommand '\(other)'.", usage: "rainbow-ring <subcommand>", helpFor: nil,
+          console)
       }
     case "render":
       return RenderCommand.run(rest, console: console)
@@ -53,11 +55,14 @@ public enum CommandLineTool {
   }
 
   /// Prints `Error: message`, the usage and where to find help to standard error.
-  static func usageError(_ message: String, usage: String, helpFor command: String?, _ console: Console)
+  static func usageError(
+    _ message: String, usage: String, helpFor command: String?, _ console: Console
+  )
     -> Int32
   {
     let helpCommand = command.map { "rainbow-ring \($0) --help" } ?? "rainbow-ring --help"
-    console.writeErr("Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
+    console.writeErr(
+      "Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
     return exitUsage
   }
 

@@ -4,7 +4,8 @@ import RingExport
 /// `rainbow-ring render`: one frame to a PNG file.
 enum RenderCommand {
   static let outputSpec = OptionSpec(
-    "output", short: "o", value: "file", help: "The PNG file to write; '-' writes to standard output.")
+    "output", short: "o", value: "file",
+    help: "The PNG file to write; '-' writes to standard output.")
   static let specs: [OptionSpec] =
     RingOptions.specs + [
       outputSpec,
@@ -15,7 +16,8 @@ enum RenderCommand {
   static let usage = "rainbow-ring render [<options>] --output <file>"
 
   static let help = Help.render(
-    overview: "Render one frame of the ring to a PNG file: exactly what the iPhone shows at that time.",
+    overview:
+      "Render one frame of the ring to a PNG file: exactly what the iPhone shows at that time.",
     usage: usage,
     sections: [("OPTIONS", Help.options(specs))])
 
@@ -27,7 +29,9 @@ enum RenderCommand {
     do throws(UsageError) {
       args = try ParsedArguments.parse(arguments, specs: specs)
       if args.has("help") { return CommandLineTool.printing(help, console) }
-      if args.has("version") { return CommandLineTool.printing(CommandLineTool.version + "\n", console) }
+      if args.has("version") {
+        return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      }
       scene = try RingOptions.scene(args)
       time = try RingOptions.time(args)
       guard let o = args["output"], !o.isEmpty else {

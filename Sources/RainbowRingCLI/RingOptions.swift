@@ -3,8 +3,10 @@ import RainbowRing
 /// The options every frame-making command shares, and their conversion to a ring and scene.
 enum RingOptions {
   static let specs: [OptionSpec] = [
-    OptionSpec("time", value: "seconds", help: "Time since the ring appeared, in seconds.", default: "0"),
-    OptionSpec("scale", value: "n", help: "Pixels per point, 1 to 4; fractions allowed.", default: "1"),
+    OptionSpec(
+      "time", value: "seconds", help: "Time since the ring appeared, in seconds.", default: "0"),
+    OptionSpec(
+      "scale", value: "n", help: "Pixels per point, 1 to 4; fractions allowed.", default: "1"),
     OptionSpec("size", value: "points", help: "Side of the ring view, in points.", default: "160"),
     OptionSpec("ring-width", value: "points", help: "Width of the ring, in points.", default: "20"),
     OptionSpec(
@@ -38,11 +40,14 @@ enum RingOptions {
     guard let text = args[name] else { return value }
     guard let v = Double(text), v.isFinite, !text.lowercased().hasPrefix("0x") else {
       throw UsageError(
-        message: "The value '\(text)' is invalid for '--\(name)': expected a number in \(describe(range)) \(unit).")
+        message:
+          "The value '\(text)' is invalid for '--\(name)': expected a number in \(describe(range)) \(unit)."
+      )
     }
     guard range.contains(v) else {
       throw UsageError(
-        message: "The value '\(text)' is invalid for '--\(name)': must be in \(describe(range)) \(unit).")
+        message:
+          "The value '\(text)' is invalid for '--\(name)': must be in \(describe(range)) \(unit).")
     }
     return v
   }
@@ -54,7 +59,8 @@ enum RingOptions {
     return "\(f(r.lowerBound))...\(f(r.upperBound))"
   }
 
-  static func point(_ args: ParsedArguments, _ name: String, default value: Point) throws(UsageError)
+  static func point(_ args: ParsedArguments, _ name: String, default value: Point)
+    throws(UsageError)
     -> Point
   {
     guard let text = args[name] else { return value }
@@ -63,31 +69,40 @@ enum RingOptions {
       y.isFinite, abs(x) <= 1000, abs(y) <= 1000
     else {
       throw UsageError(
-        message: "The value '\(text)' is invalid for '--\(name)': expected x,y with numbers in -1000...1000.")
+        message:
+          "The value '\(text)' is invalid for '--\(name)': expected x,y with numbers in -1000...1000."
+      )
     }
     return Point(x: x, y: y)
   }
 
-  static func choice<T>(_ args: ParsedArguments, _ name: String, _ options: [(String, T)], default value: T)
+  static func choice<T>(
+    _ args: ParsedArguments, _ name: String, _ options: [(String, T)], default value: T
+  )
     throws(UsageError) -> T
   {
     guard let text = args[name] else { return value }
     guard let hit = options.first(where: { $0.0 == text }) else {
       throw UsageError(
-        message: "The value '\(text)' is invalid for '--\(name)': expected one of \(options.map(\.0).joined(separator: ", ")).")
+        message:
+          "The value '\(text)' is invalid for '--\(name)': expected one of \(options.map(\.0).joined(separator: ", "))."
+      )
     }
     return hit.1
   }
 
   /// The scene the options describe, with `defaultBackground` when none is given.
-  static func scene(_ args: ParsedArguments, scaleRange: ClosedRange<Double> = 1...4,
-    defaultBackground: RGBAColor = .clear) throws(UsageError) -> RingScene
-  {
+  static func scene(
+    _ args: ParsedArguments, scaleRange: ClosedRange<Double> = 1...4,
+    defaultBackground: RGBAColor = .clear
+  ) throws(UsageError) -> RingScene {
     let size = try number(args, "size", default: 160, range: 1...10000, unit: "points")
     let ringWidth = try number(args, "ring-width", default: 20, range: 0.01...5000, unit: "points")
     guard ringWidth <= size / 2 else {
       throw UsageError(
-        message: "The value '\(args["ring-width"] ?? "20")' is invalid for '--ring-width': must be at most half of --size (\(size / 2)).")
+        message:
+          "The value '\(args["ring-width"] ?? "20")' is invalid for '--ring-width': must be at most half of --size (\(size / 2))."
+      )
     }
     let step = try number(args, "step-duration", default: 0.1, range: 0.001...3600, unit: "seconds")
     let hueStep = try number(args, "hue-step", default: 5, range: 0.01...360, unit: "degrees")
@@ -102,11 +117,14 @@ enum RingOptions {
     if let text = args["background"] {
       guard let c = RGBAColor(parsing: text) else {
         throw UsageError(
-          message: "The value '\(text)' is invalid for '--background': expected transparent, white, black, #RRGGBB or #RRGGBBAA.")
+          message:
+            "The value '\(text)' is invalid for '--background': expected transparent, white, black, #RRGGBB or #RRGGBBAA."
+        )
       }
       background = c
     }
-    let sceneKind = try choice(args, "scene", [("ring", "ring"), ("seed", "seed")], default: "ring")
+    let sceneKind = try choice(
+      args, "scene", [("ring", "ring"), ("seed", "seed")], default: "ring")
     do {
       let ring = try RainbowRing(
         size: Size(width: size, height: size), ringWidth: ringWidth, stepDuration: step,
@@ -115,7 +133,8 @@ enum RingOptions {
       if sceneKind == "seed" {
         return try RingScene(
           ring: ring, canvasSize: Size(width: max(375, 50 + size), height: max(667, 80 + size)),
-          ringOrigin: Point(x: 50, y: 80), background: args["background"] == nil ? .white : background,
+          ringOrigin: Point(x: 50, y: 80),
+          background: args["background"] == nil ? .white : background,
           scale: scale)
       }
       return try RingScene(ring: ring, background: background, scale: scale)

@@ -23,10 +23,12 @@ public enum FileWriter {
     do {
       try writeAll(bytes, to: fd, what: "'\(path)'")
       guard fsync(fd) == 0 || errno == EINVAL || errno == EROFS else {
-        throw ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(errno)))")
+        throw ExportError(
+          .cannotWrite, "cannot write '\(path)': \(String(cString: strerror(errno)))")
       }
       guard close(fd) == 0 else {
-        throw ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(errno)))")
+        throw ExportError(
+          .cannotWrite, "cannot write '\(path)': \(String(cString: strerror(errno)))")
       }
     } catch {
       close(fd)

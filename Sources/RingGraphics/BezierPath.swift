@@ -135,17 +135,21 @@ public struct BezierPath: Hashable, Sendable {
       switch e {
       case .move(let p): out.move(to: t.apply(to: p))
       case .line(let p): out.addLine(to: t.apply(to: p))
-      case .quadCurve(let p, let c): out.addQuadCurve(to: t.apply(to: p), controlPoint: t.apply(to: c))
+      case .quadCurve(let p, let c):
+        out.addQuadCurve(to: t.apply(to: p), controlPoint: t.apply(to: c))
       case .curve(let p, let c1, let c2):
-        out.addCurve(to: t.apply(to: p), controlPoint1: t.apply(to: c1), controlPoint2: t.apply(to: c2))
+        out.addCurve(
+          to: t.apply(to: p), controlPoint1: t.apply(to: c1), controlPoint2: t.apply(to: c2))
       case .arc(let c, let radii, let a0, let a1):
         if uniform {
-          let sx = t.a, sy = t.d
+          let sx = t.a
+          let sy = t.d
           // Mirroring flips the angle direction; map angles through the reflection.
           let m0 = atan2(sin(a0) * (sy < 0 ? -1 : 1), cos(a0) * (sx < 0 ? -1 : 1))
           let sweep = (a1 - a0) * ((sx < 0) != (sy < 0) ? -1 : 1)
           out.appendArc(
-            center: t.apply(to: c), radii: Size(width: radii.width * abs(sx), height: radii.height * abs(sy)),
+            center: t.apply(to: c),
+            radii: Size(width: radii.width * abs(sx), height: radii.height * abs(sy)),
             from: m0, to: m0 + sweep)
         } else {
           for cubic in BezierPath.cubics(center: c, radii: radii, from: a0, to: a1) {

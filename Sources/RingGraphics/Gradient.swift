@@ -78,7 +78,8 @@ public struct Gradient: Hashable, Sendable {
           .invalidGradient,
           "\(locations.count) locations for \(colors.count) colours; give one per colour")
       }
-      guard locations.allSatisfy(\.isFinite), zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 })
+      guard locations.allSatisfy(\.isFinite),
+        zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 })
       else {
         throw GraphicsError(.invalidGradient, "locations must be finite and non-decreasing")
       }

@@ -36,13 +36,15 @@ public struct GradientTable: Sendable {
         let t = Double(j) / Double(n - 1)
         // Advance to the last stop at or before t (positions are non-decreasing).
         while segment + 1 < colors.count,
-          GradientTable.stop(segment + 1, count: colors.count, locations: useLocations ? locations : nil) <= t
+          GradientTable.stop(
+            segment + 1, count: colors.count, locations: useLocations ? locations : nil) <= t
         {
           segment += 1
         }
-        out[j] = GradientTable.color(
-          at: t, colors: colors, locations: useLocations ? locations : nil, from: segment
-        ).premultipliedRGBA8
+        out[j] =
+          GradientTable.color(
+            at: t, colors: colors, locations: useLocations ? locations : nil, from: segment
+          ).premultipliedRGBA8
       }
     }
   }

@@ -35,6 +35,14 @@ public struct Pixmap: Hashable, Sendable {
     return (UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24))
   }
 
+  /// Calls `body` with the packed pixels for reading and writing in place; the buffer's size
+  /// cannot change.
+  public mutating func withUnsafeMutablePixels<R>(
+    _ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R
+  ) rethrows -> R {
+    try pixels.withUnsafeMutableBufferPointer { try body($0) }
+  }
+
   /// Sets every pixel to `color`.
   public mutating func fill(_ color: RGBAColor) {
     let v = color.premultipliedRGBA8

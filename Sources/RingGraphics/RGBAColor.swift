@@ -73,7 +73,9 @@ public struct RGBAColor: Hashable, Sendable {
   @inlinable
   public var premultipliedRGBA8: UInt32 {
     let a = min(max(alpha, 0), 1)
-    @inline(__always) func q(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * a * 255).rounded()) }
+    @inline(__always) func q(_ v: Double) -> UInt32 {
+      UInt32((min(max(v, 0), 1) * a * 255).rounded())
+    }
     return q(red) | q(green) << 8 | q(blue) << 16 | UInt32((a * 255).rounded()) << 24
   }
 
@@ -81,9 +83,15 @@ public struct RGBAColor: Hashable, Sendable {
   /// `white`, `black`; returns `nil` for anything else.
   public init?(parsing text: String) {
     switch text.lowercased() {
-    case "transparent", "clear": self = .clear; return
-    case "white": self = .white; return
-    case "black": self = .black; return
+    case "transparent", "clear":
+      self = .clear
+      return
+    case "white":
+      self = .white
+      return
+    case "black":
+      self = .black
+      return
     default: break
     }
     var hex = Substring(text)

@@ -63,9 +63,10 @@ public struct StrokeStyle: Hashable, Sendable {
     clampingLineWidth lineWidth: Double, lineCap: LineCap, lineJoin: LineJoin,
     miterLimit: Double, strokeStart: Double, strokeEnd: Double
   ) {
-    self = StrokeStyle(
-      unchecked: lineWidth, lineCap, lineJoin, miterLimit, strokeStart, strokeEnd
-    ).clamped
+    self =
+      StrokeStyle(
+        unchecked: lineWidth, lineCap, lineJoin, miterLimit, strokeStart, strokeEnd
+      ).clamped
   }
 
   /// A sanitised copy: values a layer may hold transiently are clamped into range, so

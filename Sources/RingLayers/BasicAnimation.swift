@@ -65,13 +65,21 @@ public struct BasicAnimation {
     func check(_ ok: Bool, _ what: String) throws {
       if !ok { throw AnimationError(.invalidTiming, what) }
     }
-    try check(beginTime.isFinite && abs(beginTime) <= MediaTime.maximumSeconds, "beginTime must be finite, within 1e9 s")
-    try check(duration.isFinite && duration >= 0 && duration <= MediaTime.maximumSeconds, "duration must be in 0...1e9 s")
+    try check(
+      beginTime.isFinite && abs(beginTime) <= MediaTime.maximumSeconds,
+      "beginTime must be finite, within 1e9 s")
+    try check(
+      duration.isFinite && duration >= 0 && duration <= MediaTime.maximumSeconds,
+      "duration must be in 0...1e9 s")
     try check(repeatCount >= 0 && !repeatCount.isNaN, "repeatCount must be >= 0")
     try check(speed.isFinite && speed > 0, "speed must be finite and positive")
-    try check(timeOffset.isFinite && abs(timeOffset) <= MediaTime.maximumSeconds, "timeOffset must be finite")
+    try check(
+      timeOffset.isFinite && abs(timeOffset) <= MediaTime.maximumSeconds,
+      "timeOffset must be finite")
     for value in [fromValue, toValue].compactMap({ $0 }) where !value.isFinite {
-      throw AnimationError(.mismatchedValue, "\(keyPath) animation values must be finite colours in 0...1 or finite numbers")
+      throw AnimationError(
+        .mismatchedValue,
+        "\(keyPath) animation values must be finite colours in 0...1 or finite numbers")
     }
   }
 

@@ -82,7 +82,8 @@ open class Layer {
       throw AnimationError(
         .unknownKeyPath, "'\(animation.keyPath)' is not an animatable property of \(Self.self)")
     }
-    for v in [animation.fromValue, animation.toValue].compactMap({ $0 }) where !v.isSameKind(as: model) {
+    for v in [animation.fromValue, animation.toValue].compactMap({ $0 })
+    where !v.isSameKind(as: model) {
       throw AnimationError(
         .mismatchedValue, "'\(animation.keyPath)' animation value \(v) does not match \(model)")
     }

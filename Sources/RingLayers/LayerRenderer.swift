@@ -151,7 +151,8 @@ public final class LayerRenderer {
       maskAlphaCache[id] = e
       return e.alpha
     }
-    let alpha = LayerRenderer.combine(fill: fill, fillAlpha: fillA, stroke: stroke, strokeAlpha: strokeA)
+    let alpha = LayerRenderer.combine(
+      fill: fill, fillAlpha: fillA, stroke: stroke, strokeAlpha: strokeA)
     maskAlphaCache[id] = MaskAlphaEntry(
       key: keys, fillAlpha: fillA, strokeAlpha: strokeA, alpha: alpha, lastUse: frameCounter)
     return alpha
@@ -160,7 +161,9 @@ public final class LayerRenderer {
   private func alpha8(_ c: RGBAColor?) -> UInt32 { (c?.premultipliedRGBA8 ?? 0) >> 24 }
 
   /// Alpha of (stroke colour x stroke coverage) over (fill colour x fill coverage).
-  static func combine(fill: CoverageMask, fillAlpha: UInt32, stroke: CoverageMask, strokeAlpha: UInt32)
+  static func combine(
+    fill: CoverageMask, fillAlpha: UInt32, stroke: CoverageMask, strokeAlpha: UInt32
+  )
     -> CoverageMask
   {
     let masks = [fill, stroke].filter { $0.width > 0 && $0.height > 0 }
@@ -203,12 +206,20 @@ public final class LayerRenderer {
     var height: Int
   }
 
-  private func fillKey(_ s: ShapeLayer, _ path: BezierPath, _ m: Transform2D, _ target: Pixmap) -> CacheKey {
-    CacheKey(path: path, stroke: nil, rule: s.fillRule, transform: m, width: target.width, height: target.height)
+  private func fillKey(_ s: ShapeLayer, _ path: BezierPath, _ m: Transform2D, _ target: Pixmap)
+    -> CacheKey
+  {
+    CacheKey(
+      path: path, stroke: nil, rule: s.fillRule, transform: m, width: target.width,
+      height: target.height)
   }
 
-  private func strokeKey(_ path: BezierPath, _ style: StrokeStyle, _ m: Transform2D, _ target: Pixmap) -> CacheKey {
-    CacheKey(path: path, stroke: style, rule: .nonZero, transform: m, width: target.width, height: target.height)
+  private func strokeKey(
+    _ path: BezierPath, _ style: StrokeStyle, _ m: Transform2D, _ target: Pixmap
+  ) -> CacheKey {
+    CacheKey(
+      path: path, stroke: style, rule: .nonZero, transform: m, width: target.width,
+      height: target.height)
   }
 
   private func cached(_ key: CacheKey, _ make: () -> CoverageMask) -> CoverageMask {
@@ -227,7 +238,8 @@ public final class LayerRenderer {
     -> CoverageMask
   {
     cached(fillKey(s, path, m, target)) {
-      Rasterizer.fill(path, rule: s.fillRule, transform: m, width: target.width, height: target.height)
+      Rasterizer.fill(
+        path, rule: s.fillRule, transform: m, width: target.width, height: target.height)
     }
   }
 
@@ -235,13 +247,18 @@ public final class LayerRenderer {
     _ s: ShapeLayer, _ path: BezierPath, _ style: StrokeStyle, _ m: Transform2D, _ target: Pixmap
   ) -> CoverageMask {
     cached(strokeKey(path, style, m, target)) {
-      Rasterizer.stroke(path, style: style, transform: m, width: target.width, height: target.height)
+      Rasterizer.stroke(
+        path, style: style, transform: m, width: target.width, height: target.height)
     }
   }
 
   private func boundsCoverage(_ layer: Layer, _ m: Transform2D, _ target: Pixmap) -> CoverageMask {
     let path = BezierPath(rect: layer.bounds)
-    return cached(CacheKey(path: path, stroke: nil, rule: .nonZero, transform: m, width: target.width, height: target.height)) {
+    return cached(
+      CacheKey(
+        path: path, stroke: nil, rule: .nonZero, transform: m, width: target.width,
+        height: target.height)
+    ) {
       Rasterizer.fill(path, transform: m, width: target.width, height: target.height)
     }
   }

@@ -14,7 +14,8 @@ public struct TimingFunction: Hashable, Sendable {
     guard (0...1).contains(x1), (0...1).contains(x2), y1.isFinite, y2.isFinite else {
       throw AnimationError(
         .invalidTimingFunction,
-        "timing function control points need x in 0...1 and finite y, got (\(x1), \(y1)), (\(x2), \(y2))")
+        "timing function control points need x in 0...1 and finite y, got (\(x1), \(y1)), (\(x2), \(y2))"
+      )
     }
     controlPoint1 = Point(x: x1, y: y1)
     controlPoint2 = Point(x: x2, y: y2)

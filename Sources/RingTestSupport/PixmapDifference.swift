@@ -38,7 +38,8 @@ public struct PixmapDifference: CustomStringConvertible, Sendable {
 }
 
 /// Runs a program and returns its standard output, or throws with its standard error.
-public func runTool(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> Data {
+public func runTool(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> Data
+{
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = [executable] + arguments
@@ -56,7 +57,9 @@ public func runTool(_ executable: String, _ arguments: [String], stdin: Data? = 
   process.waitUntilExit()
   guard process.terminationStatus == 0 else {
     throw ToolFailure(
-      message: "\(executable) exited \(process.terminationStatus): \(String(decoding: errData, as: UTF8.self))")
+      message:
+        "\(executable) exited \(process.terminationStatus): \(String(decoding: errData, as: UTF8.self))"
+    )
   }
   return data
 }
@@ -79,7 +82,9 @@ public func decodeWithPillow(_ path: String) throws -> (width: Int, height: Int,
     sys.stdout.buffer.write(im.tobytes())
     """
   let data = try runTool("python3", ["-c", script, path])
-  guard let newline = data.firstIndex(of: 10) else { throw ToolFailure(message: "no header from Pillow") }
+  guard let newline = data.firstIndex(of: 10) else {
+    throw ToolFailure(message: "no header from Pillow")
+  }
   let header = String(decoding: data[..<newline], as: UTF8.self).split(separator: " ")
   guard header.count == 2, let w = Int(header[0]), let h = Int(header[1]) else {
     throw ToolFailure(message: "bad header from Pillow")

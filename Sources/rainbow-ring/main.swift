@@ -5,7 +5,9 @@ let console = Console(
   writeOut: { bytes in
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+      let n = bytes.withUnsafeBufferPointer {
+        write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+      }
       if n < 0 {
         if errno == EINTR { continue }
         throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

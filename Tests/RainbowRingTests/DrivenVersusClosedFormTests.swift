@@ -1,7 +1,6 @@
-import Testing
-
 import RainbowRing
 import RingTestSupport
+import Testing
 
 @Suite struct DrivenVersusClosedFormTests {
   /// The seed's pattern (an animation whose stop starts the next) and the closed form give

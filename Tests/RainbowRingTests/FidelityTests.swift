@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import RainbowRing
 import RingTestSupport
+import Testing
 
 @Suite struct FidelityTests {
   struct Cmp: CustomStringConvertible {
@@ -10,7 +9,9 @@ import RingTestSupport
     var worstInterior: Double
     var worstEdgeAlpha: Double
     var description: String {
-      String(format: "PSNR %.2f dB, interior max %.3f, edge alpha max %.3f", psnr, worstInterior, worstEdgeAlpha)
+      String(
+        format: "PSNR %.2f dB, interior max %.3f, edge alpha max %.3f", psnr, worstInterior,
+        worstEdgeAlpha)
     }
   }
 
@@ -37,7 +38,8 @@ import RingTestSupport
       worstEdge = max(worstEdge, abs(a - 255 * cov))
     }
     let mse = se / Double(3 * ref.width * ref.width)
-    return Cmp(psnr: 10 * log10(255 * 255 / mse), worstInterior: worstInterior, worstEdgeAlpha: worstEdge)
+    return Cmp(
+      psnr: 10 * log10(255 * 255 / mse), worstInterior: worstInterior, worstEdgeAlpha: worstEdge)
   }
 
   @Test(arguments: [0.0, 0.05, 3.65, 7.3], [1.0, 2.0, 3.0])
@@ -54,7 +56,8 @@ import RingTestSupport
     let p = try RainbowRing.seed.frame(at: 0).pixel(x: 79, y: 0)
     let a = Double(p.alpha) / 255
     #expect(abs(a - 0.997) < 0.003, "coverage \(a)")
-    #expect(abs(Double(p.red) / Double(p.alpha) - 0.5) < 0.01 && p.green == p.alpha && p.blue == 0,
+    #expect(
+      abs(Double(p.red) / Double(p.alpha) - 0.5) < 0.01 && p.green == p.alpha && p.blue == 0,
       "colour \(p)")
   }
 
@@ -63,7 +66,9 @@ import RingTestSupport
     let a = try RainbowRing.seed.frame(at: time)
     let b = try RainbowRing.seed.frame(at: time + 7.3)
     let diff = PixmapDifference(a, b)
-    #expect(diff == nil, "frame(\(time)) and frame(\(time) + 7.3): \(diff.map(String.init(describing:)) ?? "")")
+    #expect(
+      diff == nil,
+      "frame(\(time)) and frame(\(time) + 7.3): \(diff.map(String.init(describing:)) ?? "")")
   }
 
   @Test func farTimesCostTheSameAndStayExact() throws {

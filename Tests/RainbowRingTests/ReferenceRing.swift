@@ -63,7 +63,8 @@ struct ReferenceRing {
   }
 
   /// Per pixel: straight colour (0...1) and coverage (0...1), at `scale`.
-  func frame(at time: Double, scale: Double) -> (width: Int, colors: [[Double]], coverage: [Double]) {
+  func frame(at time: Double, scale: Double) -> (width: Int, colors: [[Double]], coverage: [Double])
+  {
     let w = Int((size * scale).rounded(.up))
     let s = stops(at: time)
     var colors: [[Double]] = []

@@ -17,7 +17,8 @@ import Testing
   func hueMatchesTheStandardConversion(degrees: Double) throws {
     let c = try RGBAColor(hue: degrees / 360, saturation: 1, brightness: 1)
     let (r, g, b) = Self.reference(hue: degrees / 360, s: 1, v: 1)
-    #expect(abs(c.red - r) < 1e-12 && abs(c.green - g) < 1e-12 && abs(c.blue - b) < 1e-12,
+    #expect(
+      abs(c.red - r) < 1e-12 && abs(c.green - g) < 1e-12 && abs(c.blue - b) < 1e-12,
       "hue \(degrees): got \(c), expected (\(r), \(g), \(b))")
   }
 
@@ -25,14 +26,16 @@ import Testing
   func saturationAndBrightness(hue: Double, s: Double, v: Double) throws {
     let c = try RGBAColor(hue: hue, saturation: s, brightness: v)
     let (r, g, b) = Self.reference(hue: hue, s: s, v: v)
-    #expect(abs(c.red - r) < 1e-12 && abs(c.green - g) < 1e-12 && abs(c.blue - b) < 1e-12,
+    #expect(
+      abs(c.red - r) < 1e-12 && abs(c.green - g) < 1e-12 && abs(c.blue - b) < 1e-12,
       "hsv \(hue),\(s),\(v): got \(c)")
   }
 
   @Test func workedValues() throws {
     let green = try RGBAColor(hue: 90.0 / 360, saturation: 1, brightness: 1)
     #expect(green == RGBAColor(unchecked: 0.5, 1, 0, 1), "hue 90 is (0.5, 1, 0)")
-    #expect(try RGBAColor(hue: 1, saturation: 1, brightness: 1) == RGBAColor(unchecked: 1, 0, 0, 1),
+    #expect(
+      try RGBAColor(hue: 1, saturation: 1, brightness: 1) == RGBAColor(unchecked: 1, 0, 0, 1),
       "hue 1.0 is red again")
   }
 

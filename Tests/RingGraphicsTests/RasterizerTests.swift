@@ -26,7 +26,8 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
   func circleCoverageIsTheAreaInside(radius: Double) {
     let c = Point(x: radius + 2.3, y: radius + 1.6)
     let size = Int(2 * radius + 6)
-    let path = BezierPath(ovalIn: Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius))
+    let path = BezierPath(
+      ovalIn: Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius))
     let mask = Rasterizer.fill(path, transform: .identity, width: size, height: size)
     var worst = 0.0
     var at = (0, 0)
@@ -39,7 +40,8 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
         if err > worst { (worst, at) = (err, (x, y)) }
       }
     }
-    #expect(worst <= 1.0 / 255, "radius \(radius): worst coverage error \(worst * 255)/255 at \(at)")
+    #expect(
+      worst <= 1.0 / 255, "radius \(radius): worst coverage error \(worst * 255)/255 at \(at)")
   }
 
   @Test func rectangleCoverageIsExact() {
@@ -49,8 +51,10 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
     // Column 1 covers x in [1.25, 2): 0.75 wide; row 2 covers y in [2.5, 3): 0.5 tall.
     #expect(mask.coverage(x: 1, y: 2) == UInt8((0.75 * 0.5 * 255).rounded()), "corner pixel")
     #expect(mask.coverage(x: 2, y: 3) == 255, "inside pixel")
-    #expect(mask.coverage(x: 4, y: 3) == UInt8((0.75 * 255).rounded()), "right edge: x in [4, 4.75)")
-    #expect(mask.coverage(x: 2, y: 4) == UInt8((0.25 * 255).rounded()), "bottom edge: y in [4, 4.25)")
+    #expect(
+      mask.coverage(x: 4, y: 3) == UInt8((0.75 * 255).rounded()), "right edge: x in [4, 4.75)")
+    #expect(
+      mask.coverage(x: 2, y: 4) == UInt8((0.25 * 255).rounded()), "bottom edge: y in [4, 4.25)")
     #expect(mask.coverage(x: 5, y: 3) == 0 && mask.coverage(x: 0, y: 0) == 0, "outside")
   }
 
@@ -95,11 +99,12 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
     let style = try StrokeStyle(lineWidth: 2, lineJoin: join)
     let mask = Rasterizer.stroke(path, style: style, transform: .identity, width: 16, height: 16)
     let area = mask.values.reduce(0.0) { $0 + Double($1) / 255 }
-    let corner: Double = switch join {
-    case .miter: 1
-    case .round: Double.pi / 4
-    case .bevel: 0.5
-    }
+    let corner: Double =
+      switch join {
+      case .miter: 1
+      case .round: Double.pi / 4
+      case .bevel: 0.5
+      }
     // Legs: x in [3,5] for y in [4,12] (16) and y in [3,5] for x in [4,12] (16), sharing
     // [4,5]x[4,5] (1); the join fills (part of) the outer square [3,4]x[3,4].
     let expected = 16 + 16 - 1 + corner
@@ -108,7 +113,8 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
 
   @Test func trimmingKeepsTheRequestedFraction() throws {
     let path = BezierPath(ovalIn: Rect(x: 10, y: 10, width: 40, height: 40))
-    let full = Rasterizer.stroke(path, style: try StrokeStyle(lineWidth: 4), transform: .identity, width: 60, height: 60)
+    let full = Rasterizer.stroke(
+      path, style: try StrokeStyle(lineWidth: 4), transform: .identity, width: 60, height: 60)
     let half = Rasterizer.stroke(
       path, style: try StrokeStyle(lineWidth: 4, strokeStart: 0.25, strokeEnd: 0.75),
       transform: .identity, width: 60, height: 60)

@@ -1,0 +1,173 @@
+import Foundation
+import RingTestSupport
+import Testing
+
+@testable import RainbowRingCLI
+
+/// Runs the tool in-process and captures what it writes.
+final class Captured {
+  var out: [UInt8] = []
+  var err = ""
+  var code: Int32 = -1
+  var outText: String { String(decoding: out, as: UTF8.self) }
+
+  init(_ args: [String]) {
+    let console = Console(writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
+    code = CommandLineTool.run(args, console: console)
+  }
+}
+
+func scratchDirectory() throws -> String {
+  let dir = FileManager.default.temporaryDirectory
+    .appendingPathComponent("rainbow-ring-tests-\(UUID().uuidString)").path
+  try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+  return dir
+}
+
+@Suite struct CLITests {
+  @Test func renderHelpIsPinned() {
+    let run = Captured(["render", "--help"])
+    #expect(run.code == 0, "help exits 0")
+    #expect(run.err.isEmpty, "help writes nothing to stderr")
+    #expect(
+      run.outText == """
+        OVERVIEW: Render one frame of the ring to a PNG file: exactly what the iPhone shows at that time.
+
+        USAGE: rainbow-ring render [<options>] --output <file>
+
+        OPTIONS:
+          --time <seconds>        Time since the ring appeared, in seconds. (default: 0)
+          --scale <n>             Pixels per point, 1 to 4; fractions allowed. (default:
+                                  1)
+          --size <points>         Side of the ring view, in points. (default: 160)
+          --ring-width <points>   Width of the ring, in points. (default: 20)
+          --background <color>    transparent, white, black, #RRGGBB or #RRGGBBAA.
+                                  (default: transparent)
+          --scene <scene>         ring (the ring alone) or seed (the iPhone's
+                                  375x667-point white view, ring at 50,80). (default:
+                                  ring)
+          --step-duration <seconds>
+                                  Time for the colours to move one stop. (default: 0.1)
+          --hue-step <degrees>    Hue between neighbouring colours, 0.01 to 360.
+                                  (default: 5)
+          --saturation <value>    Colour saturation, 0 to 1. (default: 1)
+          --brightness <value>    Colour brightness, 0 to 1. (default: 1)
+          --start-point <x,y>     Gradient start in the ring's unit square. (default:
+                                  0,0)
+          --end-point <x,y>       Gradient end in the ring's unit square. (default: 1,1)
+          --gradient <kind>       Gradient kind: axial, radial or conic. (default:
+                                  axial)
+          -o, --output <file>     The PNG file to write; '-' writes to standard output.
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        """, "render --help text")
+  }
+
+  @Test func rootHelpIsPinned() {
+    let run = Captured(["--help"])
+    #expect(run.code == 0)
+    #expect(
+      run.outText == """
+        OVERVIEW: Render the seed's animated rainbow ring.
+
+        USAGE: rainbow-ring <subcommand>
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          render                  Render one frame of the ring to a PNG file.
+
+          See 'rainbow-ring help <subcommand>' for detailed help.
+
+        """, "root --help text")
+  }
+
+  @Test(arguments: [["--version"], ["render", "--version"]])
+  func versionGoesToStdout(args: [String]) {
+    let run = Captured(args)
+    #expect(run.code == 0 && run.outText == CommandLineTool.version + "\n", "\(args)")
+  }
+
+  static let badInputs: [(args: [String], mentions: String)] = [
+    (["render", "--size", "-5", "-o", "OUT"], "--size"),
+    (["render", "--size", "0", "-o", "OUT"], "--size"),
+    (["render", "--scale", "0", "-o", "OUT"], "--scale"),
+    (["render", "--scale", "99", "-o", "OUT"], "--scale"),
+    (["render", "--time", "nan", "-o", "OUT"], "--time"),
+    (["render", "--time", "inf", "-o", "OUT"], "--time"),
+    (["render", "--time", "1e10", "-o", "OUT"], "--time"),
+    (["render", "--time", "3s", "-o", "OUT"], "--time"),
+    (["render", "--time", "0x10", "-o", "OUT"], "--time"),
+    (["render", "--frobnicate", "-o", "OUT"], "--frobnicate"),
+    (["render", "-x", "-o", "OUT"], "-x"),
+    (["render", "--time", "1", "--time", "2", "-o", "OUT"], "--time"),
+    (["render", "--time"], "--time"),
+    (["render"], "--output"),
+    (["render", "--background", "purple", "-o", "OUT"], "--background"),
+    (["render", "--background", "#12345", "-o", "OUT"], "--background"),
+    (["render", "--gradient", "diamond", "-o", "OUT"], "--gradient"),
+    (["render", "--start-point", "0", "-o", "OUT"], "--start-point"),
+    (["render", "--start-point", "a,b", "-o", "OUT"], "--start-point"),
+    (["render", "--ring-width", "100", "-o", "OUT"], "--ring-width"),
+    (["render", "--ring-width", "0", "-o", "OUT"], "--ring-width"),
+    (["render", "--hue-step", "0", "-o", "OUT"], "--hue-step"),
+    (["render", "--saturation", "1.5", "-o", "OUT"], "--saturation"),
+    (["render", "--brightness", "-0.1", "-o", "OUT"], "--brightness"),
+    (["render", "--step-duration", "0", "-o", "OUT"], "--step-duration"),
+    (["render", "--scene", "moon", "-o", "OUT"], "--scene"),
+    (["render", "--help=yes"], "--help"),
+    (["render", "stray", "-o", "OUT"], "stray"),
+    (["launch"], "launch"),
+  ]
+
+  @Test(arguments: badInputs)
+  func badInputIsAUsageErrorAndWritesNothing(args: [String], mentions: String) throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let out = dir + "/ring.png"
+    let run = Captured(args.map { $0 == "OUT" ? out : $0 })
+    #expect(run.code == 64, "\(args): exit \(run.code)")
+    #expect(run.err.hasPrefix("Error: ") && run.err.contains(mentions), "\(args): \(run.err)")
+    #expect(run.err.split(separator: "\n").first.map { !$0.isEmpty } == true, "one error line")
+    #expect(run.out.isEmpty, "\(args): nothing on stdout")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "\(args): no file left")
+  }
+
+  @Test(arguments: ["/nonexistent-dir/ring.png", "/proc/ring.png", "DIR"])
+  func unwritableOutputFailsWithExit1AndLeavesNothing(path: String) throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let target = path == "DIR" ? dir : path
+    let run = Captured(["render", "-o", target])
+    #expect(run.code == 1, "\(path): exit \(run.code)")
+    #expect(run.err.hasPrefix("Error: cannot write"), "\(path): \(run.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "no temporary left")
+  }
+
+  @Test func rendersAPNGThatPillowDecodesToTheFrame() throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let out = dir + "/ring.png"
+    let run = Captured(["render", "--time", "0.05", "--scale", "2", "-o", out])
+    #expect(run.code == 0, "exit \(run.code): \(run.err)")
+    let decoded = try decodeWithPillow(out)
+    #expect(decoded.width == 320 && decoded.height == 320, "320x320 at scale 2")
+    let stdoutRun = Captured(["render", "--time", "0.05", "--scale", "2", "-o", "-"])
+    #expect(
+      stdoutRun.out == Array(try Data(contentsOf: URL(fileURLWithPath: out))),
+      "'-o -' writes the same bytes to stdout")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir) == ["ring.png"], "only the PNG")
+  }
+
+  @Test func optionSpellingsAreEquivalent() throws {
+    let a = Captured(["render", "--time=0.3", "--scale=1.5", "-o", "-"])
+    let b = Captured(["render", "--time", "0.3", "--scale", "1.5", "--output=-"])
+    let c = Captured(["render", "-o-", "--scale", "1.5", "--time", "0.3"])
+    #expect(a.code == 0 && a.out == b.out && b.out == c.out, "same frame whatever the spelling")
+  }
+}
