@@ -1,17 +1,30 @@
 import RingGraphics
 import RingLayers
 
-/// Renders a scene's frames one after another, reusing its caches and buffers: the
-/// streaming path for players and exporters. Frame(t) uses the ring's closed-form colours,
-/// so any time costs the same; the pixels are those of the layer tree the seed builds.
+/// Renders a scene's frames one after another: the streaming path for players and
+/// exporters. Frame(t) uses the ring's closed-form colours, so any time costs the same.
+///
+/// The first frame draws the scene's layer tree once without the ring (the backdrop) and
+/// caches the ring's geometry (`RingPlan`); every later frame refills the colour table for
+/// the time and redraws only the ring's pixels. The pixels are exactly those the general
+/// layer renderer draws for the same tree (a test checks a whole loop). Steady-state frames
+/// do not allocate.
 public final class FrameRenderer {
   public let scene: RingScene
   private let root: Layer
   private let gradientLayer: GradientLayer
   private let renderer = LayerRenderer()
   private var colorBuffer: [RGBAColor]
+  private var table = GradientTable()
+  private var plan: RingPlan?
+  private var planned = false
+  private var stripColors: [UInt32] = []
   /// The most recent frame.
   public private(set) var frame: Pixmap
+
+  /// Whether frames use the cached ring plan (true) or go through the general layer
+  /// renderer, fusing nothing (false); the pixels are the same.
+  public var usesCachedPath = true
 
   public init(scene: RingScene) throws {
     self.scene = scene
@@ -27,27 +40,55 @@ public final class FrameRenderer {
     colorBuffer = scene.ring.colors
   }
 
-  /// Whether the renderer may fuse the gradient and its mask (identical pixels either way).
-  public var usesFusedPaths: Bool {
-    get { renderer.usesFusedPaths }
-    set { renderer.usesFusedPaths = newValue }
-  }
+  private var deviceTransform: Transform2D { Transform2D(scaleX: scene.scale, y: scene.scale) }
 
   /// Renders the frame at `time` seconds and returns it.
   @discardableResult
   public func render(at time: Double) -> Pixmap {
     scene.ring.colors(at: time, into: &colorBuffer)
+    if usesCachedPath, let plan = preparedPlan() {
+      table.update(colors: colorBuffer, locations: nil, indices: plan.usedIndices)
+      plan.draw(table: table, stripColors: &stripColors, into: &frame)
+      return frame
+    }
     gradientLayer.colors = colorBuffer
+    renderer.usesFusedPaths = usesCachedPath
     frame.clear()
-    renderer.render(root, at: 0, scale: scene.scale, into: &frame)
+    renderer.render(root, at: 0, transform: deviceTransform, into: &frame)
+    planned = false
     return frame
   }
 
+  /// Builds the plan on first use: draws the backdrop into the frame and caches the ring's
+  /// geometry; `nil` when the tree does not have the ring's shape (never, for our scenes).
+  private func preparedPlan() -> RingPlan? {
+    if planned { return plan }
+    planned = true
+    gradientLayer.isHidden = true
+    frame.clear()
+    renderer.render(root, at: 0, transform: deviceTransform, into: &frame)
+    gradientLayer.isHidden = false
+    guard scene.ring.colors.allSatisfy({ $0.alpha == 1 }),
+      let parts = renderer.maskedGradientParts(
+        of: gradientLayer, in: root, transform: deviceTransform, width: frame.width,
+        height: frame.height)
+    else {
+      plan = nil
+      return nil
+    }
+    let p = RingPlan(
+      region: parts.region, alpha: parts.alpha, sampler: parts.sampler, backdrop: frame)
+    stripColors = [UInt32](repeating: 0, count: p.strip.count)
+    plan = p
+    return p
+  }
+
   /// Renders the tree under `root` (driven by its own animations) at clock time `time` into
-  /// a frame of this scene's size and scale, through the same renderer.
+  /// a frame of this scene's size and scale, through the general layer renderer.
   public func render(_ root: Layer, at time: Double) -> Pixmap {
     frame.clear()
-    renderer.render(root, at: time, scale: scene.scale, into: &frame)
+    planned = false
+    renderer.render(root, at: time, transform: deviceTransform, into: &frame)
     return frame
   }
 }

@@ -19,17 +19,12 @@ public struct GradientPositionMap: Sendable {
     self.width = max(0, width)
     self.height = max(0, height)
     indices = [UInt16](repeating: 0, count: self.width * self.height)
-    guard let inverse = transform.inverted(), bounds.width > 0, bounds.height > 0 else { return }
-    let iw = 1 / bounds.width
-    let ih = 1 / bounds.height
+    let sampler = GradientSampler(geometry: geometry, bounds: bounds, transform: transform)
     let w = self.width
     indices.withUnsafeMutableBufferPointer { out in
       for row in 0..<self.height {
-        let py = Double(originY + row) + 0.5
         for col in 0..<w {
-          let p = inverse.apply(to: Point(x: Double(originX + col) + 0.5, y: py))
-          let t = geometry.position(ux: (p.x - bounds.minX) * iw, uy: (p.y - bounds.minY) * ih)
-          out[row * w + col] = GradientTable.index(for: t)
+          out[row * w + col] = sampler.index(x: originX + col, y: originY + row)
         }
       }
     }

@@ -24,27 +24,36 @@ public struct GradientTable: Sendable {
 
   /// Refills the table for `colors` at `locations` (nil: evenly spaced) without allocating.
   public mutating func update(colors: [RGBAColor], locations: [Double]?) {
-    let n = GradientTable.resolution
+    update(colors: colors, locations: locations, indices: nil as [UInt16]?)
+  }
+
+  /// Refills only the entries at `indices` (ascending), the ones a cached drawing uses;
+  /// `nil` refills all. Does not allocate.
+  public mutating func update(colors: [RGBAColor], locations: [Double]?, indices: [UInt16]?) {
     guard !colors.isEmpty else {
       entries.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
       return
     }
-    let useLocations = locations.map { $0.count == colors.count } ?? false
+    let locs = locations.flatMap { $0.count == colors.count ? $0 : nil }
+    let scale = 1 / Double(GradientTable.resolution - 1)
     entries.withUnsafeMutableBufferPointer { out in
       var segment = 0
-      for j in 0..<n {
-        let t = Double(j) / Double(n - 1)
+      func fill(_ j: Int) {
+        let t = Double(j) * scale
         // Advance to the last stop at or before t (positions are non-decreasing).
         while segment + 1 < colors.count,
-          GradientTable.stop(
-            segment + 1, count: colors.count, locations: useLocations ? locations : nil) <= t
+          GradientTable.stop(segment + 1, count: colors.count, locations: locs) <= t
         {
           segment += 1
         }
         out[j] =
-          GradientTable.color(
-            at: t, colors: colors, locations: useLocations ? locations : nil, from: segment
-          ).premultipliedRGBA8
+          GradientTable.color(at: t, colors: colors, locations: locs, from: segment)
+          .premultipliedRGBA8
+      }
+      if let indices {
+        for j in indices { fill(Int(j)) }
+      } else {
+        for j in 0..<GradientTable.resolution { fill(j) }
       }
     }
   }

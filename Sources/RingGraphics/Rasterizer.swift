@@ -2,9 +2,10 @@ import Foundation
 
 /// Scan conversion with exact-area anti-aliasing.
 ///
-/// Each edge adds, per pixel row it crosses, the signed area it leaves to its right into an
-/// accumulation buffer; a running sum along the row then gives each pixel the integral of
-/// the winding number over its area. Where the winding number is 0 or +-1 (no overlaps
+/// Each edge adds, per pixel row it crosses, the signed area it leaves to its right as
+/// sparse cell deltas; a running sum along the row then gives each pixel the integral of the
+/// winding number over its area. Only cells an edge touches are stored, so the cost grows
+/// with the outline's length, not with the area; coverage between touched cells is constant. Where the winding number is 0 or +-1 (no overlaps
 /// inside a pixel) the result is the exact area inside the shape; the only error is float
 /// rounding (below 1e-4). Curves are flattened first, so the shape is exact to within the
 /// flattening tolerance (0.002 px: at most 0.002 of a pixel's area).
@@ -77,47 +78,54 @@ public enum Rasterizer {
   }
 }
 
-/// The signed-area accumulation buffer behind `Rasterizer`.
+/// The sparse signed-area accumulation behind `Rasterizer`: a list of (row, column, delta)
+/// cell contributions whose running sum along each row is the coverage.
 struct Accumulator {
   let width: Int
   let height: Int
-  /// `width + 2` cells per row; the running sum of a row's cells is each pixel's coverage.
-  var cells: [Float]
-  let stride: Int
+  private var rows: [Int32] = []
+  private var columns: [Int32] = []
+  private var deltas: [Float] = []
 
   init(width: Int, height: Int) {
     self.width = width
     self.height = height
-    stride = width + 2
-    cells = [Float](repeating: 0, count: stride * height)
   }
 
-  /// Adds the edge from `a` to `b` (pixel coordinates relative to the buffer).
+  @inline(__always)
+  private mutating func add(row: Int, column: Int, _ delta: Double) {
+    rows.append(Int32(row))
+    columns.append(Int32(column))
+    deltas.append(Float(delta))
+  }
+
+  /// Adds the edge from `a` to `b` (pixel coordinates relative to the mask).
   mutating func addLine(_ a: Point, _ b: Point) {
     guard a.y != b.y else { return }
     let w = Double(width)
     // Split where the edge crosses x = 0 and x = width; parts left of 0 act as vertical
-    // edges at 0, parts right of width do not touch the buffer.
-    var ts: [Double] = [0, 1]
+    // edges at 0, parts right of width do not touch the mask.
+    var t0 = 0.0
+    var t1 = 1.0
     let dx = b.x - a.x
+    var cuts = (2.0, 2.0)
     if dx != 0 {
-      for edge in [0, w] {
-        let t = (edge - a.x) / dx
-        if t > 0, t < 1 { ts.append(t) }
-      }
-      ts.sort()
+      let c0 = (0 - a.x) / dx
+      let c1 = (w - a.x) / dx
+      cuts = (min(c0, c1), max(c0, c1))
     }
-    for k in 1..<ts.count {
-      let p = a.interpolated(to: b, fraction: ts[k - 1])
-      let q = a.interpolated(to: b, fraction: ts[k])
+    for cut in [cuts.0, cuts.1, 1.0] where cut > t0 && cut <= 1 {
+      t1 = cut
+      let p = a.interpolated(to: b, fraction: t0)
+      let q = t1 == 1 ? b : a.interpolated(to: b, fraction: t1)
       let mid = (p.x + q.x) / 2
-      if mid >= w { continue }
       if mid <= 0 {
         addClipped(Point(x: 0, y: p.y), Point(x: 0, y: q.y))
-      } else {
+      } else if mid < w {
         addClipped(
           Point(x: min(max(p.x, 0), w), y: p.y), Point(x: min(max(q.x, 0), w), y: q.y))
       }
+      t0 = t1
     }
   }
 
@@ -126,9 +134,8 @@ struct Accumulator {
     guard a.y != b.y else { return }
     let dir: Double = b.y > a.y ? 1 : -1
     let (top, bottom) = b.y > a.y ? (a, b) : (b, a)
-    let h = Double(height)
     let yStart = max(top.y, 0)
-    let yEnd = min(bottom.y, h)
+    let yEnd = min(bottom.y, Double(height))
     guard yEnd > yStart else { return }
     let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
     var row = Int(yStart.rounded(.down))
@@ -145,15 +152,14 @@ struct Accumulator {
 
   /// Adds the piece of an edge inside one row: from x `xa` to `xb` over signed height `dy`.
   private mutating func addRowPiece(row: Int, xa: Double, xb: Double, dy: Double) {
-    let base = row * stride
     let x0 = min(xa, xb)
     let x1 = max(xa, xb)
     let i0 = Int(x0.rounded(.down))
     if x1 <= Double(i0 + 1) {
       // Within one column: the area right of the edge inside the pixel.
       let frac = (x0 + x1) / 2 - Double(i0)
-      cells[base + i0] += Float(dy * (1 - frac))
-      cells[base + i0 + 1] += Float(dy * frac)
+      add(row: row, column: i0, dy * (1 - frac))
+      add(row: row, column: i0 + 1, dy * frac)
       return
     }
     // Across several columns: coverage of column i is k times (the edge's x-length left of i
@@ -168,42 +174,103 @@ struct Accumulator {
       let before = max(0, min(x1, left) - x0)
       let inside = (left + 1) * (hi - lo) - (hi * hi - lo * lo) / 2
       let cov = k * (before + inside)
-      cells[base + i] += Float(cov - previous)
+      add(row: row, column: i, cov - previous)
       previous = cov
     }
-    cells[base + i1 + 1] += Float(dy - previous)
+    add(row: row, column: i1 + 1, dy - previous)
   }
 
-  /// Writes the running sums as 8-bit coverage and records each row's non-zero span.
+  /// Sums the contributions along each row into runs and dense values.
   func resolve(into mask: inout CoverageMask, rule: FillRule) {
     let evenOdd = rule == .evenOdd
-    mask.values.withUnsafeMutableBufferPointer { out in
-      cells.withUnsafeBufferPointer { acc in
-        for row in 0..<height {
-          var sum: Float = 0
-          var first = -1
-          var last = -1
-          let base = row * stride
-          let outBase = row * width
-          for x in 0..<width {
-            sum += acc[base + x]
-            var c = abs(sum)
-            if evenOdd {
-              c = c - 2 * (c / 2).rounded(.down)
-              if c > 1 { c = 2 - c }
-            } else if c > 1 {
-              c = 1
-            }
-            let v = UInt8(c * 255 + 0.5)
-            out[outBase + x] = v
-            if v != 0 {
-              if first < 0 { first = x }
-              last = x
-            }
+    @inline(__always) func level(_ sum: Float) -> UInt8 {
+      var c = abs(sum)
+      if evenOdd {
+        c = c - 2 * (c / 2).rounded(.down)
+        if c > 1 { c = 2 - c }
+      } else if c > 1 {
+        c = 1
+      }
+      return UInt8(c * 255 + 0.5)
+    }
+    // Counting sort of the contributions by row.
+    var rowStart = [Int](repeating: 0, count: height + 1)
+    for r in rows { rowStart[Int(r) + 1] += 1 }
+    for r in 0..<height { rowStart[r + 1] += rowStart[r] }
+    var order = [Int32](repeating: 0, count: rows.count)
+    var fill = rowStart
+    for i in rows.indices {
+      let r = Int(rows[i])
+      order[fill[r]] = Int32(i)
+      fill[r] += 1
+    }
+    var cells: [(x: Int32, delta: Float)] = []
+    var runs: [CoverageRun] = []
+    runs.reserveCapacity(rows.count)
+    var runStarts = [Int](repeating: 0, count: height + 1)
+    var spans = [Range<Int>](repeating: 0..<0, count: height)
+    let w = width
+    var rowFirstRun = 0
+    func emit(_ start: Int, _ end: Int, _ value: UInt8) {
+      guard end > start, value != 0 else { return }
+      if runs.count > rowFirstRun, let last = runs.last, last.end == start, last.value == value {
+        runs[runs.count - 1].end = end
+      } else {
+        runs.append(CoverageRun(start: start, end: end, value: value))
+      }
+    }
+    for row in 0..<height {
+      runStarts[row] = runs.count
+      rowFirstRun = runs.count
+      cells.removeAll(keepingCapacity: true)
+      for k in rowStart[row]..<rowStart[row + 1] {
+        let i = Int(order[k])
+        cells.append((columns[i], deltas[i]))
+      }
+      if cells.count <= 32 {
+        for i in 1..<max(cells.count, 1) {
+          let c = cells[i]
+          var j = i - 1
+          while j >= 0 && cells[j].x > c.x {
+            cells[j + 1] = cells[j]
+            j -= 1
           }
-          mask.rowSpans[row] = first < 0 ? 0..<0 : first..<(last + 1)
+          cells[j + 1] = c
+        }
+      } else {
+        cells.sort { $0.x < $1.x }
+      }
+      var sum: Float = 0
+      var x = 0
+      var k = 0
+      while k < cells.count {
+        let cx = Int(cells[k].x)
+        if cx >= w { break }
+        emit(x, cx, level(sum))
+        while k < cells.count && Int(cells[k].x) == cx {
+          sum += cells[k].delta
+          k += 1
+        }
+        emit(cx, cx + 1, level(sum))
+        x = cx + 1
+      }
+      emit(x, w, level(sum))
+      let rowRuns = runs[runStarts[row]...]
+      if let first = rowRuns.first, let last = rowRuns.last {
+        spans[row] = first.start..<last.end
+      }
+    }
+    runStarts[height] = runs.count
+    mask.values.withUnsafeMutableBufferPointer { out in
+      for row in 0..<height {
+        for run in runs[runStarts[row]..<runStarts[row + 1]] {
+          let base = out.baseAddress! + row * w
+          (base + run.start).update(repeating: run.value, count: run.end - run.start)
         }
       }
     }
+    mask.runs = runs
+    mask.runStarts = runStarts
+    mask.rowSpans = spans
   }
 }

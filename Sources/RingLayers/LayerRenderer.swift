@@ -87,19 +87,19 @@ public final class LayerRenderer {
     if let bg = layer.presentedColor("backgroundColor", t, layer.backgroundColor),
       bg.alpha > 0
     {
-      let region = boundsCoverage(layer, m, target)
+      let region = boundsCoverage(layer, m, PixelSize(target))
       target.fill(region, color: bg.premultipliedRGBA8)
     }
     if let g = layer as? GradientLayer {
-      let (region, entry) = gradient(g, t, m, target)
+      let (region, entry) = gradient(g, t, m, PixelSize(target))
       target.fillGradient(region, positions: entry.positions, table: entry.table)
     } else if let s = layer as? ShapeLayer, let path = s.path {
       if let fill = s.presentedColor("fillColor", t, s.fillColor), fill.alpha > 0 {
-        target.fill(fillCoverage(s, path, m, target), color: fill.premultipliedRGBA8)
+        target.fill(fillCoverage(s, path, m, PixelSize(target)), color: fill.premultipliedRGBA8)
       }
       if let stroke = s.presentedColor("strokeColor", t, s.strokeColor), stroke.alpha > 0 {
         target.fill(
-          strokeCoverage(s, path, s.presentedStrokeStyle(t), m, target),
+          strokeCoverage(s, path, s.presentedStrokeStyle(t), m, PixelSize(target)),
           color: stroke.premultipliedRGBA8)
       }
     }
@@ -125,7 +125,7 @@ public final class LayerRenderer {
   }
 
   /// The mask layer's alpha as the general path would compute it: stroke over fill.
-  private func maskAlpha(_ s: ShapeLayer, _ t: Int64, _ m: Transform2D, _ target: Pixmap)
+  private func maskAlpha(_ s: ShapeLayer, _ t: Int64, _ m: Transform2D, _ target: PixelSize)
     -> CoverageMask
   {
     let ms = localTransform(s, t, parent: m)
@@ -160,26 +160,37 @@ public final class LayerRenderer {
 
   private func alpha8(_ c: RGBAColor?) -> UInt32 { (c?.premultipliedRGBA8 ?? 0) >> 24 }
 
-  /// Alpha of (stroke colour x stroke coverage) over (fill colour x fill coverage).
+  /// Alpha of (stroke colour x stroke coverage) over (fill colour x fill coverage), with the
+  /// same rounding as compositing the two into a clear offscreen.
   static func combine(
     fill: CoverageMask, fillAlpha: UInt32, stroke: CoverageMask, strokeAlpha: UInt32
-  )
-    -> CoverageMask
-  {
-    let masks = [fill, stroke].filter { $0.width > 0 && $0.height > 0 }
+  ) -> CoverageMask {
+    let masks = [(fill, fillAlpha), (stroke, strokeAlpha)].filter {
+      $0.0.width > 0 && $0.0.height > 0 && $0.1 > 0
+    }
     guard !masks.isEmpty else { return .empty }
-    let x0 = masks.map(\.originX).min()!
-    let y0 = masks.map(\.originY).min()!
-    let x1 = masks.map { $0.originX + $0.width }.max()!
-    let y1 = masks.map { $0.originY + $0.height }.max()!
+    if masks.count == 1 {
+      let (mask, alpha) = masks[0]
+      if alpha == 255 { return mask }  // scaling by 255 is exact: the coverage is the alpha
+      var levels = [UInt8](repeating: 0, count: 256)
+      for c in 0..<256 { levels[c] = UInt8(PixelMath.scale(alpha << 24, by: UInt32(c)) >> 24) }
+      let values = mask.values.map { levels[Int($0)] }
+      return
+        (try? CoverageMask(
+          originX: mask.originX, originY: mask.originY, width: mask.width, height: mask.height,
+          values: values)) ?? .empty
+    }
+    let x0 = min(fill.originX, stroke.originX)
+    let y0 = min(fill.originY, stroke.originY)
+    let x1 = max(fill.originX + fill.width, stroke.originX + stroke.width)
+    let y1 = max(fill.originY + fill.height, stroke.originY + stroke.height)
     let w = x1 - x0
     var values = [UInt8](repeating: 0, count: w * (y1 - y0))
     for y in y0..<y1 {
       for x in x0..<x1 {
         let fa = PixelMath.scale(fillAlpha << 24, by: UInt32(fill.coverage(x: x, y: y))) >> 24
         let sa = PixelMath.scale(strokeAlpha << 24, by: UInt32(stroke.coverage(x: x, y: y))) >> 24
-        let a = PixelMath.sourceOver(sa << 24, fa << 24) >> 24
-        values[(y - y0) * w + (x - x0)] = UInt8(a)
+        values[(y - y0) * w + (x - x0)] = UInt8(PixelMath.sourceOver(sa << 24, fa << 24) >> 24)
       }
     }
     return (try? CoverageMask(originX: x0, originY: y0, width: w, height: y1 - y0, values: values))
@@ -190,12 +201,62 @@ public final class LayerRenderer {
     _ g: GradientLayer, mask s: ShapeLayer, t: Int64, transform m: Transform2D,
     into target: inout Pixmap
   ) {
-    let (region, entry) = gradient(g, t, m, target)
-    let alpha = maskAlpha(s, t, m, target)
+    let (region, entry) = gradient(g, t, m, PixelSize(target))
+    let alpha = maskAlpha(s, t, m, PixelSize(target))
     target.fillGradient(region, positions: entry.positions, table: entry.table, mask: alpha)
   }
 
+  // MARK: Parts for cached drawing
+
+  /// What a cached drawing of a masked gradient layer needs: the gradient's region (its
+  /// bounds' coverage), the mask's alpha and the pixel-to-position sampler, exactly as the
+  /// renderer itself uses them.
+  package struct MaskedGradientParts {
+    package let region: CoverageMask
+    package let alpha: CoverageMask
+    package let sampler: GradientSampler
+  }
+
+  /// The parts for `g` (a gradient layer masked by a plain shape layer, with no sublayers or
+  /// background) inside the tree under `root`, placed by `transform`, on a device of the
+  /// given size, with the model values; `nil` when `g` is not such a layer or not in the tree.
+  package func maskedGradientParts(
+    of g: GradientLayer, in root: Layer, transform: Transform2D, width: Int, height: Int
+  ) -> MaskedGradientParts? {
+    guard let s = g.mask as? ShapeLayer, isPlainMask(s, 0), g.sublayers.isEmpty,
+      g.backgroundColor == nil, g.opacity == 1, !g.isHidden
+    else { return nil }
+    var chain: [Layer] = []
+    var layer: Layer? = g
+    while let l = layer {
+      chain.append(l)
+      if l === root { break }
+      layer = l.superlayer
+    }
+    guard chain.last === root else { return nil }
+    var m = transform
+    for l in chain.reversed() {
+      if l !== g && (l.isHidden || l.opacity != 1 || l.mask != nil) { return nil }
+      m = localTransform(l, 0, parent: m)
+    }
+    let size = PixelSize(width: width, height: height)
+    let geometry = GradientGeometry(kind: g.type, startPoint: g.startPoint, endPoint: g.endPoint)
+    return MaskedGradientParts(
+      region: boundsCoverage(g, m, size), alpha: maskAlpha(s, 0, m, size),
+      sampler: GradientSampler(geometry: geometry, bounds: g.bounds, transform: m))
+  }
+
   // MARK: Caches
+
+  struct PixelSize {
+    var width: Int
+    var height: Int
+    init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+    }
+    init(_ p: Pixmap) { self.init(width: p.width, height: p.height) }
+  }
 
   struct CacheKey: Hashable {
     var path: BezierPath
@@ -206,7 +267,7 @@ public final class LayerRenderer {
     var height: Int
   }
 
-  private func fillKey(_ s: ShapeLayer, _ path: BezierPath, _ m: Transform2D, _ target: Pixmap)
+  private func fillKey(_ s: ShapeLayer, _ path: BezierPath, _ m: Transform2D, _ target: PixelSize)
     -> CacheKey
   {
     CacheKey(
@@ -215,7 +276,7 @@ public final class LayerRenderer {
   }
 
   private func strokeKey(
-    _ path: BezierPath, _ style: StrokeStyle, _ m: Transform2D, _ target: Pixmap
+    _ path: BezierPath, _ style: StrokeStyle, _ m: Transform2D, _ target: PixelSize
   ) -> CacheKey {
     CacheKey(
       path: path, stroke: style, rule: .nonZero, transform: m, width: target.width,
@@ -234,7 +295,9 @@ public final class LayerRenderer {
   }
   private var touched: Set<CacheKey> = []
 
-  private func fillCoverage(_ s: ShapeLayer, _ path: BezierPath, _ m: Transform2D, _ target: Pixmap)
+  private func fillCoverage(
+    _ s: ShapeLayer, _ path: BezierPath, _ m: Transform2D, _ target: PixelSize
+  )
     -> CoverageMask
   {
     cached(fillKey(s, path, m, target)) {
@@ -244,7 +307,7 @@ public final class LayerRenderer {
   }
 
   private func strokeCoverage(
-    _ s: ShapeLayer, _ path: BezierPath, _ style: StrokeStyle, _ m: Transform2D, _ target: Pixmap
+    _ s: ShapeLayer, _ path: BezierPath, _ style: StrokeStyle, _ m: Transform2D, _ target: PixelSize
   ) -> CoverageMask {
     cached(strokeKey(path, style, m, target)) {
       Rasterizer.stroke(
@@ -252,7 +315,8 @@ public final class LayerRenderer {
     }
   }
 
-  private func boundsCoverage(_ layer: Layer, _ m: Transform2D, _ target: Pixmap) -> CoverageMask {
+  private func boundsCoverage(_ layer: Layer, _ m: Transform2D, _ target: PixelSize) -> CoverageMask
+  {
     let path = BezierPath(rect: layer.bounds)
     return cached(
       CacheKey(
@@ -276,7 +340,7 @@ public final class LayerRenderer {
 
   /// The gradient's region (its bounds' coverage), its per-pixel positions (cached while the
   /// geometry holds) and its colour table for time `t` (refilled when the colours change).
-  private func gradient(_ g: GradientLayer, _ t: Int64, _ m: Transform2D, _ target: Pixmap)
+  private func gradient(_ g: GradientLayer, _ t: Int64, _ m: Transform2D, _ target: PixelSize)
     -> (CoverageMask, GradientEntry)
   {
     let region = boundsCoverage(g, m, target)

@@ -29,18 +29,34 @@ import Testing
     #expect(gradient.animationKeys == ["colors"], "exactly one step animation is in flight")
   }
 
-  @Test(arguments: [1.0, 2.0, 1.5])
-  func fusedPathDrawsTheGeneralPathsPixels(scale: Double) throws {
-    let scene = try RingScene.seedHost(scale: scale)
-    let fused = try FrameRenderer(scene: scene)
+  /// The cached ring plan, the renderer's fused path and its general path (offscreen group,
+  /// mask multiply, composite) draw identical pixels over a whole loop.
+  @Test(arguments: [
+    ("seed host", 1.0), ("seed host", 2.0), ("seed host", 1.5), ("ring", 3.0), ("radial", 1.0),
+  ])
+  func cachedPathDrawsTheGeneralPathsPixels(kind: String, scale: Double) throws {
+    let scene: RingScene
+    switch kind {
+    case "seed host": scene = try RingScene.seedHost(scale: scale)
+    case "radial":
+      let ring = try RainbowRing(
+        gradient: GradientGeometry(
+          kind: .radial, startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 1)))
+      scene = try RingScene(ring: ring, background: .black, scale: scale)
+    default:
+      scene = try RingScene(
+        background: try RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5), scale: scale)
+    }
+    let cached = try FrameRenderer(scene: scene)
     let general = try FrameRenderer(scene: scene)
-    general.usesFusedPaths = false
-    for i in stride(from: 0, to: 365, by: scale == 1 ? 1 : 7) {
+    general.usesCachedPath = false
+    let step = scale == 1 ? 1 : 13
+    for i in stride(from: 0, to: 365, by: step) {
       let t = Double(i) / 50
-      let a = fused.render(at: t)
+      let a = cached.render(at: t)
       let b = general.render(at: t)
       if let diff = PixmapDifference(a, b) {
-        Issue.record("frame \(i) at scale \(scale), fused vs general: \(diff)")
+        Issue.record("\(kind) frame \(i) at scale \(scale), cached vs general: \(diff)")
         return
       }
     }
