@@ -19,6 +19,8 @@ public final class FrameRenderer {
   private var plan: RingPlan?
   private var planned = false
   private var stripColors: [UInt32] = []
+  /// Whether `frame` holds only transparent pixels (true for a new renderer).
+  private var frameIsClear = true
   /// The most recent frame.
   public private(set) var frame: Pixmap
 
@@ -54,6 +56,7 @@ public final class FrameRenderer {
     gradientLayer.colors = colorBuffer
     renderer.usesFusedPaths = usesCachedPath
     frame.clear()
+    frameIsClear = false
     renderer.render(root, at: 0, transform: deviceTransform, into: &frame)
     planned = false
     return frame
@@ -65,7 +68,8 @@ public final class FrameRenderer {
     if planned { return plan }
     planned = true
     gradientLayer.isHidden = true
-    frame.clear()
+    if !frameIsClear { frame.clear() }
+    frameIsClear = false
     renderer.render(root, at: 0, transform: deviceTransform, into: &frame)
     gradientLayer.isHidden = false
     guard scene.ring.colors.allSatisfy({ $0.alpha == 1 }),
@@ -87,6 +91,7 @@ public final class FrameRenderer {
   /// a frame of this scene's size and scale, through the general layer renderer.
   public func render(_ root: Layer, at time: Double) -> Pixmap {
     frame.clear()
+    frameIsClear = false
     planned = false
     renderer.render(root, at: time, transform: deviceTransform, into: &frame)
     return frame

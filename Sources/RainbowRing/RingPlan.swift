@@ -25,13 +25,17 @@ struct RingPlan {
   var usesStrip = false
   /// Gather mode: the index of every interior pixel, run after run.
   var interiorIndices: [UInt16] = []
-  var edgePixel: [Int] = []
-  var edgeIndex: [UInt16] = []
-  /// Coverage of the gradient's bounds and the mask's alpha at each edge pixel.
-  var edgeRegion: [UInt8] = []
-  var edgeAlpha: [UInt8] = []
-  /// What lies beneath each edge pixel (the frame without the ring).
-  var edgeBackdrop: [UInt32] = []
+  /// A pixel on an edge of the gradient's bounds or of the mask.
+  struct Edge {
+    var pixel: Int32
+    var index: UInt16
+    /// Coverage of the gradient's bounds and the mask's alpha here.
+    var region: UInt8
+    var alpha: UInt8
+    /// What lies beneath (the frame without the ring).
+    var backdrop: UInt32
+  }
+  var edges: [Edge] = []
   /// The table indices any pixel uses, ascending.
   var usedIndices: [UInt16] = []
 
@@ -84,11 +88,10 @@ struct RingPlan {
               for x in x0..<x1 {
                 let index = sampler.index(x: x, y: y)
                 used[Int(index)] = true
-                edgePixel.append(y * w + x)
-                edgeIndex.append(index)
-                edgeRegion.append(r.value)
-                edgeAlpha.append(a.value)
-                edgeBackdrop.append(under[y * w + x])
+                edges.append(
+                  Edge(
+                    pixel: Int32(y * w + x), index: index, region: r.value, alpha: a.value,
+                    backdrop: under[y * w + x]))
               }
             }
           }
@@ -133,13 +136,13 @@ struct RingPlan {
             }
           }
         }
-        for e in edgePixel.indices {
-          var c = lut[Int(edgeIndex[e])]
-          let rc = UInt32(edgeRegion[e])
-          let a = UInt32(edgeAlpha[e])
-          if rc != 255 { c = PixelMath.scale(c, by: rc) }
-          if a != 255 { c = PixelMath.scale(c, by: a) }
-          base[edgePixel[e]] = PixelMath.sourceOver(c, edgeBackdrop[e])
+        edges.withUnsafeBufferPointer { edges in
+          for e in edges {
+            var c = lut[Int(e.index)]
+            if e.region != 255 { c = PixelMath.scale(c, by: UInt32(e.region)) }
+            if e.alpha != 255 { c = PixelMath.scale(c, by: UInt32(e.alpha)) }
+            base[Int(e.pixel)] = PixelMath.sourceOver(c, e.backdrop)
+          }
         }
       }
     }

@@ -38,7 +38,18 @@ public struct GradientTable: Sendable {
     let scale = 1 / Double(GradientTable.resolution - 1)
     entries.withUnsafeMutableBufferPointer { out in
       var segment = 0
+      let n = colors.count
+      let evenly = locs == nil && n > 1
       func fill(_ j: Int) {
+        if evenly {
+          // Evenly spaced stops: segment floor(t (n - 1)), fraction its remainder.
+          let p = Double(j) * scale * Double(n - 1)
+          let k = min(Int(p), n - 2)
+          out[j] =
+            colors[k].interpolated(to: colors[k + 1], fraction: p - Double(k))
+            .premultipliedRGBA8
+          return
+        }
         let t = Double(j) * scale
         // Advance to the last stop at or before t (positions are non-decreasing).
         while segment + 1 < colors.count,

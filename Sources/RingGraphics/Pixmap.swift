@@ -101,59 +101,87 @@ public enum PixelMath {
 }
 
 extension Pixmap {
-  /// Composites `color` (premultiplied packed) scaled by `mask`'s coverage over the pixmap.
-  public mutating func fill(_ mask: CoverageMask, color: UInt32) {
-    guard color >> 24 != 0 else { return }
-    let w = width
-    let h = height
-    pixels.withUnsafeMutableBufferPointer { dst in
-      mask.values.withUnsafeBufferPointer { cov in
-        for row in 0..<mask.height {
-          let y = mask.originY + row
-          guard y >= 0, y < h else { continue }
-          let span = mask.rowSpans[row]
-          for col in span {
-            let x = mask.originX + col
-            guard x >= 0, x < w else { continue }
-            let c = UInt32(cov[row * mask.width + col])
-            dst[y * w + x] = PixelMath.sourceOver(PixelMath.scale(color, by: c), dst[y * w + x])
-          }
-        }
+  /// Visits the runs of `mask` clipped to the pixmap: (row offset of the device row, first
+  /// device x, end device x, coverage).
+  @inline(__always)
+  func forEachRun(
+    of mask: CoverageMask, _ body: (_ rowOffset: Int, _ x0: Int, _ x1: Int, _ value: UInt8) -> Void
+  ) {
+    for row in 0..<mask.height {
+      let y = mask.originY + row
+      guard y >= 0, y < height else { continue }
+      for run in mask.runs(ofRow: row) {
+        let x0 = max(mask.originX + run.start, 0)
+        let x1 = min(mask.originX + run.end, width)
+        if x1 > x0 { body(y * width, x0, x1, run.value) }
       }
     }
   }
 
-  /// Composites a gradient: each pixel of `region` takes `table`'s entry at the position
-  /// `positions` gives it, scaled by `region`'s coverage. `positions` covers `region`'s
-  /// rectangle exactly.
-  public mutating func fillGradient(
-    _ region: CoverageMask, positions: GradientPositionMap, table: GradientTable
-  ) {
-    precondition(
-      positions.originX == region.originX && positions.originY == region.originY
-        && positions.width == region.width && positions.height == region.height,
-      "gradient positions must cover the gradient's region")
-    let w = width
-    let h = height
+  /// Composites `color` (premultiplied packed) scaled by `mask`'s coverage over the pixmap.
+  public mutating func fill(_ mask: CoverageMask, color: UInt32) {
+    guard color >> 24 != 0 else { return }
+    var pixels = self.pixels
+    self.pixels = []
     pixels.withUnsafeMutableBufferPointer { dst in
-      region.values.withUnsafeBufferPointer { cov in
-        positions.indices.withUnsafeBufferPointer { idx in
-          table.entries.withUnsafeBufferPointer { lut in
-            for row in 0..<region.height {
-              let y = region.originY + row
-              guard y >= 0, y < h else { continue }
-              for col in region.rowSpans[row] {
-                let x = region.originX + col
-                guard x >= 0, x < w else { continue }
-                let i = row * region.width + col
-                let c = PixelMath.scale(lut[Int(idx[i])], by: UInt32(cov[i]))
-                dst[y * w + x] = PixelMath.sourceOver(c, dst[y * w + x])
-              }
+      forEachRun(of: mask) { row, x0, x1, value in
+        let c = PixelMath.scale(color, by: UInt32(value))
+        for x in x0..<x1 { dst[row + x] = PixelMath.sourceOver(c, dst[row + x]) }
+      }
+    }
+    self.pixels = pixels
+  }
+
+  /// Composites a gradient: each pixel of `region` takes `table`'s entry at the position
+  /// `sampler` gives it, scaled by `region`'s coverage.
+  public mutating func fillGradient(
+    _ region: CoverageMask, sampler: GradientSampler, table: GradientTable
+  ) {
+    var pixels = self.pixels
+    self.pixels = []
+    pixels.withUnsafeMutableBufferPointer { dst in
+      table.entries.withUnsafeBufferPointer { lut in
+        forEachRun(of: region) { row, x0, x1, value in
+          let y = row / width
+          for x in x0..<x1 {
+            let c = PixelMath.scale(lut[Int(sampler.index(x: x, y: y))], by: UInt32(value))
+            dst[row + x] = PixelMath.sourceOver(c, dst[row + x])
+          }
+        }
+      }
+    }
+    self.pixels = pixels
+  }
+
+  /// Composites a gradient masked by `mask`: the same arithmetic as drawing the gradient
+  /// into a clear offscreen, multiplying it by the mask's alpha and compositing the result,
+  /// in one pass.
+  public mutating func fillGradient(
+    _ region: CoverageMask, sampler: GradientSampler, table: GradientTable, mask: CoverageMask
+  ) {
+    var pixels = self.pixels
+    self.pixels = []
+    pixels.withUnsafeMutableBufferPointer { dst in
+      table.entries.withUnsafeBufferPointer { lut in
+        forEachRun(of: region) { row, x0, x1, rc in
+          let y = row / width
+          let maskRow = y - mask.originY
+          guard maskRow >= 0, maskRow < mask.height else { return }
+          for run in mask.runs(ofRow: maskRow) {
+            let a0 = max(x0, mask.originX + run.start)
+            let a1 = min(x1, mask.originX + run.end)
+            guard a1 > a0 else { continue }
+            for x in a0..<a1 {
+              var c = lut[Int(sampler.index(x: x, y: y))]
+              if rc != 255 { c = PixelMath.scale(c, by: UInt32(rc)) }
+              if run.value != 255 { c = PixelMath.scale(c, by: UInt32(run.value)) }
+              if c != 0 { dst[row + x] = PixelMath.sourceOver(c, dst[row + x]) }
             }
           }
         }
       }
     }
+    self.pixels = pixels
   }
 
   /// Multiplies every pixel by `mask`'s alpha at the same place (0 where `mask` is clear).
@@ -184,55 +212,5 @@ extension Pixmap {
   /// Sets every pixel to transparent.
   public mutating func clear() {
     pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-  }
-}
-
-extension Pixmap {
-  /// Composites a gradient masked by `mask`: the same arithmetic as drawing the gradient
-  /// into a clear offscreen, multiplying it by the mask's alpha and compositing the result,
-  /// in one pass.
-  public mutating func fillGradient(
-    _ region: CoverageMask, positions: GradientPositionMap, table: GradientTable,
-    mask: CoverageMask
-  ) {
-    precondition(
-      positions.originX == region.originX && positions.originY == region.originY
-        && positions.width == region.width && positions.height == region.height,
-      "gradient positions must cover the gradient's region")
-    let w = width
-    let h = height
-    pixels.withUnsafeMutableBufferPointer { dst in
-      region.values.withUnsafeBufferPointer { cov in
-        positions.indices.withUnsafeBufferPointer { idx in
-          table.entries.withUnsafeBufferPointer { lut in
-            mask.values.withUnsafeBufferPointer { alpha in
-              for row in 0..<region.height {
-                let y = region.originY + row
-                let maskRow = y - mask.originY
-                guard y >= 0, y < h, maskRow >= 0, maskRow < mask.height else { continue }
-                let rs = region.rowSpans[row]
-                let ms = mask.rowSpans[maskRow]
-                // Columns (device x) where both the region and the mask cover something.
-                let x0 = max(region.originX + rs.lowerBound, mask.originX + ms.lowerBound, 0)
-                let x1 = min(region.originX + rs.upperBound, mask.originX + ms.upperBound, w)
-                guard x1 > x0 else { continue }
-                let rBase = row * region.width - region.originX
-                let mBase = maskRow * mask.width - mask.originX
-                let dBase = y * w
-                for x in x0..<x1 {
-                  let a = UInt32(alpha[mBase + x])
-                  if a == 0 { continue }
-                  let rc = UInt32(cov[rBase + x])
-                  var c = lut[Int(idx[rBase + x])]
-                  if rc != 255 { c = PixelMath.scale(c, by: rc) }
-                  if a != 255 { c = PixelMath.scale(c, by: a) }
-                  if c != 0 { dst[dBase + x] = PixelMath.sourceOver(c, dst[dBase + x]) }
-                }
-              }
-            }
-          }
-        }
-      }
-    }
   }
 }

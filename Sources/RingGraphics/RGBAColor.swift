@@ -72,11 +72,15 @@ public struct RGBAColor: Hashable, Sendable {
   /// The colour as premultiplied 8-bit RGBA packed little-endian (red in the low byte).
   @inlinable
   public var premultipliedRGBA8: UInt32 {
-    let a = min(max(alpha, 0), 1)
-    @inline(__always) func q(_ v: Double) -> UInt32 {
-      UInt32((min(max(v, 0), 1) * a * 255).rounded())
-    }
-    return q(red) | q(green) << 8 | q(blue) << 16 | UInt32((a * 255).rounded()) << 24
+    @inline(__always) get { premultiplied8() }
+  }
+
+  @inlinable @inline(__always)
+  func premultiplied8() -> UInt32 {
+    // Each component is rounded to nearest, halves up, after premultiplying.
+    let k = min(max(alpha, 0), 1) * 255
+    @inline(__always) func q(_ v: Double) -> UInt32 { UInt32(min(max(v, 0), 1) * k + 0.5) }
+    return q(red) | q(green) << 8 | q(blue) << 16 | UInt32(k + 0.5) << 24
   }
 
   /// Parses `#RRGGBB` or `#RRGGBBAA` (the `#` optional), or the names `transparent`/`clear`,

@@ -114,7 +114,9 @@ struct Accumulator {
       let c1 = (w - a.x) / dx
       cuts = (min(c0, c1), max(c0, c1))
     }
-    for cut in [cuts.0, cuts.1, 1.0] where cut > t0 && cut <= 1 {
+    for k in 0..<3 {
+      let cut = k == 0 ? cuts.0 : (k == 1 ? cuts.1 : 1.0)
+      guard cut > t0 && cut <= 1 else { continue }
       t1 = cut
       let p = a.interpolated(to: b, fraction: t0)
       let q = t1 == 1 ? b : a.interpolated(to: b, fraction: t1)
@@ -180,7 +182,7 @@ struct Accumulator {
     add(row: row, column: i1 + 1, dy - previous)
   }
 
-  /// Sums the contributions along each row into runs and dense values.
+  /// Sums the contributions along each row into runs of equal coverage.
   func resolve(into mask: inout CoverageMask, rule: FillRule) {
     let evenOdd = rule == .evenOdd
     @inline(__always) func level(_ sum: Float) -> UInt8 {
@@ -204,73 +206,83 @@ struct Accumulator {
       order[fill[r]] = Int32(i)
       fill[r] += 1
     }
-    var cells: [(x: Int32, delta: Float)] = []
-    var runs: [CoverageRun] = []
-    runs.reserveCapacity(rows.count)
-    var runStarts = [Int](repeating: 0, count: height + 1)
-    var spans = [Range<Int>](repeating: 0..<0, count: height)
+    var builder = RunBuilder(height: height, capacity: rows.count)
     let w = width
-    var rowFirstRun = 0
-    func emit(_ start: Int, _ end: Int, _ value: UInt8) {
-      guard end > start, value != 0 else { return }
-      if runs.count > rowFirstRun, let last = runs.last, last.end == start, last.value == value {
-        runs[runs.count - 1].end = end
-      } else {
-        runs.append(CoverageRun(start: start, end: end, value: value))
-      }
-    }
-    for row in 0..<height {
-      runStarts[row] = runs.count
-      rowFirstRun = runs.count
-      cells.removeAll(keepingCapacity: true)
-      for k in rowStart[row]..<rowStart[row + 1] {
-        let i = Int(order[k])
-        cells.append((columns[i], deltas[i]))
-      }
-      if cells.count <= 32 {
-        for i in 1..<max(cells.count, 1) {
-          let c = cells[i]
-          var j = i - 1
-          while j >= 0 && cells[j].x > c.x {
-            cells[j + 1] = cells[j]
-            j -= 1
+    columns.withUnsafeBufferPointer { column in
+      deltas.withUnsafeBufferPointer { delta in
+        order.withUnsafeMutableBufferPointer { order in
+          for row in 0..<height {
+            builder.startRow(row)
+            let lo = rowStart[row]
+            let hi = rowStart[row + 1]
+            // Sort this row's contributions by column (rows hold few, so insertion sort).
+            if hi - lo > 48 {
+              order[lo..<hi].sort { column[Int($0)] < column[Int($1)] }
+            } else if hi - lo > 1 {
+              for i in (lo + 1)..<hi {
+                let item = order[i]
+                let key = column[Int(item)]
+                var j = i - 1
+                while j >= lo && column[Int(order[j])] > key {
+                  order[j + 1] = order[j]
+                  j -= 1
+                }
+                order[j + 1] = item
+              }
+            }
+            var sum: Float = 0
+            var x = 0
+            var k = lo
+            while k < hi {
+              let cx = Int(column[Int(order[k])])
+              if cx >= w { break }
+              builder.emit(x, cx, level(sum))
+              while k < hi && Int(column[Int(order[k])]) == cx {
+                sum += delta[Int(order[k])]
+                k += 1
+              }
+              builder.emit(cx, cx + 1, level(sum))
+              x = cx + 1
+            }
+            builder.emit(x, w, level(sum))
           }
-          cells[j + 1] = c
-        }
-      } else {
-        cells.sort { $0.x < $1.x }
-      }
-      var sum: Float = 0
-      var x = 0
-      var k = 0
-      while k < cells.count {
-        let cx = Int(cells[k].x)
-        if cx >= w { break }
-        emit(x, cx, level(sum))
-        while k < cells.count && Int(cells[k].x) == cx {
-          sum += cells[k].delta
-          k += 1
-        }
-        emit(cx, cx + 1, level(sum))
-        x = cx + 1
-      }
-      emit(x, w, level(sum))
-      let rowRuns = runs[runStarts[row]...]
-      if let first = rowRuns.first, let last = rowRuns.last {
-        spans[row] = first.start..<last.end
-      }
-    }
-    runStarts[height] = runs.count
-    mask.values.withUnsafeMutableBufferPointer { out in
-      for row in 0..<height {
-        for run in runs[runStarts[row]..<runStarts[row + 1]] {
-          let base = out.baseAddress! + row * w
-          (base + run.start).update(repeating: run.value, count: run.end - run.start)
         }
       }
     }
-    mask.runs = runs
-    mask.runStarts = runStarts
-    mask.rowSpans = spans
+    builder.finish()
+    mask.runs = builder.runs
+    mask.runStarts = builder.runStarts
+  }
+}
+
+/// Collects a mask's runs row by row, merging equal neighbours.
+struct RunBuilder {
+  var runs: [CoverageRun] = []
+  var runStarts: [Int]
+  private var rowFirstRun = 0
+
+  init(height: Int, capacity: Int) {
+    runStarts = [Int](repeating: 0, count: height + 1)
+    runs.reserveCapacity(capacity)
+  }
+
+  mutating func startRow(_ row: Int) {
+    runStarts[row] = runs.count
+    rowFirstRun = runs.count
+  }
+
+  @inline(__always)
+  mutating func emit(_ start: Int, _ end: Int, _ value: UInt8) {
+    guard end > start, value != 0 else { return }
+    let n = runs.count
+    if n > rowFirstRun, runs[n - 1].end == start, runs[n - 1].value == value {
+      runs[n - 1].end = end
+    } else {
+      runs.append(CoverageRun(start: start, end: end, value: value))
+    }
+  }
+
+  mutating func finish() {
+    runStarts[runStarts.count - 1] = runs.count
   }
 }

@@ -92,7 +92,7 @@ public final class LayerRenderer {
     }
     if let g = layer as? GradientLayer {
       let (region, entry) = gradient(g, t, m, PixelSize(target))
-      target.fillGradient(region, positions: entry.positions, table: entry.table)
+      target.fillGradient(region, sampler: entry.sampler, table: entry.table)
     } else if let s = layer as? ShapeLayer, let path = s.path {
       if let fill = s.presentedColor("fillColor", t, s.fillColor), fill.alpha > 0 {
         target.fill(fillCoverage(s, path, m, PixelSize(target)), color: fill.premultipliedRGBA8)
@@ -174,7 +174,7 @@ public final class LayerRenderer {
       if alpha == 255 { return mask }  // scaling by 255 is exact: the coverage is the alpha
       var levels = [UInt8](repeating: 0, count: 256)
       for c in 0..<256 { levels[c] = UInt8(PixelMath.scale(alpha << 24, by: UInt32(c)) >> 24) }
-      let values = mask.values.map { levels[Int($0)] }
+      let values = mask.denseValues.map { levels[Int($0)] }
       return
         (try? CoverageMask(
           originX: mask.originX, originY: mask.originY, width: mask.width, height: mask.height,
@@ -185,11 +185,19 @@ public final class LayerRenderer {
     let x1 = max(fill.originX + fill.width, stroke.originX + stroke.width)
     let y1 = max(fill.originY + fill.height, stroke.originY + stroke.height)
     let w = x1 - x0
+    let fillValues = fill.denseValues
+    let strokeValues = stroke.denseValues
+    func at(_ m: CoverageMask, _ v: [UInt8], _ x: Int, _ y: Int) -> UInt32 {
+      let lx = x - m.originX
+      let ly = y - m.originY
+      guard lx >= 0, ly >= 0, lx < m.width, ly < m.height else { return 0 }
+      return UInt32(v[ly * m.width + lx])
+    }
     var values = [UInt8](repeating: 0, count: w * (y1 - y0))
     for y in y0..<y1 {
       for x in x0..<x1 {
-        let fa = PixelMath.scale(fillAlpha << 24, by: UInt32(fill.coverage(x: x, y: y))) >> 24
-        let sa = PixelMath.scale(strokeAlpha << 24, by: UInt32(stroke.coverage(x: x, y: y))) >> 24
+        let fa = PixelMath.scale(fillAlpha << 24, by: at(fill, fillValues, x, y)) >> 24
+        let sa = PixelMath.scale(strokeAlpha << 24, by: at(stroke, strokeValues, x, y)) >> 24
         values[(y - y0) * w + (x - x0)] = UInt8(PixelMath.sourceOver(sa << 24, fa << 24) >> 24)
       }
     }
@@ -203,7 +211,7 @@ public final class LayerRenderer {
   ) {
     let (region, entry) = gradient(g, t, m, PixelSize(target))
     let alpha = maskAlpha(s, t, m, PixelSize(target))
-    target.fillGradient(region, positions: entry.positions, table: entry.table, mask: alpha)
+    target.fillGradient(region, sampler: entry.sampler, table: entry.table, mask: alpha)
   }
 
   // MARK: Parts for cached drawing
@@ -331,14 +339,14 @@ public final class LayerRenderer {
     var geometry: GradientGeometry
     var bounds: Rect
     var transform: Transform2D
-    var positions: GradientPositionMap
+    var sampler: GradientSampler
     var table: GradientTable
     var colors: [RGBAColor]
     var locations: [Double]?
     var lastUse: Int
   }
 
-  /// The gradient's region (its bounds' coverage), its per-pixel positions (cached while the
+  /// The gradient's region (its bounds' coverage), its pixel sampler (kept while the
   /// geometry holds) and its colour table for time `t` (refilled when the colours change).
   private func gradient(_ g: GradientLayer, _ t: Int64, _ m: Transform2D, _ target: PixelSize)
     -> (CoverageMask, GradientEntry)
@@ -351,17 +359,12 @@ public final class LayerRenderer {
     let locations = g.presentedLocations(t)
     let id = ObjectIdentifier(g)
     var entry: GradientEntry
-    if let e = gradientCache[id], e.geometry == geometry, e.bounds == g.bounds, e.transform == m,
-      e.positions.originX == region.originX, e.positions.originY == region.originY,
-      e.positions.width == region.width, e.positions.height == region.height
-    {
+    if let e = gradientCache[id], e.geometry == geometry, e.bounds == g.bounds, e.transform == m {
       entry = e
     } else {
       entry = GradientEntry(
         geometry: geometry, bounds: g.bounds, transform: m,
-        positions: GradientPositionMap(
-          geometry: geometry, bounds: g.bounds, transform: m, originX: region.originX,
-          originY: region.originY, width: region.width, height: region.height),
+        sampler: GradientSampler(geometry: geometry, bounds: g.bounds, transform: m),
         table: GradientTable(), colors: [], locations: nil, lastUse: 0)
       entry.table.update(colors: colors, locations: locations)
       entry.colors = colors

@@ -84,7 +84,7 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
     path.addLine(to: Point(x: 15, y: 8))
     let style = try StrokeStyle(lineWidth: 4, lineCap: cap)
     let mask = Rasterizer.stroke(path, style: style, transform: .identity, width: 24, height: 16)
-    let area = mask.values.reduce(0.0) { $0 + Double($1) / 255 }
+    let area = mask.area
     let expected = 40 + 2 * extraPerEnd
     #expect(abs(area - expected) < 0.05, "\(cap): area \(area), expected \(expected)")
   }
@@ -98,7 +98,7 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
     path.addLine(to: Point(x: 12, y: 4))
     let style = try StrokeStyle(lineWidth: 2, lineJoin: join)
     let mask = Rasterizer.stroke(path, style: style, transform: .identity, width: 16, height: 16)
-    let area = mask.values.reduce(0.0) { $0 + Double($1) / 255 }
+    let area = mask.area
     let corner: Double =
       switch join {
       case .miter: 1
@@ -118,8 +118,8 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
     let half = Rasterizer.stroke(
       path, style: try StrokeStyle(lineWidth: 4, strokeStart: 0.25, strokeEnd: 0.75),
       transform: .identity, width: 60, height: 60)
-    let a = full.values.reduce(0.0) { $0 + Double($1) / 255 }
-    let b = half.values.reduce(0.0) { $0 + Double($1) / 255 }
+    let a = full.area
+    let b = half.area
     #expect(abs(a - Double.pi * (22 * 22 - 18 * 18)) < 0.2, "full annulus area \(a)")
     #expect(abs(b - a / 2) < 0.2, "half the ring: \(b) vs \(a / 2)")
     // The kept half runs from the bottom (a quarter turn clockwise from the right) to the top.
