@@ -5,6 +5,7 @@ let package = Package(
   name: "RainbowRing",
   products: [
     .library(name: "RainbowRing", targets: ["RainbowRing"]),
+    .library(name: "RingExport", targets: ["RingExport"]),
     .executable(name: "rainbow-ring", targets: ["rainbow-ring"]),
   ],
   dependencies: [],
@@ -13,7 +14,7 @@ let package = Package(
     .target(name: "RingGraphics"),
     .target(name: "RingLayers", dependencies: ["RingGraphics"]),
     .target(name: "RainbowRing", dependencies: ["RingGraphics", "RingLayers"]),
-    .target(name: "RingExport", dependencies: ["RingGraphics", "CZlib"]),
+    .target(name: "RingExport", dependencies: ["RainbowRing", "CZlib"]),
     .target(name: "RainbowRingCLI", dependencies: ["RainbowRing", "RingExport"]),
     .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI"]),
     .target(name: "RingTestSupport", dependencies: ["RingGraphics"]),

@@ -18,6 +18,12 @@ let package = Package(
         .product(name: "RainbowRing", package: "RainbowRing"), "CAllocationCounter",
         "CairoBaseline",
       ]),
+    .executableTarget(
+      name: "export-benchmark",
+      dependencies: [
+        .product(name: "RainbowRing", package: "RainbowRing"),
+        .product(name: "RingExport", package: "RainbowRing"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

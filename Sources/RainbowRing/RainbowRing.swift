@@ -90,7 +90,10 @@ public struct RainbowRing: Hashable, Sendable {
   public var period: Double { Double(colors.count) * stepDuration }
 
   /// Step length in the clock's whole nanoseconds.
-  var stepNanoseconds: Int64 { max(1, MediaTime.nanoseconds(stepDuration)) }
+  public var stepNanoseconds: Int64 { max(1, MediaTime.nanoseconds(stepDuration)) }
+
+  /// The period in whole nanoseconds: exactly what the closed form repeats after.
+  public var periodNanoseconds: Int64 { Int64(colors.count) * stepNanoseconds }
 
   /// The gradient's colours at `time` seconds, in closed form: during step k (time in
   /// [k d, (k + 1) d)) with fraction f, stop i mixes C0[(i - k) mod n] towards

@@ -12,7 +12,13 @@ public enum CommandLineTool {
     usage: "rainbow-ring <subcommand>",
     sections: [
       ("OPTIONS", [("--version", "Show the version."), ("-h, --help", "Show help information.")]),
-      ("SUBCOMMANDS", [("render", "Render one frame of the ring to a PNG file.")]),
+      (
+        "SUBCOMMANDS",
+        [
+          ("render", "Render one frame of the ring to a PNG file."),
+          ("export", "Export the animation as a seamless loop (GIF, APNG, WebP, MP4, ...)."),
+        ]
+      ),
     ],
     footer: "See 'rainbow-ring help <subcommand>' for detailed help.")
 
@@ -32,6 +38,7 @@ public enum CommandLineTool {
       switch rest.first {
       case nil: return printing(rootHelp, console)
       case "render": return printing(RenderCommand.help, console)
+      case "export": return printing(ExportCommand.help, console)
       case let other?:
         return usageError(
           "Unknown subcommand '\(other)'.", usage: "rainbow-ring <subcommand>", helpFor: nil,
@@ -39,6 +46,8 @@ public enum CommandLineTool {
       }
     case "render":
       return RenderCommand.run(rest, console: console)
+    case "export":
+      return ExportCommand.run(rest, console: console, isTerminal: console.errorIsTerminal)
     default:
       return usageError(
         "Unknown subcommand '\(first)'.", usage: "rainbow-ring <subcommand>", helpFor: nil, console)

@@ -52,6 +52,25 @@ enum RingOptions {
     return v
   }
 
+  static func integer(
+    _ args: ParsedArguments, _ name: String, default value: Int, range: ClosedRange<Int>
+  ) throws(UsageError) -> Int {
+    guard let text = args[name] else { return value }
+    guard let v = Int(text) else {
+      throw UsageError(
+        message:
+          "The value '\(text)' is invalid for '--\(name)': expected a whole number in \(range.lowerBound)...\(range.upperBound)."
+      )
+    }
+    guard range.contains(v) else {
+      throw UsageError(
+        message:
+          "The value '\(text)' is invalid for '--\(name)': must be in \(range.lowerBound)...\(range.upperBound)."
+      )
+    }
+    return v
+  }
+
   static func describe(_ r: ClosedRange<Double>) -> String {
     func f(_ v: Double) -> String {
       v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)

@@ -1,9 +1,14 @@
-/// The error thrown when a file cannot be written.
+/// The error thrown when an export or a file write fails.
 public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {
   public struct Code: Hashable, Sendable {
     let name: String
     public static let encoderFailed = Code(name: "encoderFailed")
     public static let cannotWrite = Code(name: "cannotWrite")
+    public static let brokenPipe = Code(name: "brokenPipe")
+    public static let ffmpegMissing = Code(name: "ffmpegMissing")
+    public static let ffmpegFailed = Code(name: "ffmpegFailed")
+    public static let interrupted = Code(name: "interrupted")
+    public static let invalidSettings = Code(name: "invalidSettings")
   }
 
   public let code: Code

@@ -3,23 +3,72 @@ import RingGraphics
 
 /// Encodes pixmaps as PNG (8-bit RGBA, straight alpha) over zlib.
 ///
-/// Each row gets the filter (None, Sub, Up, Average, Paeth) whose output has the smallest
-/// sum of absolute values, the usual heuristic from libpng.
+/// Two row-filter strategies are offered: `adaptive` gives each row the filter (None, Sub,
+/// Up, Average, Paeth) whose output has the smallest sum of absolute values (libpng's
+/// heuristic); `none` leaves rows unfiltered, which compresses the ring's diagonal
+/// gradients better (each row repeats the one above, shifted a pixel, and deflate finds it).
+/// `encode` tries both and keeps the smaller file.
 public enum PNGEncoder {
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-  /// The PNG file bytes for `pixmap`.
-  public static func encode(_ pixmap: Pixmap, compressionLevel: Int32 = 6) throws -> [UInt8] {
+  /// How rows are filtered before compression.
+  public enum Filtering: Sendable {
+    case none
+    case adaptive
+  }
+
+  /// zlib settings that suit these images: level 5 with the filtered-data strategy is
+  /// within 1 % of level 9's size at a fifth of its time.
+  static let level: Int32 = 5
+  static let strategy = Z_FILTERED
+
+  /// The PNG file bytes for `pixmap`, with whichever filtering gives the smaller file.
+  public static func encode(_ pixmap: Pixmap) throws -> [UInt8] {
+    let rgba = pixmap.straightRGBABytes()
+    let a = try image(rgba, width: pixmap.width, height: pixmap.height, filtering: .none)
+    let b = try image(rgba, width: pixmap.width, height: pixmap.height, filtering: .adaptive)
+    return a.count <= b.count ? a : b
+  }
+
+  /// The PNG file bytes for `pixmap` with the given filtering.
+  public static func encode(_ pixmap: Pixmap, filtering: Filtering) throws -> [UInt8] {
+    try image(
+      pixmap.straightRGBABytes(), width: pixmap.width, height: pixmap.height, filtering: filtering)
+  }
+
+  static func image(_ rgba: [UInt8], width: Int, height: Int, filtering: Filtering) throws
+    -> [UInt8]
+  {
     var out = signature
     var ihdr: [UInt8] = []
-    ihdr.appendBigEndian(UInt32(pixmap.width))
-    ihdr.appendBigEndian(UInt32(pixmap.height))
+    ihdr.appendBigEndian(UInt32(width))
+    ihdr.appendBigEndian(UInt32(height))
     ihdr += [8, 6, 0, 0, 0]  // depth 8, colour type RGBA, deflate, adaptive filters, no interlace
     appendChunk("IHDR", ihdr, to: &out)
-    let raw = filteredRows(pixmap.straightRGBABytes(), width: pixmap.width, height: pixmap.height)
-    appendChunk("IDAT", try Zlib.compress(raw, level: compressionLevel), to: &out)
+    appendChunk(
+      "IDAT", try compressedRows(rgba, width: width, height: height, filtering: filtering), to: &out
+    )
     appendChunk("IEND", [], to: &out)
     return out
+  }
+
+  /// Straight RGBA rows, filtered and deflated: the data of an `IDAT` or `fdAT`.
+  static func compressedRows(_ rgba: [UInt8], width: Int, height: Int, filtering: Filtering) throws
+    -> [UInt8]
+  {
+    let rows: [UInt8]
+    switch filtering {
+    case .adaptive: rows = filteredRows(rgba, width: width, height: height)
+    case .none:
+      var r = [UInt8](repeating: 0, count: (width * 4 + 1) * height)
+      for y in 0..<height {
+        r.replaceSubrange(
+          (y * (width * 4 + 1) + 1)..<((y + 1) * (width * 4 + 1)),
+          with: rgba[(y * width * 4)..<((y + 1) * width * 4)])
+      }
+      rows = r
+    }
+    return try Zlib.compress(rows, level: level, strategy: strategy)
   }
 
   static func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {

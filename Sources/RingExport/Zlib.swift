@@ -2,19 +2,32 @@ import CZlib
 
 /// zlib's deflate, wrapped.
 enum Zlib {
-  /// `data` compressed as a zlib stream at `level` (0-9).
-  static func compress(_ data: [UInt8], level: Int32) throws -> [UInt8] {
-    var bound = compressBound(uLong(data.count))
-    var out = [UInt8](repeating: 0, count: Int(bound))
-    let status = out.withUnsafeMutableBufferPointer { o in
-      data.withUnsafeBufferPointer { i in
-        compress2(o.baseAddress, &bound, i.baseAddress, uLong(i.count), level)
+  /// `data` compressed as one zlib stream at `level` (0-9) with `strategy`
+  /// (`Z_DEFAULT_STRATEGY`, `Z_FILTERED`, ...) and the largest memory level.
+  static func compress(_ data: [UInt8], level: Int32, strategy: Int32 = Z_DEFAULT_STRATEGY) throws
+    -> [UInt8]
+  {
+    var stream = z_stream()
+    var status = deflateInit2_(
+      &stream, level, Z_DEFLATED, 15, 9, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+    guard status == Z_OK else {
+      throw ExportError(.encoderFailed, "zlib deflateInit2 failed with status \(status)")
+    }
+    defer { deflateEnd(&stream) }
+    var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))))
+    status = data.withUnsafeBufferPointer { input in
+      out.withUnsafeMutableBufferPointer { output in
+        stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+        stream.avail_in = uInt(input.count)
+        stream.next_out = output.baseAddress
+        stream.avail_out = uInt(output.count)
+        return deflate(&stream, Z_FINISH)
       }
     }
-    guard status == Z_OK else {
-      throw ExportError(.encoderFailed, "zlib compress2 failed with status \(status)")
+    guard status == Z_STREAM_END else {
+      throw ExportError(.encoderFailed, "zlib deflate failed with status \(status)")
     }
-    out.removeLast(out.count - Int(bound))
+    out.removeLast(out.count - Int(stream.total_out))
     return out
   }
 }

@@ -15,6 +15,7 @@ let console = Console(
       offset += n
     }
   },
-  writeErr: { text in FileHandle.standardError.write(Data(text.utf8)) })
+  writeErr: { text in FileHandle.standardError.write(Data(text.utf8)) },
+  errorIsTerminal: isatty(STDERR_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
 signal(SIGPIPE, SIG_IGN)
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: console))

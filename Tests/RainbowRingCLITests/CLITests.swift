@@ -79,6 +79,8 @@ func scratchDirectory() throws -> String {
 
         SUBCOMMANDS:
           render                  Render one frame of the ring to a PNG file.
+          export                  Export the animation as a seamless loop (GIF, APNG,
+                                  WebP, MP4, ...).
 
           See 'rainbow-ring help <subcommand>' for detailed help.
 

@@ -1,0 +1,207 @@
+import Foundation
+import RainbowRing
+import RingExport
+
+/// `rainbow-ring export`: the animation as a seamless loop in a file.
+enum ExportCommand {
+  static let specs: [OptionSpec] =
+    [
+      OptionSpec(
+        "output", short: "o", value: "file",
+        help:
+          "The file to write; the format comes from its extension (.gif, .apng or .png, .webp, .mp4, .webm, .rgba). '-' writes raw frames to standard output."
+      ),
+      OptionSpec(
+        "format", value: "format",
+        help:
+          "gif, apng, webp, mp4, webm, sprite-sheet (a PNG plus a JSON frame map), frames (a folder of numbered PNGs) or rgba (raw premultiplied RGBA frames)."
+      ),
+      OptionSpec(
+        "fps", value: "n", help: "Frames per second.", default: "50 for GIF, 60 otherwise"),
+      OptionSpec(
+        "duration", value: "seconds", help: "Length of the export.",
+        default: "one period, 7.3 s for the seed"),
+      OptionSpec(
+        "loops", value: "n", help: "Length in whole periods (instead of --duration).", default: "1"),
+      OptionSpec(
+        "loop-count", value: "n",
+        help: "How many times the file plays (GIF, APNG, WebP); 0 plays forever.", default: "0"),
+      OptionSpec(
+        "exact-fps",
+        help:
+          "Keep --fps even when the period is not a whole number of frames (the loop then has a seam)."
+      ),
+      OptionSpec(
+        "quality", value: "0-100", help: "WebP: lossy at this quality instead of lossless."),
+      OptionSpec(
+        "pixel-format", value: "format",
+        help:
+          "MP4 chroma: yuv420p plays everywhere but halves colour resolution (saturated hues reach about 33.5 dB PSNR); yuv444p keeps full colour.",
+        default: "yuv420p"),
+      OptionSpec(
+        "columns", value: "n", help: "Sprite sheet: frames per row.", default: "a square grid"),
+      OptionSpec(
+        "jobs", value: "n", help: "Threads rendering and encoding frames.", default: "every core"),
+      OptionSpec("quiet", help: "No progress bar or notes."),
+    ] + RingOptions.specs.filter { $0.name != "time" }
+    + [
+      OptionSpec("version", help: "Show the version."),
+      OptionSpec("help", short: "h", help: "Show help information."),
+    ]
+
+  static let usage = "rainbow-ring export [<options>] --output <file>"
+
+  static let help = Help.render(
+    overview:
+      "Export the animation as a seamless loop: GIF, APNG, WebP, MP4, WebM, a sprite sheet, PNG frames or raw RGBA. The background defaults to white for GIF and MP4, transparent otherwise.",
+    usage: usage,
+    sections: [("OPTIONS", Help.options(specs))])
+
+  /// Everything an export needs, checked.
+  struct Plan {
+    var settings: ExportSettings
+    var output: String
+    var quiet: Bool
+    var notes: [String]
+  }
+
+  static func makePlan(_ arguments: [String]) throws(UsageError) -> Plan? {
+    let args = try ParsedArguments.parse(arguments, specs: specs)
+    if args.has("help") || args.has("version") { return nil }
+    guard let output = args["output"], !output.isEmpty else {
+      throw UsageError(message: "Missing expected argument '--output <file>'.")
+    }
+    let format: ExportFormat
+    if let text = args["format"] {
+      format = try RingOptions.choice(
+        args, "format", ExportFormat.allCases.map { ($0.rawValue, $0) }, default: .gif)
+      _ = text
+    } else if output == "-" {
+      format = .rgba
+    } else if let f = ExportFormat(fileName: output) {
+      format = f
+    } else {
+      throw UsageError(
+        message:
+          "Cannot tell the format of '\(output)' from its extension; pass --format (gif, apng, webp, mp4, webm, sprite-sheet, frames, rgba)."
+      )
+    }
+    if output == "-" && format != .rgba {
+      throw UsageError(message: "Only --format rgba can be written to standard output ('-o -').")
+    }
+    let opaqueByDefault = format == .gif || format == .mp4
+    let scene = try RingOptions.scene(args, defaultBackground: opaqueByDefault ? .white : .clear)
+    if args.has("duration") && args.has("loops") {
+      throw UsageError(message: "The options '--duration' and '--loops' cannot be used together.")
+    }
+    let periodNs = scene.ring.periodNanoseconds
+    var notes: [String] = []
+    var durationNs: Int64
+    if args.has("duration") {
+      let d = try RingOptions.number(
+        args, "duration", default: 0, range: 0.001...86400, unit: "seconds")
+      durationNs = MediaTime.nanoseconds(d)
+      if durationNs % periodNs != 0 {
+        notes.append(
+          "note: \(d) s is not a whole number of \(Double(periodNs) / 1e9) s periods, so the file will not loop seamlessly"
+        )
+      }
+    } else {
+      let loops = try RingOptions.integer(args, "loops", default: 1, range: 1...10000)
+      durationNs = periodNs * Int64(loops)
+    }
+    let fps = try RingOptions.number(
+      args, "fps", default: format.defaultFramesPerSecond, range: 1...240, unit: "frames per second"
+    )
+    if format == .gif && fps > 50 {
+      throw UsageError(
+        message:
+          "The value '\(args["fps"] ?? "")' is invalid for '--fps': GIF frames last whole centiseconds, at least 2, so at most 50 fps."
+      )
+    }
+    let exact = Double(durationNs) / 1e9 * fps
+    var frames = Int(exact.rounded())
+    if abs(exact - exact.rounded()) > 1e-6 {
+      if args.has("exact-fps") {
+        frames = max(1, Int(exact.rounded(.down)))
+        durationNs = Int64((Double(frames) / fps * 1e9).rounded())
+        notes.append(
+          "note: keeping \(fps) fps: \(frames) frames last \(Double(durationNs) / 1e9) s, so the loop has a seam"
+        )
+      } else {
+        frames = max(1, frames)
+        notes.append(
+          String(
+            format:
+              "note: %g s at %g fps is %.2f frames; writing %d frames (%.3f fps) so that the loop closes exactly (--exact-fps keeps %g fps)",
+            Double(durationNs) / 1e9, fps, exact, frames, Double(frames) * 1e9 / Double(durationNs),
+            fps))
+      }
+    }
+    guard frames <= ExportLimits.maximumFrames else {
+      throw UsageError(
+        message:
+          "An export of \(frames) frames exceeds the limit of \(ExportLimits.maximumFrames) frames."
+      )
+    }
+    var settings = ExportSettings(
+      scene: scene, format: format,
+      timing: ExportTiming(frameCount: frames, durationNanoseconds: durationNs))
+    settings.plays = try RingOptions.integer(args, "loop-count", default: 0, range: 0...65535)
+    if args.has("quality") {
+      settings.quality = try RingOptions.integer(args, "quality", default: 90, range: 0...100)
+    }
+    settings.pixelFormat = try RingOptions.choice(
+      args, "pixel-format", [("yuv420p", "yuv420p"), ("yuv444p", "yuv444p")], default: "yuv420p")
+    if args.has("columns") {
+      settings.columns = try RingOptions.integer(args, "columns", default: 1, range: 1...100_000)
+    }
+    if args.has("jobs") {
+      settings.workers = try RingOptions.integer(args, "jobs", default: 1, range: 1...64)
+    }
+    return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
+  }
+
+  static func run(_ arguments: [String], console: Console, isTerminal: Bool) -> Int32 {
+    let plan: Plan
+    do throws(UsageError) {
+      guard let p = try makePlan(arguments) else {
+        let args = try? ParsedArguments.parse(arguments, specs: specs)
+        if args?.has("help") == true { return CommandLineTool.printing(help, console) }
+        return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      }
+      plan = p
+    } catch {
+      return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)
+    }
+    if !plan.quiet {
+      for note in plan.notes { console.writeErr(note + "\n") }
+    }
+    let bar = ProgressBar(label: "exporting \(plan.output)", write: console.writeErr)
+    let showProgress = isTerminal && !plan.quiet
+    Interrupts.install()
+    do {
+      try Exporter.export(
+        plan.settings, to: plan.output,
+        progress: { done, total in if showProgress { bar.update(done, total) } },
+        shouldStop: {
+          let s = Interrupts.pending
+          return s == 0 ? nil : ExportError(.interrupted, "interrupted by signal \(s)")
+        })
+      bar.finish()
+      return 0
+    } catch {
+      bar.finish()
+      TemporaryFiles.removeAll()
+      let s = Interrupts.pending
+      if s != 0 { return 128 + s }
+      if let e = error as? ExportError, e.code == .brokenPipe, plan.output == "-" { return 0 }
+      return CommandLineTool.failure("\(error)", console)
+    }
+  }
+}
+
+/// Caps that keep an export from filling the disk by mistake.
+enum ExportLimits {
+  static let maximumFrames = 100_000
+}

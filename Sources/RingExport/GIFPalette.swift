@@ -1,0 +1,203 @@
+import RainbowRing
+
+/// A GIF's one global colour table, chosen for the ring: the ring's colours lie on one
+/// closed path through its hues, and anti-aliased edges blend them toward the matte.
+///
+/// Index 0 is transparent. With an opaque matte, index 1 is the matte, 48 entries are edge
+/// blends (12 hues at 20, 40, 60 and 80 % coverage) and the rest sample the hue path evenly
+/// by length in RGB. Without a matte all 255 visible entries sample the path.
+public struct GIFPalette: Sendable {
+  /// 256 entries of (red, green, blue).
+  public let colors: [(UInt8, UInt8, UInt8)]
+  /// The table as GIF stores it: 768 bytes.
+  public var tableBytes: [UInt8] { colors.flatMap { [$0.0, $0.1, $0.2] } }
+  /// The typical distance between neighbouring entries, in 8-bit levels (sets the
+  /// dithering's amplitude).
+  public let spacing: Double
+  /// Whether entry 1 is an opaque matte.
+  public let hasMatte: Bool
+
+  public static let transparentIndex: UInt8 = 0
+
+  public init(ring: RainbowRing, matte: RGBAColor?) {
+    hasMatte = matte != nil
+    var entries: [(Double, Double, Double)] = []
+    let path = ring.colors.map { ($0.red * 255, $0.green * 255, $0.blue * 255) }
+    func point(at s: Double, lengths: [Double], total: Double) -> (Double, Double, Double) {
+      var remaining = s * total
+      for (i, l) in lengths.enumerated() {
+        if remaining <= l || i == lengths.count - 1 {
+          let f = l > 0 ? min(1, remaining / l) : 0
+          let a = path[i]
+          let b = path[(i + 1) % path.count]
+          return (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f, a.2 + (b.2 - a.2) * f)
+        }
+        remaining -= l
+      }
+      return path[0]
+    }
+    let lengths = path.indices.map { i -> Double in
+      let a = path[i]
+      let b = path[(i + 1) % path.count]
+      return ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2))
+        .squareRoot()
+    }
+    let total = max(lengths.reduce(0, +), 1e-9)
+    if let matte {
+      let m = (matte.red * 255, matte.green * 255, matte.blue * 255)
+      entries.append(m)
+      for level in [0.2, 0.4, 0.6, 0.8] {
+        for h in 0..<12 {
+          let c = point(at: (Double(h) + 0.5) / 12, lengths: lengths, total: total)
+          entries.append(
+            (
+              c.0 * level + m.0 * (1 - level), c.1 * level + m.1 * (1 - level),
+              c.2 * level + m.2 * (1 - level)
+            ))
+        }
+      }
+    }
+    let pathCount = 255 - entries.count
+    for j in 0..<pathCount {
+      entries.append(
+        point(at: (Double(j) + 0.5) / Double(pathCount), lengths: lengths, total: total))
+    }
+    func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v.rounded()))) }
+    let visible = entries.map { (byte($0.0), byte($0.1), byte($0.2)) }
+    let zero =
+      matte.map { (byte($0.red * 255), byte($0.green * 255), byte($0.blue * 255)) } ?? (0, 0, 0)
+    colors = [zero] + visible
+    spacing = max(2, total / Double(pathCount))
+  }
+}
+
+/// Maps straight 8-bit colours to palette indices with position-stable ordered dithering:
+/// a pixel's threshold depends only on its position (an 8 x 8 Bayer matrix), so areas that
+/// do not change do not crawl from frame to frame.
+public struct GIFQuantizer: Sendable {
+  /// Nearest visible palette index for each colour at 6 bits per channel, filled on first
+  /// use (0, the transparent index, marks a cell not yet looked up).
+  private var nearest: [UInt8]
+  private let visible: [(Int32, Int32, Int32, UInt8)]
+  /// The matte as a premultiplied pixel and its index, when every dithering offset maps it
+  /// to the same entry (then matte pixels skip the lookup).
+  private var matte: (pixel: UInt32, index: UInt8)?
+  /// Per-position offsets, in 8-bit levels, added before the lookup.
+  private let offsets: [Int16]
+
+  static let bayer: [Int] = {
+    var m = [0]
+    var n = 1
+    while n < 8 {
+      var next = [Int](repeating: 0, count: 4 * n * n)
+      for y in 0..<n {
+        for x in 0..<n {
+          let v = 4 * m[y * n + x]
+          next[y * 2 * n + x] = v
+          next[y * 2 * n + x + n] = v + 2
+          next[(y + n) * 2 * n + x] = v + 3
+          next[(y + n) * 2 * n + x + n] = v + 1
+        }
+      }
+      m = next
+      n *= 2
+    }
+    return m
+  }()
+
+  public init(palette: GIFPalette, ditherStrength: Double = 1) {
+    nearest = [UInt8](repeating: 0, count: 64 * 64 * 64)
+    visible = palette.colors.enumerated().dropFirst().map {
+      (Int32($0.element.0), Int32($0.element.1), Int32($0.element.2), UInt8($0.offset))
+    }
+    let amplitude = palette.spacing * ditherStrength
+    offsets = GIFQuantizer.bayer.map { Int16((((Double($0) + 0.5) / 64) - 0.5) * amplitude) }
+    if palette.hasMatte {
+      let (r, g, b) = palette.colors[1]
+      var probe = try? Pixmap(width: 8, height: 8)
+      probe?.fill(RGBAColor(unchecked: Double(r) / 255, Double(g) / 255, Double(b) / 255))
+      var indices: [UInt8] = []
+      if let probe {
+        quantize(probe, into: &indices)
+        if Set(indices).count == 1, let index = indices.first {
+          matte = (probe.pixels[0], index)
+        }
+      }
+    }
+  }
+
+  /// The visible palette entry nearest to the centre of 6-bit cell `cell` (weighted RGB
+  /// distance).
+  private func lookUp(_ cell: Int) -> UInt8 {
+    let cr = Int32((cell >> 12) * 4 + 2)
+    let cg = Int32((cell >> 6 & 63) * 4 + 2)
+    let cb = Int32((cell & 63) * 4 + 2)
+    var best = Int32.max
+    var index: UInt8 = 1
+    for p in visible {
+      let dr = cr - p.0
+      let dg = cg - p.1
+      let db = cb - p.2
+      let d = dr * dr * 2 + dg * dg * 4 + db * db * 3
+      if d < best {
+        best = d
+        index = p.3
+      }
+    }
+    return index
+  }
+
+  /// Indices for `frame` composited over an opaque matte already (so alpha is 255), or, for
+  /// transparent output, with pixels below half alpha made transparent.
+  public mutating func quantize(_ frame: Pixmap, into out: inout [UInt8]) {
+    let w = frame.width
+    if out.count != frame.pixels.count { out = [UInt8](repeating: 0, count: frame.pixels.count) }
+    var nearest = self.nearest
+    self.nearest = []
+    defer { self.nearest = nearest }
+    frame.pixels.withUnsafeBufferPointer { px in
+      nearest.withUnsafeMutableBufferPointer { lut in
+        offsets.withUnsafeBufferPointer { off in
+          out.withUnsafeMutableBufferPointer { o in
+            for y in 0..<frame.height {
+              let row = y * w
+              let orow = (y & 7) << 3
+              for x in 0..<w {
+                let v = px[row + x]
+                if v == matte?.pixel {
+                  o[row + x] = matte!.index
+                  continue
+                }
+                let a = v >> 24
+                if a < 128 {
+                  o[row + x] = GIFPalette.transparentIndex
+                  continue
+                }
+                var r = Int32(v & 0xFF)
+                var g = Int32(v >> 8 & 0xFF)
+                var b = Int32(v >> 16 & 0xFF)
+                if a != 255 {
+                  let a32 = Int32(a)
+                  r = (r * 255 + a32 / 2) / a32
+                  g = (g * 255 + a32 / 2) / a32
+                  b = (b * 255 + a32 / 2) / a32
+                }
+                let d = Int32(off[orow | (x & 7)])
+                r = min(255, max(0, r + d))
+                g = min(255, max(0, g + d))
+                b = min(255, max(0, b + d))
+                let cell = Int((r >> 2) << 12 | (g >> 2) << 6 | (b >> 2))
+                var index = lut[cell]
+                if index == 0 {
+                  index = lookUp(cell)
+                  lut[cell] = index
+                }
+                o[row + x] = index
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}

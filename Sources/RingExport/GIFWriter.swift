@@ -1,0 +1,116 @@
+import RingGraphics
+
+/// Writes a GIF89a animation frame by frame with one global colour table: each frame a
+/// graphic control extension (delay, transparency, "do not dispose") and an image of the
+/// rectangle that changed, where pixels equal to the previous frame's are transparent.
+public struct GIFWriter {
+  /// One frame ready to write: its rectangle and its LZW data in sub-blocks.
+  public struct EncodedFrame: Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    public var data: [UInt8]
+  }
+
+  private let file: OutputFile
+  private let delays: [Int]
+  private var index = 0
+
+  /// Starts the file. `plays` is how many times the animation plays (0 = forever).
+  public init(
+    file: OutputFile, width: Int, height: Int, palette: GIFPalette, plays: Int, delays: [Int]
+  )
+    throws
+  {
+    self.file = file
+    self.delays = delays
+    var out = Array("GIF89a".utf8)
+    out.appendLittleEndian16(width)
+    out.appendLittleEndian16(height)
+    out += [0xF7, 0, 0]  // global table of 256 entries, 8-bit colour resolution
+    out += palette.tableBytes
+    if plays != 1 {
+      // NETSCAPE2.0: the number of repetitions after the first play; 0 repeats forever.
+      out += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [3, 1]
+      out.appendLittleEndian16(plays == 0 ? 0 : plays - 1)
+      out.append(0)
+    }
+    try file.write(out)
+  }
+
+  public mutating func write(_ frame: EncodedFrame) throws {
+    var out: [UInt8] = [0x21, 0xF9, 0x04, 0x05]  // do not dispose, transparent colour given
+    out.appendLittleEndian16(delays[index])
+    out += [GIFPalette.transparentIndex, 0]
+    out.append(0x2C)
+    out.appendLittleEndian16(frame.x)
+    out.appendLittleEndian16(frame.y)
+    out.appendLittleEndian16(frame.width)
+    out.appendLittleEndian16(frame.height)
+    out += [0, 8]  // no local table; LZW minimum code size 8
+    try file.write(out)
+    try file.write(frame.data)
+    index += 1
+  }
+
+  public func finish() throws {
+    try file.write([0x3B])
+  }
+
+  /// Prepares frame indices `current` for writing after `previous` (nil for the first):
+  /// the changed rectangle, unchanged pixels as the transparent index, LZW-compressed.
+  public static func encodeFrame(
+    _ current: [UInt8], previous: [UInt8]?, width: Int, height: Int
+  ) -> EncodedFrame {
+    var (x0, y0, x1, y1) = (0, 0, width, height)
+    var pixels: [UInt8] = []
+    current.withUnsafeBufferPointer { cur in
+      if let previous {
+        (x0, y0, x1, y1) = (width, height, 0, 0)
+        previous.withUnsafeBufferPointer { prev in
+          for y in 0..<height {
+            let row = y * width
+            var first = 0
+            while first < width && cur[row + first] == prev[row + first] { first += 1 }
+            guard first < width else { continue }
+            var last = width - 1
+            while cur[row + last] == prev[row + last] { last -= 1 }
+            x0 = min(x0, first)
+            x1 = max(x1, last + 1)
+            if y0 > y { y0 = y }
+            y1 = y + 1
+          }
+        }
+        if x1 <= x0 { (x0, y0, x1, y1) = (0, 0, 1, 1) }
+      }
+      let rw = x1 - x0
+      let rh = y1 - y0
+      pixels = [UInt8](repeating: GIFPalette.transparentIndex, count: rw * rh)
+      pixels.withUnsafeMutableBufferPointer { out in
+        if let previous {
+          previous.withUnsafeBufferPointer { prev in
+            for y in 0..<rh {
+              let src = (y0 + y) * width + x0
+              for x in 0..<rw where cur[src + x] != prev[src + x] { out[y * rw + x] = cur[src + x] }
+            }
+          }
+        } else {
+          for y in 0..<rh {
+            let src = (y0 + y) * width + x0
+            for x in 0..<rw { out[y * rw + x] = cur[src + x] }
+          }
+        }
+      }
+    }
+    let stream = pixels.withUnsafeBufferPointer { LZW.encode($0) }
+    return EncodedFrame(x: x0, y: y0, width: x1 - x0, height: y1 - y0, data: LZW.subBlocks(stream))
+  }
+}
+
+extension Array where Element == UInt8 {
+  mutating func appendLittleEndian16(_ v: Int) {
+    append(UInt8(v & 0xFF))
+    append(UInt8((v >> 8) & 0xFF))
+  }
+}

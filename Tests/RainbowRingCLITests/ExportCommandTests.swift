@@ -1,0 +1,105 @@
+import Foundation
+import RingTestSupport
+import Testing
+
+@testable import RainbowRingCLI
+
+@Suite struct ExportCommandTests {
+  static let badInputs: [(args: [String], mentions: String)] = [
+    (["export", "-o", "DIR/ring.xyz"], "--format"),
+    (["export", "-o", "DIR/ring.gif", "--format", "tiff"], "--format"),
+    (["export", "-o", "DIR/ring.gif", "--fps", "60"], "--fps"),
+    (["export", "-o", "DIR/ring.gif", "--fps", "0"], "--fps"),
+    (["export", "-o", "DIR/ring.gif", "--duration", "2", "--loops", "2"], "--loops"),
+    (["export", "-o", "DIR/ring.gif", "--loops", "0"], "--loops"),
+    (["export", "-o", "DIR/ring.gif", "--loops", "1.5"], "--loops"),
+    (["export", "-o", "DIR/ring.gif", "--loop-count", "-1"], "--loop-count"),
+    (["export", "-o", "DIR/ring.webp", "--quality", "101"], "--quality"),
+    (["export", "-o", "DIR/ring.mp4", "--pixel-format", "rgb24"], "--pixel-format"),
+    (["export", "-o", "-", "--format", "gif"], "standard output"),
+    (["export", "-o", "DIR/ring.gif", "--time", "1"], "--time"),
+    (["export", "-o", "DIR/ring.gif", "--duration", "nan"], "--duration"),
+    (["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50"], "limit"),
+    (["export"], "--output"),
+  ]
+
+  @Test(arguments: badInputs)
+  func badExportInputIsAUsageError(args: [String], mentions: String) throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let run = Captured(args.map { $0.replacingOccurrences(of: "DIR", with: dir) })
+    #expect(run.code == 64, "\(args): exit \(run.code), \(run.err)")
+    #expect(run.err.hasPrefix("Error: ") && run.err.contains(mentions), "\(args): \(run.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "\(args): no file")
+  }
+
+  @Test func aRateThatDoesNotLoopIsAdjustedWithANote() throws {
+    let binary = try rainbowRingBinary()
+    let run = try runProcess(
+      binary, ["export", "-o", "-", "--fps", "24", "--size", "40", "--ring-width", "5"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.count == 175 * 40 * 40 * 4, "175 frames, not 175.2: \(run.stdout.count)")
+    #expect(run.stderr.contains("175 frames"), "the note says so: \(run.stderr)")
+    let quiet = try runProcess(
+      binary, ["export", "-o", "-", "--fps", "24", "--size", "40", "--ring-width", "5", "--quiet"])
+    #expect(quiet.stderr.isEmpty, "--quiet silences notes")
+    let exact = try runProcess(
+      binary,
+      [
+        "export", "-o", "-", "--fps", "24", "--exact-fps", "--quiet", "--size", "40",
+        "--ring-width", "5",
+      ])
+    #expect(exact.stdout.count == 175 * 40 * 40 * 4 && exact.status == 0, "exact-fps keeps 24 fps")
+  }
+
+  @Test func missingFFmpegNamesTheDebianPackage() throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let result = try runProcess(
+      try rainbowRingBinary(), ["export", "-o", dir + "/ring.mp4", "--fps", "10"],
+      environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 1, "exit \(result.status)")
+    #expect(
+      result.stderr.contains("'ffmpeg'") && result.stderr.hasPrefix("Error:"), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing left")
+  }
+
+  @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+  func aSignalStopsTheExportAndLeavesNothing(signal: Int32, code: Int32) throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let result = try runProcess(
+      try rainbowRingBinary(), ["export", "-o", dir + "/ring.gif", "--loops", "40"],
+      signal: signal, after: 1.0)
+    #expect(result.status == code && !result.signalled, "exit \(result.status): \(result.stderr)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty,
+      "no partial or temporary file")
+  }
+
+  @Test func anExistingFileIsReplacedOnlyOnSuccess() throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/ring.gif"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+    let result = try runProcess(
+      try rainbowRingBinary(), ["export", "-o", path, "--loops", "40"],
+      signal: SIGINT, after: 0.8)
+    #expect(result.status == 130, "interrupted: \(result.stderr)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old", "the old file survives")
+    let run = Captured(["export", "-o", path, "--fps", "10", "--quiet"])
+    #expect(run.code == 0, "\(run.err)")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: path)).prefix(6) == Data("GIF89a".utf8), "replaced")
+  }
+
+  @Test func rawFramesToAClosedPipeExitQuietly() throws {
+    let binary = try rainbowRingBinary()
+    let result = try runProcess(
+      "/bin/bash",
+      ["-c", "'\(binary)' export -o - --loops 200 | head -c 10 > /dev/null; exit ${PIPESTATUS[0]}"])
+    #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
+    #expect(result.stderr.isEmpty, "no error when the reader leaves: \(result.stderr)")
+  }
+}
