@@ -11,11 +11,13 @@ let package = Package(
   dependencies: [],
   targets: [
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+    .systemLibrary(name: "CX11", path: "Sources/CX11"),
     .target(name: "RingGraphics"),
     .target(name: "RingLayers", dependencies: ["RingGraphics"]),
     .target(name: "RainbowRing", dependencies: ["RingGraphics", "RingLayers"]),
     .target(name: "RingExport", dependencies: ["RainbowRing", "CZlib"]),
-    .target(name: "RainbowRingCLI", dependencies: ["RainbowRing", "RingExport"]),
+    .target(name: "RingPlayers", dependencies: ["RainbowRing", "RingExport", "CX11"]),
+    .target(name: "RainbowRingCLI", dependencies: ["RainbowRing", "RingExport", "RingPlayers"]),
     .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI"]),
     .target(name: "RingTestSupport", dependencies: ["RingGraphics"]),
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
@@ -23,6 +25,8 @@ let package = Package(
     .testTarget(name: "RainbowRingTests", dependencies: ["RainbowRing", "RingTestSupport"]),
     .testTarget(
       name: "RingExportTests", dependencies: ["RingExport", "RainbowRing", "RingTestSupport"]),
+    .testTarget(
+      name: "RingPlayersTests", dependencies: ["RingPlayers", "RingTestSupport"]),
     .testTarget(
       name: "RainbowRingCLITests",
       dependencies: ["RainbowRingCLI", "RingExport", "RingTestSupport"]),

@@ -23,6 +23,9 @@ public final class FrameRenderer {
   private var frameIsClear = true
   /// The most recent frame.
   public private(set) var frame: Pixmap
+  /// The pixels the most recent `render` changed (the whole frame when the backdrop was
+  /// drawn, the ring's bounds after that): all a display needs to update.
+  public private(set) var damage = PixelRect.empty
 
   /// Whether frames use the cached ring plan (true) or go through the general layer
   /// renderer, fusing nothing (false); the pixels are the same.
@@ -48,11 +51,14 @@ public final class FrameRenderer {
   @discardableResult
   public func render(at time: Double) -> Pixmap {
     scene.ring.colors(at: time, into: &colorBuffer)
+    let fresh = !planned
     if usesCachedPath, let plan = preparedPlan() {
       table.update(colors: colorBuffer, locations: nil, indices: plan.usedIndices)
       plan.draw(table: table, stripColors: &stripColors, into: &frame)
+      damage = fresh ? PixelRect(x: 0, y: 0, width: frame.width, height: frame.height) : plan.bounds
       return frame
     }
+    damage = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
     gradientLayer.colors = colorBuffer
     renderer.usesFusedPaths = usesCachedPath
     frame.clear()
@@ -93,6 +99,7 @@ public final class FrameRenderer {
     frame.clear()
     frameIsClear = false
     planned = false
+    damage = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
     renderer.render(root, at: time, transform: deviceTransform, into: &frame)
     return frame
   }

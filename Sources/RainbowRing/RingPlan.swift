@@ -38,6 +38,8 @@ struct RingPlan {
   var edges: [Edge] = []
   /// The table indices any pixel uses, ascending.
   var usedIndices: [UInt16] = []
+  /// The pixels a frame writes: the bounding box of the interior and the edges.
+  var bounds = PixelRect.empty
 
   /// Builds the plan for a gradient drawn over `region`, masked by `alpha`, with positions
   /// from `sampler`, onto `backdrop` (a frame of the scene without the ring).
@@ -108,6 +110,18 @@ struct RingPlan {
       }
     }
     usedIndices = used.indices.filter { used[$0] }.map { UInt16($0) }
+    var (x0, y0, x1, y1) = (Int.max, Int.max, Int.min, Int.min)
+    func include(_ pixel: Int, _ count: Int) {
+      let y = pixel / w
+      let x = pixel % w
+      x0 = min(x0, x)
+      x1 = max(x1, x + count)
+      y0 = min(y0, y)
+      y1 = max(y1, y + 1)
+    }
+    for run in interior { include(run.pixel, run.count) }
+    for e in edges { include(Int(e.pixel), 1) }
+    if x0 <= x1 { bounds = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
   }
 
   /// Draws the ring with `table`'s colours into `frame` (which holds the previous frame of

@@ -9,12 +9,13 @@ public enum CommandLineTool {
 
   static let rootHelp = Help.render(
     overview: "Render the seed's animated rainbow ring.",
-    usage: "rainbow-ring <subcommand>",
+    usage: "rainbow-ring [<subcommand>]",
     sections: [
       ("OPTIONS", [("--version", "Show the version."), ("-h, --help", "Show help information.")]),
       (
         "SUBCOMMANDS",
         [
+          ("play", "Play the animation live in a window or the terminal (the default)."),
           ("render", "Render one frame of the ring to a PNG file."),
           ("export", "Export the animation as a seamless loop (GIF, APNG, WebP, MP4, ...)."),
         ]
@@ -25,8 +26,8 @@ public enum CommandLineTool {
   /// Runs the tool with `arguments` (without the program name).
   public static func run(_ arguments: [String], console: Console) -> Int32 {
     guard let first = arguments.first else {
-      console.writeErr(rootHelp)
-      return exitUsage
+      // Alone, the tool plays: a window on a desktop, else the terminal, else the usage.
+      return PlayCommand.run([], console: console, implicit: true)
     }
     let rest = Array(arguments.dropFirst())
     switch first {
@@ -39,18 +40,25 @@ public enum CommandLineTool {
       case nil: return printing(rootHelp, console)
       case "render": return printing(RenderCommand.help, console)
       case "export": return printing(ExportCommand.help, console)
+      case "play": return printing(PlayCommand.help, console)
       case let other?:
         return usageError(
-          "Unknown subcommand '\(other)'.", usage: "rainbow-ring <subcommand>", helpFor: nil,
+          "Unknown subcommand '\(other)'.", usage: "rainbow-ring [<subcommand>]", helpFor: nil,
           console)
       }
     case "render":
       return RenderCommand.run(rest, console: console)
     case "export":
       return ExportCommand.run(rest, console: console, isTerminal: console.errorIsTerminal)
+    case "play":
+      return PlayCommand.run(rest, console: console)
+    case let option where option.hasPrefix("-"):
+      // Options without a subcommand are the player's: `rainbow-ring --duration 2`.
+      return PlayCommand.run(arguments, console: console)
     default:
       return usageError(
-        "Unknown subcommand '\(first)'.", usage: "rainbow-ring <subcommand>", helpFor: nil, console)
+        "Unknown subcommand '\(first)'.", usage: "rainbow-ring [<subcommand>]", helpFor: nil,
+        console)
     }
   }
 

@@ -110,11 +110,8 @@ enum RingOptions {
     return hit.1
   }
 
-  /// The scene the options describe, with `defaultBackground` when none is given.
-  static func scene(
-    _ args: ParsedArguments, scaleRange: ClosedRange<Double> = 1...4,
-    defaultBackground: RGBAColor = .clear
-  ) throws(UsageError) -> RingScene {
+  /// The ring the options describe.
+  static func ring(_ args: ParsedArguments) throws(UsageError) -> RainbowRing {
     let size = try number(args, "size", default: 160, range: 1...10000, unit: "points")
     let ringWidth = try number(args, "ring-width", default: 20, range: 0.01...5000, unit: "points")
     guard ringWidth <= size / 2 else {
@@ -131,32 +128,49 @@ enum RingOptions {
     let end = try point(args, "end-point", default: Point(x: 1, y: 1))
     let kind = try choice(
       args, "gradient", GradientKind.allCases.map { ($0.rawValue, $0) }, default: .axial)
-    let scale = try number(args, "scale", default: 1, range: scaleRange, unit: "pixels per point")
-    var background = defaultBackground
-    if let text = args["background"] {
-      guard let c = RGBAColor(parsing: text) else {
-        throw UsageError(
-          message:
-            "The value '\(text)' is invalid for '--background': expected transparent, white, black, #RRGGBB or #RRGGBBAA."
-        )
-      }
-      background = c
-    }
-    let sceneKind = try choice(
-      args, "scene", [("ring", "ring"), ("seed", "seed")], default: "ring")
     do {
-      let ring = try RainbowRing(
+      return try RainbowRing(
         size: Size(width: size, height: size), ringWidth: ringWidth, stepDuration: step,
         hueStep: hueStep, saturation: saturation, brightness: brightness,
         gradient: GradientGeometry(kind: kind, startPoint: start, endPoint: end))
+    } catch let error as RingError {
+      throw UsageError(message: error.message)
+    } catch {
+      throw UsageError(message: "\(error)")
+    }
+  }
+
+  /// The `--background` colour, or `nil` when not given.
+  static func background(_ args: ParsedArguments) throws(UsageError) -> RGBAColor? {
+    guard let text = args["background"] else { return nil }
+    guard let c = RGBAColor(parsing: text) else {
+      throw UsageError(
+        message:
+          "The value '\(text)' is invalid for '--background': expected transparent, white, black, #RRGGBB or #RRGGBBAA."
+      )
+    }
+    return c
+  }
+
+  /// The scene the options describe, with `defaultBackground` when none is given.
+  static func scene(
+    _ args: ParsedArguments, scaleRange: ClosedRange<Double> = 1...4,
+    defaultBackground: RGBAColor = .clear
+  ) throws(UsageError) -> RingScene {
+    let ring = try ring(args)
+    let scale = try number(args, "scale", default: 1, range: scaleRange, unit: "pixels per point")
+    let background = try background(args)
+    let sceneKind = try choice(
+      args, "scene", [("ring", "ring"), ("seed", "seed")], default: "ring")
+    do {
       if sceneKind == "seed" {
         return try RingScene(
-          ring: ring, canvasSize: Size(width: max(375, 50 + size), height: max(667, 80 + size)),
-          ringOrigin: Point(x: 50, y: 80),
-          background: args["background"] == nil ? .white : background,
-          scale: scale)
+          ring: ring,
+          canvasSize: Size(
+            width: max(375, 50 + ring.size.width), height: max(667, 80 + ring.size.height)),
+          ringOrigin: Point(x: 50, y: 80), background: background ?? .white, scale: scale)
       }
-      return try RingScene(ring: ring, background: background, scale: scale)
+      return try RingScene(ring: ring, background: background ?? defaultBackground, scale: scale)
     } catch let error as RingError {
       throw UsageError(message: error.message)
     } catch {

@@ -71,6 +71,11 @@ public enum PNGEncoder {
     return try Zlib.compress(rows, level: level, strategy: strategy)
   }
 
+  /// `data` as one zlib stream (PNG's settings), for protocols that carry compressed pixels.
+  public static func deflate(_ data: [UInt8]) throws -> [UInt8] {
+    try Zlib.compress(data, level: level, strategy: strategy)
+  }
+
   static func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
     out.appendBigEndian(UInt32(data.count))
     let typeBytes = Array(type.utf8)

@@ -66,6 +66,7 @@ public func runTool(_ executable: String, _ arguments: [String], stdin: Data? = 
 
 public struct ToolFailure: Error, CustomStringConvertible {
   public let message: String
+  public init(message: String) { self.message = message }
   public var description: String { message }
 }
 

@@ -1,0 +1,64 @@
+import Foundation
+import RainbowRing
+
+/// What a player shows, fitted to any display size.
+public enum PlayerScene: String, CaseIterable, Sendable {
+  /// The iPhone sample's host view: white, 375 x 667 points, the ring at (50, 80).
+  case seed
+  /// The ring alone, centred.
+  case ring
+
+  /// The scene's natural size in points for `ring`.
+  public func naturalSize(for ring: RainbowRing) -> Size {
+    switch self {
+    case .seed:
+      Size(width: max(375, 50 + ring.size.width), height: max(667, 80 + ring.size.height))
+    case .ring: ring.size
+    }
+  }
+
+  /// The scene for a display of `width` x `height` pixels at `scale`: the seed keeps the
+  /// ring at (50, 80) and fills the rest white; the ring scene keeps it centred.
+  public func scene(
+    ring: RainbowRing, width: Int, height: Int, scale: Double, background: RGBAColor?
+  ) throws -> RingScene {
+    let canvas = Size(width: Double(max(1, width)) / scale, height: Double(max(1, height)) / scale)
+    switch self {
+    case .seed:
+      return try RingScene(
+        ring: ring, canvasSize: canvas, ringOrigin: Point(x: 50, y: 80),
+        background: background ?? .white, scale: scale)
+    case .ring:
+      return try RingScene(
+        ring: ring, canvasSize: canvas,
+        ringOrigin: Point(
+          x: ((canvas.width - ring.size.width) / 2 * scale).rounded() / scale,
+          y: ((canvas.height - ring.size.height) / 2 * scale).rounded() / scale),
+        background: background ?? .clear, scale: scale)
+    }
+  }
+}
+
+/// The player's clock: seconds since it started, read from the monotonic clock (never the
+/// sum of frame intervals, so hours of play do not drift).
+public struct MonotonicClock: Sendable {
+  private let start: Double
+
+  public init() { start = MonotonicClock.now() }
+
+  public static func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
+  /// Seconds since the clock started.
+  public var elapsed: Double { MonotonicClock.now() - start }
+}
+
+/// The error thrown when a player cannot start.
+public struct PlayerError: Error, CustomStringConvertible, Sendable {
+  public let message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import RainbowRing
+import RingExport
+import Synchronization
+
+/// Plays the animation in a terminal: truecolor half-block cells (two pixels per cell) with
+/// a 256-colour fallback, full-resolution images through the kitty graphics protocol or
+/// Sixel, or shade characters when NO_COLOR asks for no colour.
+///
+/// It uses the alternate screen with the cursor hidden and restores both on every exit,
+/// follows resizes (SIGWINCH) and rewrites only the cells that changed.
+public final class TerminalPlayer {
+  public enum Graphics: String, CaseIterable, Sendable {
+    case truecolor
+    case palette256 = "256"
+    case kitty
+    case sixel
+    /// Shade characters, no colour (NO_COLOR).
+    case monochrome
+  }
+
+  public struct Options: Sendable {
+    public var ring: RainbowRing
+    public var scene: PlayerScene
+    public var background: RGBAColor?
+    public var framesPerSecond: Double
+    public var duration: Double?
+    public var graphics: Graphics
+
+    public init(
+      ring: RainbowRing, scene: PlayerScene, background: RGBAColor?, framesPerSecond: Double,
+      duration: Double?, graphics: Graphics
+    ) {
+      self.ring = ring
+      self.scene = scene
+      self.background = background
+      self.framesPerSecond = framesPerSecond
+      self.duration = duration
+      self.graphics = graphics
+    }
+  }
+
+  /// The graphics a terminal supports, from its environment: NO_COLOR, then kitty, then
+  /// COLORTERM=truecolor, then a 256-colour TERM; truecolor otherwise.
+  public static func detectGraphics(_ env: [String: String] = ProcessInfo.processInfo.environment)
+    -> Graphics
+  {
+    if let n = env["NO_COLOR"], !n.isEmpty { return .monochrome }
+    if env["KITTY_WINDOW_ID"] != nil || env["TERM"]?.contains("kitty") == true { return .kitty }
+    if let c = env["COLORTERM"], c == "truecolor" || c == "24bit" { return .truecolor }
+    if env["TERM"]?.contains("256color") == true { return .palette256 }
+    return .truecolor
+  }
+
+  static let resized = Atomic<Bool>(false)
+
+  private let options: Options
+  private let output: Int32
+  private let input: Int32
+  private var saved = termios()
+  private var renderer: FrameRenderer?
+  private var columns = 80
+  private var rows = 24
+  private var pixelSize = (width: 0, height: 0)
+  private var previousCells: [UInt64] = []
+  private var out: [UInt8] = []
+  private var quantizer: GIFQuantizer?
+  private var palette: GIFPalette?
+
+  public init(options: Options, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
+    guard isatty(output) == 1 else { throw PlayerError("standard output is not a terminal") }
+    self.options = options
+    self.input = input
+    self.output = output
+  }
+
+  /// Runs until `q`, the duration, or `shouldStop`; the terminal is restored on return.
+  public func run(shouldStop: () -> Bool = { false }) throws {
+    enter()
+    defer { leave() }
+    _ = signal(SIGWINCH) { _ in TerminalPlayer.resized.store(true, ordering: .relaxed) }
+    try refit()
+    let clock = MonotonicClock()
+    let fps = max(1, options.framesPerSecond)
+    var nextFrame = 0.0
+    while true {
+      if shouldStop() { return }
+      if let d = options.duration, clock.elapsed >= d { return }
+      if TerminalPlayer.resized.exchange(false, ordering: .relaxed) { try refit() }
+      let now = clock.elapsed
+      if now >= nextFrame {
+        drawFrame(at: now)
+        nextFrame = ((now * fps).rounded(.down) + 1) / fps
+      }
+      var wait = max(0, nextFrame - clock.elapsed)
+      if let d = options.duration { wait = min(wait, max(0, d - clock.elapsed)) }
+      var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      if poll(&pfd, 1, Int32((wait * 1000).rounded(.up))) > 0, pfd.revents & Int16(POLLIN) != 0 {
+        var byte: UInt8 = 0
+        if read(input, &byte, 1) == 1,
+          byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") || byte == 27
+        {
+          return
+        }
+      }
+    }
+  }
+
+  // MARK: Terminal state
+
+  private func enter() {
+    if isatty(input) == 1 {
+      tcgetattr(input, &saved)
+      var raw = saved
+      raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+      tcsetattr(input, TCSANOW, &raw)
+    }
+    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+  }
+
+  private func leave() {
+    var reset = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    if options.graphics == .kitty { reset = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\" + reset }
+    write(reset)
+    if isatty(input) == 1 { tcsetattr(input, TCSANOW, &saved) }
+    _ = signal(SIGWINCH, SIG_DFL)
+  }
+
+  private func write(_ text: String) {
+    out.removeAll(keepingCapacity: true)
+    out.append(contentsOf: text.utf8)
+    flush()
+  }
+
+  private func flush() {
+    var offset = 0
+    while offset < out.count {
+      let n = out.withUnsafeBufferPointer {
+        Foundation.write(output, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if n < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        break
+      }
+      offset += n
+    }
+    out.removeAll(keepingCapacity: true)
+  }
+
+  /// Reads the terminal's size and fits the scene to it.
+  private func refit() throws {
+    var ws = winsize()
+    if ioctl(output, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
+      columns = Int(ws.ws_col)
+      rows = Int(ws.ws_row)
+      pixelSize = (Int(ws.ws_xpixel), Int(ws.ws_ypixel))
+    }
+    let natural = options.scene.naturalSize(for: options.ring)
+    var width: Int
+    var height: Int
+    switch options.graphics {
+    case .kitty, .sixel:
+      // Full resolution: the window's pixels, or 8 x 16 per cell when the terminal does not say.
+      width = pixelSize.width > 0 ? pixelSize.width : columns * 8
+      height = pixelSize.height > 0 ? pixelSize.height - (pixelSize.height / rows) : (rows - 1) * 16
+    default:
+      width = columns
+      height = rows * 2
+    }
+    let scale = max(
+      0.25, min(16, min(Double(width) / natural.width, Double(height) / natural.height)))
+    width = min(width, Int((natural.width * scale).rounded()))
+    height = min(height, Int((natural.height * scale).rounded()))
+    renderer = try FrameRenderer(
+      scene: options.scene.scene(
+        ring: options.ring, width: width, height: height, scale: scale,
+        background: options.background))
+    previousCells = []
+    if options.graphics == .sixel {
+      let matte = options.background ?? (options.scene == .seed ? .white : .black)
+      let p = GIFPalette(ring: options.ring, matte: matte)
+      palette = p
+      quantizer = GIFQuantizer(palette: p)
+    }
+    write("\u{1B}[0m\u{1B}[2J")
+  }
+
+  private func drawFrame(at time: Double) {
+    guard let renderer else { return }
+    let frame = renderer.render(at: time)
+    switch options.graphics {
+    case .truecolor, .palette256, .monochrome: drawCells(frame)
+    case .kitty: drawKitty(frame)
+    case .sixel: drawSixel(frame)
+    }
+    flush()
+  }
+
+  // MARK: Half-block cells
+
+  /// A pixel as an opaque colour for the terminal, or `nil` for the terminal's own
+  /// background (fully transparent). Partly transparent pixels are blended over black.
+  @inline(__always)
+  private static func cellColor(_ v: UInt32) -> UInt32? {
+    if v >> 24 == 0 { return nil }
+    return v & 0x00FF_FFFF
+  }
+
+  private func drawCells(_ frame: Pixmap) {
+    let cellRows = (frame.height + 1) / 2
+    let cols = min(columns, frame.width)
+    if previousCells.count != cellRows * cols {
+      previousCells = [UInt64](repeating: UInt64.max, count: cellRows * cols)
+    }
+    var lastFg: UInt32? = nil
+    var lastBg: UInt32? = nil
+    var cursor = (row: -1, col: -1)
+    let mono = options.graphics == .monochrome
+    frame.pixels.withUnsafeBufferPointer { px in
+      for cy in 0..<min(cellRows, rows) {
+        for cx in 0..<cols {
+          let top = px[(2 * cy) * frame.width + cx]
+          let bottom = 2 * cy + 1 < frame.height ? px[(2 * cy + 1) * frame.width + cx] : 0
+          let key = UInt64(top) << 32 | UInt64(bottom)
+          if previousCells[cy * cols + cx] == key { continue }
+          previousCells[cy * cols + cx] = key
+          if cursor != (cy, cx) { out.append(contentsOf: "\u{1B}[\(cy + 1);\(cx + 1)H".utf8) }
+          if mono {
+            let a = max(top >> 24, bottom >> 24)
+            let shades = [" ", "░", "▒", "▓", "█"]
+            out.append(contentsOf: shades[Int((a * 4 + 127) / 255)].utf8)
+          } else {
+            let fg = TerminalPlayer.cellColor(top)
+            let bg = TerminalPlayer.cellColor(bottom)
+            if fg != lastFg || lastFg == nil {
+              out.append(contentsOf: sgr(fg, foreground: true).utf8)
+              lastFg = fg
+            }
+            if bg != lastBg || lastBg == nil {
+              out.append(contentsOf: sgr(bg, foreground: false).utf8)
+              lastBg = bg
+            }
+            out.append(contentsOf: (fg == nil && bg == nil ? " " : "▀").utf8)
+          }
+          cursor = (cy, cx + 1)
+        }
+      }
+    }
+  }
+
+  private func sgr(_ color: UInt32?, foreground: Bool) -> String {
+    guard let c = color else { return foreground ? "\u{1B}[39m" : "\u{1B}[49m" }
+    let r = Int(c & 0xFF)
+    let g = Int(c >> 8 & 0xFF)
+    let b = Int(c >> 16 & 0xFF)
+    if options.graphics == .palette256 {
+      return "\u{1B}[\(foreground ? 38 : 48);5;\(TerminalPlayer.xterm256(r, g, b))m"
+    }
+    return "\u{1B}[\(foreground ? 38 : 48);2;\(r);\(g);\(b)m"
+  }
+
+  /// The nearest xterm 256-colour index (6 x 6 x 6 cube or grey ramp).
+  static func xterm256(_ r: Int, _ g: Int, _ b: Int) -> Int {
+    let levels = [0, 95, 135, 175, 215, 255]
+    func nearest(_ v: Int) -> Int {
+      levels.indices.min { abs(levels[$0] - v) < abs(levels[$1] - v) }!
+    }
+    let (ri, gi, bi) = (nearest(r), nearest(g), nearest(b))
+    let cube = 16 + 36 * ri + 6 * gi + bi
+    let cubeError = [(levels[ri], r), (levels[gi], g), (levels[bi], b)].reduce(0) {
+      $0 + ($1.0 - $1.1) * ($1.0 - $1.1)
+    }
+    let grey = max(0, min(23, ((r + g + b) / 3 - 8 + 5) / 10))
+    let gv = 8 + 10 * grey
+    let greyError = (gv - r) * (gv - r) + (gv - g) * (gv - g) + (gv - b) * (gv - b)
+    return greyError < cubeError ? 232 + grey : cube
+  }
+
+  // MARK: Images
+
+  private func drawKitty(_ frame: Pixmap) {
+    out.append(contentsOf: "\u{1B}[H".utf8)
+    out.append(contentsOf: KittyGraphics.encode(frame, imageID: 1).utf8)
+  }
+
+  private func drawSixel(_ frame: Pixmap) {
+    guard var quantizer, let palette else { return }
+    out.append(contentsOf: "\u{1B}[H".utf8)
+    out.append(contentsOf: Sixel.encode(frame, palette: palette, quantizer: &quantizer))
+    self.quantizer = quantizer
+  }
+}

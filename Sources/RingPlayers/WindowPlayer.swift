@@ -1,0 +1,263 @@
+import CX11
+import Foundation
+import RainbowRing
+
+/// Plays the animation in an X11 window: MIT-SHM images when the server offers them, plain
+/// `XPutImage` otherwise; only the pixels a frame changed are sent.
+///
+/// `q`, Escape and the window's close button end it. Resizing refits the scene. Nothing is
+/// drawn while the window is unmapped. Frame times come from a monotonic clock.
+public final class WindowPlayer {
+  public struct Options: Sendable {
+    public var ring: RainbowRing
+    public var scene: PlayerScene
+    /// Pixels per point; `nil` derives it from the display's DPI (96 DPI = 1).
+    public var scale: Double?
+    public var background: RGBAColor?
+    public var framesPerSecond: Double
+    /// Seconds to play; `nil` plays until closed.
+    public var duration: Double?
+    public var title = "RainbowRing"
+
+    public init(
+      ring: RainbowRing, scene: PlayerScene, scale: Double?, background: RGBAColor?,
+      framesPerSecond: Double, duration: Double?
+    ) {
+      self.ring = ring
+      self.scene = scene
+      self.scale = scale
+      self.background = background
+      self.framesPerSecond = framesPerSecond
+      self.duration = duration
+    }
+  }
+
+  private let options: Options
+  private let display: OpaquePointer
+  private let window: Window
+  private let visual: UnsafeMutablePointer<Visual>
+  private let depth: Int32
+  private let gc: GC
+  private let deleteAtom: Atom
+  private let scale: Double
+  private var image: UnsafeMutablePointer<XImage>?
+  private var shm = XShmSegmentInfo()
+  private var usingShm = false
+  private var renderer: FrameRenderer?
+  private var size: (width: Int, height: Int)
+  private var mapped = false
+  private var needsFullUpdate = true
+  /// Frames drawn so far.
+  public private(set) var framesDrawn = 0
+
+  /// Whether an X display can be opened (from `DISPLAY`).
+  public static func displayAvailable() -> Bool {
+    guard ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false,
+      let d = XOpenDisplay(nil)
+    else { return false }
+    XCloseDisplay(d)
+    return true
+  }
+
+  /// Opens the window; throws when there is no display or its visual is not 24-bit
+  /// TrueColor.
+  public init(options: Options) throws {
+    self.options = options
+    guard let display = XOpenDisplay(nil) else {
+      throw PlayerError(
+        "cannot open the X display '\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")'")
+    }
+    self.display = display
+    let screen = XDefaultScreen(display)
+    visual = XDefaultVisual(display, screen)
+    depth = XDefaultDepth(display, screen)
+    guard visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00,
+      visual.pointee.blue_mask == 0xFF, depth >= 24
+    else {
+      XCloseDisplay(display)
+      throw PlayerError("the X display's visual is not 24-bit TrueColor")
+    }
+    if let s = options.scale {
+      scale = s
+    } else {
+      let mm = Double(XDisplayWidthMM(display, screen))
+      let px = Double(XDisplayWidth(display, screen))
+      let dpi = mm > 0 ? px / (mm / 25.4) : 96
+      scale = max(1, min(4, (dpi / 96).rounded()))
+    }
+    let natural = options.scene.naturalSize(for: options.ring)
+    size = (
+      Int((natural.width * scale).rounded(.up)), Int((natural.height * scale).rounded(.up))
+    )
+    let root = XRootWindow(display, screen)
+    window = XCreateSimpleWindow(
+      display, root, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0,
+      XWhitePixel(display, screen))
+    XStoreName(display, window, options.title)
+    XSelectInput(
+      display, window, KeyPressMask | StructureNotifyMask | ExposureMask)
+    var atom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+    deleteAtom = atom
+    XSetWMProtocols(display, window, &atom, 1)
+    gc = XCreateGC(display, window, 0, nil)
+    XMapWindow(display, window)
+    XFlush(display)
+  }
+
+  deinit {
+    destroyImage()
+    XFreeGC(display, gc)
+    XDestroyWindow(display, window)
+    XCloseDisplay(display)
+  }
+
+  /// Runs until closed, a key quits, `duration` passes or `shouldStop` says so.
+  public func run(shouldStop: () -> Bool = { false }) throws {
+    let clock = MonotonicClock()
+    let fps = max(1, options.framesPerSecond)
+    let fd = XConnectionNumber(display)
+    var nextFrame = 0.0
+    while true {
+      if shouldStop() { return }
+      if let d = options.duration, clock.elapsed >= d { return }
+      // Events first.
+      while XPending(display) > 0 {
+        var event = XEvent()
+        XNextEvent(display, &event)
+        switch event.type {
+        case KeyPress:
+          let sym = XLookupKeysym(&event.xkey, 0)
+          if sym == KeySym(XK_q) || sym == KeySym(XK_Escape) || sym == KeySym(XK_Q) { return }
+        case ClientMessage:
+          if Atom(event.xclient.data.l.0) == deleteAtom { return }
+        case ConfigureNotify:
+          let w = Int(event.xconfigure.width)
+          let h = Int(event.xconfigure.height)
+          if w != size.width || h != size.height {
+            size = (w, h)
+            destroyImage()
+            renderer = nil
+          }
+        case MapNotify:
+          mapped = true
+          needsFullUpdate = true
+        case UnmapNotify:
+          mapped = false
+        case Expose:
+          needsFullUpdate = true
+        default: break
+        }
+      }
+      let now = clock.elapsed
+      if mapped && now >= nextFrame {
+        try draw(at: now)
+        // The next deadline on the fixed grid k / fps, from the clock, not from deltas.
+        nextFrame = ((now * fps).rounded(.down) + 1) / fps
+      }
+      // Sleep until the next frame or the next event.
+      var wait = mapped ? max(0, nextFrame - clock.elapsed) : 0.25
+      if let d = options.duration { wait = min(wait, max(0, d - clock.elapsed)) }
+      var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      _ = poll(&pfd, 1, Int32((wait * 1000).rounded(.up)))
+    }
+  }
+
+  private func draw(at time: Double) throws {
+    if renderer == nil {
+      renderer = try FrameRenderer(
+        scene: options.scene.scene(
+          ring: options.ring, width: size.width, height: size.height, scale: scale,
+          background: options.background))
+      needsFullUpdate = true
+    }
+    if image == nil { try createImage() }
+    guard let renderer, let image else { return }
+    let frame = renderer.render(at: time)
+    var rect = renderer.damage
+    if needsFullUpdate {
+      rect = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+      needsFullUpdate = false
+    }
+    rect.width = min(rect.width, size.width - rect.x, frame.width - rect.x)
+    rect.height = min(rect.height, size.height - rect.y, frame.height - rect.y)
+    guard rect.width > 0, rect.height > 0 else { return }
+    // RGBA (red in the low byte) to the server's BGRA, composited over white.
+    let stride = Int(image.pointee.bytes_per_line) / 4
+    let dst = UnsafeMutableRawPointer(image.pointee.data!).assumingMemoryBound(to: UInt32.self)
+    frame.pixels.withUnsafeBufferPointer { src in
+      for y in rect.y..<(rect.y + rect.height) {
+        for x in rect.x..<(rect.x + rect.width) {
+          var v = src[y * frame.width + x]
+          let a = v >> 24
+          if a != 255 { v = v &+ PixelMath.scale(0xFFFF_FFFF, by: 255 - a) }
+          dst[y * stride + x] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
+        }
+      }
+    }
+    if usingShm {
+      XShmPutImage(
+        display, window, gc, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
+        UInt32(rect.width), UInt32(rect.height), 0)
+    } else {
+      XPutImage(
+        display, window, gc, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
+        UInt32(rect.width), UInt32(rect.height))
+    }
+    // The server must have read the shared image before the next frame writes it.
+    XSync(display, 0)
+    framesDrawn += 1
+  }
+
+  /// Whether the last image uses shared memory.
+  public var sharedMemory: Bool { usingShm }
+
+  private func createImage() throws {
+    let w = UInt32(max(1, size.width))
+    let h = UInt32(max(1, size.height))
+    if XShmQueryExtension(display) != 0,
+      ProcessInfo.processInfo.environment["RAINBOW_RING_NO_SHM"] == nil,
+      let img = XShmCreateImage(display, visual, UInt32(depth), ZPixmap, nil, &shm, w, h)
+    {
+      let bytes = Int(img.pointee.bytes_per_line) * Int(h)
+      shm.shmid = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0o600)
+      if shm.shmid >= 0, let addr = shmat(shm.shmid, nil, 0),
+        addr != UnsafeMutableRawPointer(bitPattern: -1)
+      {
+        shm.shmaddr = addr.assumingMemoryBound(to: CChar.self)
+        shm.readOnly = 0
+        img.pointee.data = shm.shmaddr
+        XShmAttach(display, &shm)
+        XSync(display, 0)
+        shmctl(shm.shmid, IPC_RMID, nil)  // freed once both sides detach
+        image = img
+        usingShm = true
+        return
+      }
+      img.pointee.data = nil
+      rr_x_destroy_image(img)
+    }
+    let bytesPerLine = Int(w) * 4
+    let data = malloc(bytesPerLine * Int(h))!.assumingMemoryBound(to: CChar.self)
+    guard
+      let img = XCreateImage(
+        display, visual, UInt32(depth), ZPixmap, 0, data, w, h, 32, Int32(bytesPerLine))
+    else {
+      free(data)
+      throw PlayerError("cannot create an X image of \(w)x\(h)")
+    }
+    image = img
+    usingShm = false
+  }
+
+  private func destroyImage() {
+    guard let img = image else { return }
+    if usingShm {
+      XShmDetach(display, &shm)
+      XSync(display, 0)
+      shmdt(shm.shmaddr)
+      img.pointee.data = nil
+    }
+    rr_x_destroy_image(img)
+    image = nil
+  }
+}
