@@ -31,6 +31,10 @@ public final class FrameRenderer {
   /// renderer, fusing nothing (false); the pixels are the same.
   public var usesCachedPath = true
 
+  /// Whether frames hold BGRA (blue in the low byte, as X11 and most displays take it)
+  /// instead of RGBA. Set it before the first frame.
+  public var swapsRedAndBlue = false
+
   public init(scene: RingScene) throws {
     self.scene = scene
     let (w, h) = scene.pixelSize
@@ -54,6 +58,7 @@ public final class FrameRenderer {
     let fresh = !planned
     if usesCachedPath, let plan = preparedPlan() {
       table.update(colors: colorBuffer, locations: nil, indices: plan.usedIndices)
+      if swapsRedAndBlue { table.swapRedAndBlue(indices: plan.usedIndices) }
       plan.draw(table: table, stripColors: &stripColors, into: &frame)
       damage = fresh ? PixelRect(x: 0, y: 0, width: frame.width, height: frame.height) : plan.bounds
       return frame
@@ -64,8 +69,35 @@ public final class FrameRenderer {
     frame.clear()
     frameIsClear = false
     renderer.render(root, at: 0, transform: deviceTransform, into: &frame)
+    if swapsRedAndBlue { frame.swapRedAndBlue() }
     planned = false
     return frame
+  }
+
+  /// Renders the frame at `time` seconds straight into `target`, pixels laid out like
+  /// `frame` (`frame.width` per row), writing only what changed since the last frame drawn
+  /// there; pass `targetHoldsLastFrame: false` when it holds anything else, and the whole
+  /// frame is copied. Returns the rectangle written. For displays that own their buffers
+  /// (shared memory), this saves a copy per frame; `frame` is not updated by it.
+  @discardableResult
+  public func render(
+    at time: Double, into target: UnsafeMutablePointer<UInt32>, targetHoldsLastFrame: Bool
+  ) -> PixelRect {
+    let fresh = !planned
+    if targetHoldsLastFrame, !fresh, usesCachedPath, let plan {
+      scene.ring.colors(at: time, into: &colorBuffer)
+      table.update(colors: colorBuffer, locations: nil, indices: plan.usedIndices)
+      if swapsRedAndBlue { table.swapRedAndBlue(indices: plan.usedIndices) }
+      // Only the target gets this frame; `frame` catches up on the next `render(at:)`,
+      // which rewrites every pixel the plan owns.
+      plan.draw(table: table, stripColors: &stripColors, into: target)
+      damage = plan.bounds
+      return damage
+    }
+    render(at: time)
+    frame.pixels.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: $0.count) }
+    damage = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+    return damage
   }
 
   /// Builds the plan on first use: draws the backdrop into the frame and caches the ring's
@@ -77,6 +109,7 @@ public final class FrameRenderer {
     if !frameIsClear { frame.clear() }
     frameIsClear = false
     renderer.render(root, at: 0, transform: deviceTransform, into: &frame)
+    if swapsRedAndBlue { frame.swapRedAndBlue() }
     gradientLayer.isHidden = false
     guard scene.ring.colors.allSatisfy({ $0.alpha == 1 }),
       let parts = renderer.maskedGradientParts(

@@ -127,6 +127,15 @@ struct RingPlan {
   /// Draws the ring with `table`'s colours into `frame` (which holds the previous frame of
   /// the same scene, or the backdrop), using `stripColors` as scratch (sized to the strip).
   func draw(table: GradientTable, stripColors: inout [UInt32], into frame: inout Pixmap) {
+    frame.withUnsafeMutablePixels { px in
+      draw(table: table, stripColors: &stripColors, into: px.baseAddress!)
+    }
+  }
+
+  /// Draws into pixels laid out like the plan's frame (same width, rows adjacent).
+  func draw(
+    table: GradientTable, stripColors: inout [UInt32], into base: UnsafeMutablePointer<UInt32>
+  ) {
     table.entries.withUnsafeBufferPointer { lut in
       if usesStrip {
         stripColors.withUnsafeMutableBufferPointer { sc in
@@ -135,8 +144,7 @@ struct RingPlan {
           }
         }
       }
-      frame.withUnsafeMutablePixels { px in
-        let base = px.baseAddress!
+      do {
         if usesStrip {
           stripColors.withUnsafeBufferPointer { sc in
             for run in interior {

@@ -69,6 +69,17 @@ public struct GradientTable: Sendable {
     }
   }
 
+  /// Swaps the red and blue channels of the entries at `indices` (for displays that take
+  /// BGRA).
+  public mutating func swapRedAndBlue(indices: [UInt16]) {
+    entries.withUnsafeMutableBufferPointer { e in
+      for j in indices {
+        let v = e[Int(j)]
+        e[Int(j)] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
+      }
+    }
+  }
+
   @inline(__always)
   static func stop(_ k: Int, count: Int, locations: [Double]?) -> Double {
     if let locations { return locations[k] }

@@ -209,6 +209,16 @@ extension Pixmap {
     }
   }
 
+  /// Swaps the red and blue channels of every pixel (RGBA to BGRA and back).
+  public mutating func swapRedAndBlue() {
+    pixels.withUnsafeMutableBufferPointer { p in
+      for i in p.indices {
+        let v = p[i]
+        p[i] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
+      }
+    }
+  }
+
   /// Sets every pixel to transparent.
   public mutating func clear() {
     pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }

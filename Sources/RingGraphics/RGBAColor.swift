@@ -69,6 +69,14 @@ public struct RGBAColor: Hashable, Sendable {
       blue + (other.blue - blue) * f, alpha + (other.alpha - alpha) * f)
   }
 
+  /// `top` composited over this (opaque) colour: the opaque colour a viewer sees.
+  public func blended(under top: RGBAColor) -> RGBAColor {
+    let a = top.alpha
+    return RGBAColor(
+      unchecked: top.red * a + red * (1 - a), top.green * a + green * (1 - a),
+      top.blue * a + blue * (1 - a), 1)
+  }
+
   /// The colour as premultiplied 8-bit RGBA packed little-endian (red in the low byte).
   @inlinable
   public var premultipliedRGBA8: UInt32 {

@@ -47,6 +47,8 @@ public final class WindowPlayer {
   private var size: (width: Int, height: Int)
   private var mapped = false
   private var needsFullUpdate = true
+  private var awaitingCompletion = false
+  private lazy var completionEvent: Int32 = XShmGetEventBase(display) + ShmCompletion
   /// Frames drawn so far.
   public private(set) var framesDrawn = 0
 
@@ -124,6 +126,10 @@ public final class WindowPlayer {
       while XPending(display) > 0 {
         var event = XEvent()
         XNextEvent(display, &event)
+        if event.type == completionEvent {
+          awaitingCompletion = false
+          continue
+        }
         switch event.type {
         case KeyPress:
           let sym = XLookupKeysym(&event.xkey, 0)
@@ -164,47 +170,61 @@ public final class WindowPlayer {
 
   private func draw(at time: Double) throws {
     if renderer == nil {
-      renderer = try FrameRenderer(
+      // A window cannot show through: transparent backgrounds become white.
+      var background = options.background ?? .white
+      if background.alpha < 1 {
+        background = RGBAColor(unchecked: 1, 1, 1, 1).blended(under: background)
+      }
+      let r = try FrameRenderer(
         scene: options.scene.scene(
           ring: options.ring, width: size.width, height: size.height, scale: scale,
-          background: options.background))
+          background: background))
+      r.swapsRedAndBlue = true
+      renderer = r
       needsFullUpdate = true
     }
     if image == nil { try createImage() }
     guard let renderer, let image else { return }
-    let frame = renderer.render(at: time)
-    var rect = renderer.damage
-    if needsFullUpdate {
-      rect = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
-      needsFullUpdate = false
+    if awaitingCompletion {
+      // The server has not yet said it read the last frame (rare at these rates): wait.
+      XSync(display, 0)
+      awaitingCompletion = false
     }
-    rect.width = min(rect.width, size.width - rect.x, frame.width - rect.x)
-    rect.height = min(rect.height, size.height - rect.y, frame.height - rect.y)
-    guard rect.width > 0, rect.height > 0 else { return }
-    // RGBA (red in the low byte) to the server's BGRA, composited over white.
     let stride = Int(image.pointee.bytes_per_line) / 4
     let dst = UnsafeMutableRawPointer(image.pointee.data!).assumingMemoryBound(to: UInt32.self)
-    frame.pixels.withUnsafeBufferPointer { src in
-      for y in rect.y..<(rect.y + rect.height) {
-        for x in rect.x..<(rect.x + rect.width) {
-          var v = src[y * frame.width + x]
-          let a = v >> 24
-          if a != 255 { v = v &+ PixelMath.scale(0xFFFF_FFFF, by: 255 - a) }
-          dst[y * stride + x] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
+    var rect: PixelRect
+    if stride == renderer.frame.width && size.height >= renderer.frame.height {
+      // The renderer writes the ring's pixels straight into the shared image (BGRA).
+      rect = renderer.render(at: time, into: dst, targetHoldsLastFrame: !needsFullUpdate)
+    } else {
+      let frame = renderer.render(at: time)
+      rect =
+        needsFullUpdate
+        ? PixelRect(x: 0, y: 0, width: frame.width, height: frame.height) : renderer.damage
+      frame.pixels.withUnsafeBufferPointer { src in
+        for y in rect.y..<min(rect.y + rect.height, size.height) {
+          (dst + y * stride + rect.x).update(
+            from: src.baseAddress! + y * frame.width + rect.x,
+            count: min(rect.width, stride - rect.x))
         }
       }
     }
+    needsFullUpdate = false
+    rect.width = min(rect.width, size.width - rect.x)
+    rect.height = min(rect.height, size.height - rect.y)
+    guard rect.width > 0, rect.height > 0 else { return }
     if usingShm {
+      // Asks for a completion event: the next frame writes the shared image only after it.
       XShmPutImage(
         display, window, gc, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
-        UInt32(rect.width), UInt32(rect.height), 0)
+        UInt32(rect.width), UInt32(rect.height), 1)
+      awaitingCompletion = true
     } else {
       XPutImage(
         display, window, gc, image, Int32(rect.x), Int32(rect.y), Int32(rect.x), Int32(rect.y),
         UInt32(rect.width), UInt32(rect.height))
     }
-    // The server must have read the shared image before the next frame writes it.
-    XSync(display, 0)
+    XFlush(display)
     framesDrawn += 1
   }
 

@@ -67,24 +67,26 @@ func scratchDirectory() throws -> String {
   @Test func rootHelpIsPinned() {
     let run = Captured(["--help"])
     #expect(run.code == 0)
-    #expect(
-      run.outText == """
-        OVERVIEW: Render the seed's animated rainbow ring.
+    let expected = """
+      OVERVIEW: Render the seed's animated rainbow ring.
 
-        USAGE: rainbow-ring <subcommand>
+      USAGE: rainbow-ring [<subcommand>]
 
-        OPTIONS:
-          --version               Show the version.
-          -h, --help              Show help information.
+      OPTIONS:
+        --version               Show the version.
+        -h, --help              Show help information.
 
-        SUBCOMMANDS:
-          render                  Render one frame of the ring to a PNG file.
-          export                  Export the animation as a seamless loop (GIF, APNG,
-                                  WebP, MP4, ...).
+      SUBCOMMANDS:
+        play                    Play the animation live in a window or the terminal
+                                (the default).
+        render                  Render one frame of the ring to a PNG file.
+        export                  Export the animation as a seamless loop (GIF, APNG,
+                                WebP, MP4, ...).
 
-          See 'rainbow-ring help <subcommand>' for detailed help.
+        See 'rainbow-ring help <subcommand>' for detailed help.
 
-        """, "root --help text")
+      """
+    #expect(run.outText == expected, "root --help text")
   }
 
   @Test(arguments: [["--version"], ["render", "--version"]])
