@@ -1,3 +1,4 @@
+import Foundation
 import RainbowRing
 import RingExport
 
@@ -45,7 +46,11 @@ enum RenderCommand {
       let frame = try FrameRenderer(scene: scene).render(at: time)
       let png = try PNGEncoder.encode(frame)
       if output == "-" {
-        try console.writeOut(png)
+        do {
+          try console.writeOut(png)
+        } catch let error as POSIXError where error.code == .EPIPE {
+          return 0  // the reader left early (`| head -c 10`): nothing more to say
+        }
       } else {
         try FileWriter.write(png, to: output)
       }

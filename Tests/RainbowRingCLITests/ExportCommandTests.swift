@@ -94,6 +94,36 @@ import Testing
       try Data(contentsOf: URL(fileURLWithPath: path)).prefix(6) == Data("GIF89a".utf8), "replaced")
   }
 
+  @Test func aPNGToAClosedPipeExitsQuietly() throws {
+    let binary = try rainbowRingBinary()
+    let result = try runProcess(
+      "/bin/bash",
+      [
+        "-c",
+        "'\(binary)' render --size 1000 --ring-width 100 --scale 2 -o - | head -c 10 > /dev/null; exit ${PIPESTATUS[0]}",
+      ])
+    #expect(result.status == 0, "exit \(result.status): \(result.stderr)")
+    #expect(result.stderr.isEmpty, "no error when the reader leaves: \(result.stderr)")
+  }
+
+  @Test func aFullDiskFailsCleanly() throws {
+    // A 64 KiB tmpfs fills up long before a 2x GIF is written.
+    let dir = try scratchDirectory()
+    defer {
+      _ = try? runTool("umount", [dir])
+      try? FileManager.default.removeItem(atPath: dir)
+    }
+    _ = try runTool("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir])
+    let result = try runProcess(
+      try rainbowRingBinary(), ["export", "-o", dir + "/ring.gif", "--scale", "2", "--quiet"])
+    #expect(result.status == 1, "exit \(result.status)")
+    #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty,
+      "nothing left on the full disk")
+  }
+
   @Test func rawFramesToAClosedPipeExitQuietly() throws {
     let binary = try rainbowRingBinary()
     let result = try runProcess(
