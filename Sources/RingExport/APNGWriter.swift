@@ -135,7 +135,7 @@ public struct APNGWriter {
             let v = cur[i]
             if over, let previous, previous.pixels[i] == v { continue }
             let o = 4 * (y * rw + x)
-            let (r, g, b, a) = straight(v)
+            let (r, g, b, a) = PixelMath.unpremultiplied(v)
             out[o] = r
             out[o + 1] = g
             out[o + 2] = b
@@ -147,15 +147,5 @@ public struct APNGWriter {
     return EncodedFrame(
       x: x0, y: y0, width: rw, height: rh, blendOver: over,
       data: try PNGEncoder.compressedRows(rgba, width: rw, height: rh, filtering: filtering))
-  }
-
-  /// A premultiplied packed pixel as straight 8-bit components.
-  @inline(__always)
-  static func straight(_ v: UInt32) -> (UInt8, UInt8, UInt8, UInt8) {
-    let a = v >> 24
-    if a == 255 { return (UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), 255) }
-    if a == 0 { return (0, 0, 0, 0) }
-    func un(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
-    return (un(v & 0xFF), un(v >> 8 & 0xFF), un(v >> 16 & 0xFF), UInt8(a))
   }
 }

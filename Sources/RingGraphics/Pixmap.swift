@@ -57,20 +57,11 @@ public struct Pixmap: Hashable, Sendable {
     out.withUnsafeMutableBufferPointer { o in
       pixels.withUnsafeBufferPointer { src in
         for i in 0..<src.count {
-          let v = src[i]
-          let a = v >> 24
-          var r = v & 0xFF
-          var g = v >> 8 & 0xFF
-          var b = v >> 16 & 0xFF
-          if a != 255 && a != 0 {
-            r = (r * 255 + a / 2) / a
-            g = (g * 255 + a / 2) / a
-            b = (b * 255 + a / 2) / a
-          }
-          o[4 * i] = UInt8(min(r, 255))
-          o[4 * i + 1] = UInt8(min(g, 255))
-          o[4 * i + 2] = UInt8(min(b, 255))
-          o[4 * i + 3] = UInt8(a)
+          let (r, g, b, a) = PixelMath.unpremultiplied(src[i])
+          o[4 * i] = r
+          o[4 * i + 1] = g
+          o[4 * i + 2] = b
+          o[4 * i + 3] = a
         }
       }
     }
@@ -88,6 +79,17 @@ public enum PixelMath {
     var ga = ((p >> 8) & 0x00FF_00FF) &* a &+ 0x0080_0080
     ga = (ga &+ ((ga >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
     return rb | ga
+  }
+
+  /// A premultiplied packed pixel as straight 8-bit (red, green, blue, alpha), each colour
+  /// component rounded to nearest; fully transparent pixels are all zero.
+  @inlinable @inline(__always)
+  public static func unpremultiplied(_ v: UInt32) -> (UInt8, UInt8, UInt8, UInt8) {
+    let a = v >> 24
+    if a == 255 { return (UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), 255) }
+    if a == 0 { return (0, 0, 0, 0) }
+    @inline(__always) func un(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
+    return (un(v & 0xFF), un(v >> 8 & 0xFF), un(v >> 16 & 0xFF), UInt8(a))
   }
 
   /// `src` over `dst` (premultiplied source-over).
