@@ -19,6 +19,8 @@ let package = Package(
         "CairoBaseline",
       ]),
     .executableTarget(
+      name: "soak", dependencies: [.product(name: "RainbowRing", package: "RainbowRing")]),
+    .executableTarget(
       name: "export-benchmark",
       dependencies: [
         .product(name: "RainbowRing", package: "RainbowRing"),

@@ -50,23 +50,64 @@ final class VirtualDisplay {
 
 @Suite(.serialized) struct WindowPlayerTests {
   /// The seed's ring, made to move so slowly (one stop an hour) that a screenshot taken at
-  /// an unknown moment of the first seconds matches the engine's frame.
-  static let slowArguments = ["play", "--window", "--step-duration", "3600", "--duration", "20"]
+  /// an unknown moment of the first minute matches the engine's frame at t = 2 s to within
+  /// 0.1 of a level.
+  static let slowArguments = ["play", "--window", "--step-duration", "3600", "--duration", "60"]
 
-  func expectWindowShowsTheSeedScene(environment extra: [String: String]) throws {
-    let x = try VirtualDisplay()
-    let binary = try rainbowRingBinary()
+  /// Starts the player on `x` and waits (up to 20 s, for a loaded machine) for its window.
+  func startPlayer(
+    on x: VirtualDisplay, _ arguments: [String], environment extra: [String: String] = [:]
+  )
+    throws -> (Process, String)
+  {
     var env = ProcessInfo.processInfo.environment
     env["DISPLAY"] = x.name
     for (k, v) in extra { env[k] = v }
     let player = Process()
-    player.executableURL = URL(fileURLWithPath: binary)
-    player.arguments = Self.slowArguments
+    player.executableURL = URL(fileURLWithPath: try rainbowRingBinary())
+    player.arguments = arguments
     player.environment = env
     try player.run()
+    var id = ""
+    let deadline = Date().addingTimeInterval(20)
+    while id.isEmpty && Date() < deadline && player.isRunning {
+      Thread.sleep(forTimeInterval: 0.2)
+      let found = try? runTool(
+        "env", ["DISPLAY=\(x.name)", "xdotool", "search", "--name", "RainbowRing"])
+      id =
+        found.flatMap {
+          String(decoding: $0, as: UTF8.self).split(separator: "\n").first.map(String.init)
+        } ?? ""
+    }
+    return (player, id)
+  }
+
+  /// Presses `key` in window `id` (focused first, then XTEST) and waits for the player to end.
+  func press(_ key: String, in id: String, on x: VirtualDisplay, player: Process) throws {
+    _ = try runTool(
+      "env", ["DISPLAY=\(x.name)", "xdotool", "windowfocus", "--sync", id, "key", key])
+    let start = Date()
+    while player.isRunning && Date().timeIntervalSince(start) < 10 {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+  }
+
+  func expectWindowShowsTheSeedScene(environment extra: [String: String]) throws {
+    let x = try VirtualDisplay()
+    let (player, id) = try startPlayer(on: x, Self.slowArguments, environment: extra)
     defer { if player.isRunning { kill(player.processIdentifier, SIGKILL) } }
-    Thread.sleep(forTimeInterval: 2.0)
-    let shot = try x.screenshot(width: 375, height: 667)
+    try #require(!id.isEmpty, "a window titled RainbowRing appears")
+    // Wait until the ring is on screen: the pixel at its top, (130, 81), turns yellow-green.
+    func ringShown(_ s: [UInt8]) -> Bool {
+      let p = 4 * (81 * 375 + 130)
+      return s.count > p + 2 && s[p + 1] > 200 && s[p + 2] < 100
+    }
+    var shot = try x.screenshot(width: 375, height: 667)
+    let deadline = Date().addingTimeInterval(20)
+    while !ringShown(shot) && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.2)
+      shot = try x.screenshot(width: 375, height: 667)
+    }
     let ring = try RainbowRing(stepDuration: 3600)
     let scene = try PlayerScene.seed.scene(
       ring: ring, width: 375, height: 667, scale: 1, background: nil)
@@ -80,24 +121,7 @@ final class VirtualDisplay {
     #expect(
       worst <= 2 && p >= 50,
       "window vs engine frame: PSNR \(p) dB, largest delta \(worst) (tolerance 2)")
-
-    // A synthetic key press (XTEST, after focusing the window) closes it with exit 0.
-    let ids = String(
-      decoding: try runTool(
-        "env", ["DISPLAY=\(x.name)", "xdotool", "search", "--name", "RainbowRing"]), as: UTF8.self
-    )
-    .split(separator: "\n")
-    #expect(ids.count == 1, "one window titled RainbowRing: \(ids)")
-    let start = Date()
-    _ = try runTool(
-      "env",
-      [
-        "DISPLAY=\(x.name)", "xdotool", "windowfocus", "--sync", String(ids.first ?? ""), "key",
-        "q",
-      ])
-    while player.isRunning && Date().timeIntervalSince(start) < 5 {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
+    try press("q", in: id, on: x, player: player)
     #expect(!player.isRunning, "q closes the window")
     #expect(player.terminationStatus == 0, "exit 0 after q")
   }
@@ -110,29 +134,12 @@ final class VirtualDisplay {
     try expectWindowShowsTheSeedScene(environment: ["RAINBOW_RING_NO_SHM": "1"])
   }
 
-  @Test func escapeQuitsToo() throws {
+  @Test func escapeQuitsTheBareCommandsWindow() throws {
     let x = try VirtualDisplay()
-    var env = ProcessInfo.processInfo.environment
-    env["DISPLAY"] = x.name
-    let player = Process()
-    player.executableURL = URL(fileURLWithPath: try rainbowRingBinary())
-    player.arguments = ["--duration", "20"]  // the bare command plays in the window
-    player.environment = env
-    try player.run()
+    let (player, id) = try startPlayer(on: x, ["--duration", "60"])  // options alone: play
     defer { if player.isRunning { kill(player.processIdentifier, SIGKILL) } }
-    Thread.sleep(forTimeInterval: 1.5)
-    let id =
-      String(
-        decoding: try runTool(
-          "env", ["DISPLAY=\(x.name)", "xdotool", "search", "--name", "RainbowRing"]), as: UTF8.self
-      )
-      .split(separator: "\n").first.map(String.init) ?? ""
-    _ = try runTool(
-      "env", ["DISPLAY=\(x.name)", "xdotool", "windowfocus", "--sync", id, "key", "Escape"])
-    let start = Date()
-    while player.isRunning && Date().timeIntervalSince(start) < 5 {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
+    try #require(!id.isEmpty, "the bare command opens a window")
+    try press("Escape", in: id, on: x, player: player)
     #expect(!player.isRunning && player.terminationStatus == 0, "Esc closes the window with exit 0")
   }
 }
