@@ -10,7 +10,10 @@ final class VirtualDisplay {
   private let process = Process()
 
   init() throws {
-    number = 90 + Int.random(in: 0..<400)
+    // A display number nobody uses (no socket yet), so this server is ours.
+    var n = 90 + Int.random(in: 0..<400)
+    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { n += 1 }
+    number = n
     process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
     process.arguments = [
       ":\(number)", "-screen", "0", "800x800x24", "-nolisten", "tcp", "-dpi", "96",
@@ -21,9 +24,13 @@ final class VirtualDisplay {
     for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
       Thread.sleep(forTimeInterval: 0.05)
     }
-    guard FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") else {
-      throw ToolFailure(message: "Xvfb :\(number) did not start")
+    // The socket appears before the server accepts clients: wait until one connects.
+    var ready = false
+    for _ in 0..<100 where !ready && process.isRunning {
+      ready = (try? runTool("env", ["DISPLAY=:\(number)", "xdotool", "getdisplaygeometry"])) != nil
+      if !ready { Thread.sleep(forTimeInterval: 0.1) }
     }
+    guard ready else { throw ToolFailure(message: "Xvfb :\(number) did not start") }
   }
 
   deinit {
@@ -67,9 +74,10 @@ final class VirtualDisplay {
     player.executableURL = URL(fileURLWithPath: try rainbowRingBinary())
     player.arguments = arguments
     player.environment = env
+    player.standardError = FileHandle.nullDevice
     try player.run()
     var id = ""
-    let deadline = Date().addingTimeInterval(20)
+    let deadline = Date().addingTimeInterval(30)
     while id.isEmpty && Date() < deadline && player.isRunning {
       Thread.sleep(forTimeInterval: 0.2)
       let found = try? runTool(
@@ -96,7 +104,8 @@ final class VirtualDisplay {
     let x = try VirtualDisplay()
     let (player, id) = try startPlayer(on: x, Self.slowArguments, environment: extra)
     defer { if player.isRunning { kill(player.processIdentifier, SIGKILL) } }
-    try #require(!id.isEmpty, "a window titled RainbowRing appears")
+    try #require(
+      !id.isEmpty, "a window titled RainbowRing appears (player running: \(player.isRunning))")
     // Wait until the ring is on screen: the pixel at its top, (130, 81), turns yellow-green.
     func ringShown(_ s: [UInt8]) -> Bool {
       let p = 4 * (81 * 375 + 130)
@@ -138,7 +147,8 @@ final class VirtualDisplay {
     let x = try VirtualDisplay()
     let (player, id) = try startPlayer(on: x, ["--duration", "60"])  // options alone: play
     defer { if player.isRunning { kill(player.processIdentifier, SIGKILL) } }
-    try #require(!id.isEmpty, "the bare command opens a window")
+    try #require(
+      !id.isEmpty, "the bare command opens a window (player running: \(player.isRunning))")
     try press("Escape", in: id, on: x, player: player)
     #expect(!player.isRunning && player.terminationStatus == 0, "Esc closes the window with exit 0")
   }
