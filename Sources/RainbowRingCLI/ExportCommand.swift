@@ -72,10 +72,9 @@ enum ExportCommand {
       throw UsageError(message: "Missing expected argument '--output <file>'.")
     }
     let format: ExportFormat
-    if let text = args["format"] {
+    if args.has("format") {
       format = try RingOptions.choice(
         args, "format", ExportFormat.allCases.map { ($0.rawValue, $0) }, default: .gif)
-      _ = text
     } else if output == "-" {
       format = .rgba
     } else if let f = ExportFormat(fileName: output) {

@@ -49,8 +49,7 @@ struct Stroker {
         let t1 = min(1, (hi - s0) / len)
         piece.append(a.interpolated(to: b, fraction: t0), smooth: t0 == 0 && smooth[i - 1])
         piece.append(
-          b == pts[i] && t1 == 1 ? b : a.interpolated(to: b, fraction: t1),
-          smooth: t1 == 1 && smooth[i])
+          t1 == 1 ? b : a.interpolated(to: b, fraction: t1), smooth: t1 == 1 && smooth[i])
       }
       if line.points.count == 1, walked >= lo, walked <= hi {
         piece.append(line.points[0], smooth: false)

@@ -20,15 +20,9 @@ open class Layer {
   public var backgroundColor: RGBAColor?
   public var isHidden = false
   /// A layer whose alpha masks this layer's content and sublayers, in this layer's coordinates.
-  public var mask: Layer? {
-    didSet {
-      oldValue?.maskOwner = nil
-      mask?.maskOwner = self
-    }
-  }
+  public var mask: Layer?
   public private(set) var sublayers: [Layer] = []
   public private(set) weak var superlayer: Layer?
-  weak var maskOwner: Layer?
 
   struct Attached {
     var key: String
