@@ -57,8 +57,7 @@ public final class FrameRenderer {
     scene.ring.colors(at: time, into: &colorBuffer)
     let fresh = !planned
     if usesCachedPath, let plan = preparedPlan() {
-      table.update(colors: colorBuffer, locations: nil, indices: plan.usedIndices)
-      if swapsRedAndBlue { table.swapRedAndBlue(indices: plan.usedIndices) }
+      refillTable(for: plan)
       plan.draw(table: table, stripColors: &stripColors, into: &frame)
       damage = fresh ? PixelRect(x: 0, y: 0, width: frame.width, height: frame.height) : plan.bounds
       return frame
@@ -86,8 +85,7 @@ public final class FrameRenderer {
     let fresh = !planned
     if targetHoldsLastFrame, !fresh, usesCachedPath, let plan {
       scene.ring.colors(at: time, into: &colorBuffer)
-      table.update(colors: colorBuffer, locations: nil, indices: plan.usedIndices)
-      if swapsRedAndBlue { table.swapRedAndBlue(indices: plan.usedIndices) }
+      refillTable(for: plan)
       // Only the target gets this frame; `frame` catches up on the next `render(at:)`,
       // which rewrites every pixel the plan owns.
       plan.draw(table: table, stripColors: &stripColors, into: target)
@@ -98,6 +96,13 @@ public final class FrameRenderer {
     frame.pixels.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: $0.count) }
     damage = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
     return damage
+  }
+
+  /// The colour table for `colorBuffer`, only the entries `plan` uses, in the frame's
+  /// channel order.
+  private func refillTable(for plan: RingPlan) {
+    table.update(colors: colorBuffer, locations: nil, indices: plan.usedIndices)
+    if swapsRedAndBlue { table.swapRedAndBlue(indices: plan.usedIndices) }
   }
 
   /// Builds the plan on first use: draws the backdrop into the frame and caches the ring's

@@ -45,11 +45,25 @@ public struct RingScene: Hashable, Sendable {
     }
   }
 
-  /// The iPhone sample's host view: 375 x 667 points, white, the ring at (50, 80).
-  public static func seedHost(ring: RainbowRing = .seed, scale: Double = 1) throws -> RingScene {
+  /// Where the iPhone sample places the ring view, in points.
+  public static let seedRingOrigin = Point(x: 50, y: 80)
+
+  /// The iPhone sample's host view size for `ring`: 375 x 667 points, grown when a larger
+  /// ring at (50, 80) would not fit.
+  public static func seedCanvasSize(for ring: RainbowRing) -> Size {
+    Size(
+      width: max(375, seedRingOrigin.x + ring.size.width),
+      height: max(667, seedRingOrigin.y + ring.size.height))
+  }
+
+  /// The iPhone sample's host view: 375 x 667 points, white (unless `background` says
+  /// otherwise), the ring at (50, 80).
+  public static func seedHost(
+    ring: RainbowRing = .seed, background: RGBAColor = .white, scale: Double = 1
+  ) throws -> RingScene {
     try RingScene(
-      ring: ring, canvasSize: Size(width: 375, height: 667), ringOrigin: Point(x: 50, y: 80),
-      background: .white, scale: scale)
+      ring: ring, canvasSize: seedCanvasSize(for: ring), ringOrigin: seedRingOrigin,
+      background: background, scale: scale)
   }
 
   /// Frame size in pixels: the canvas times the scale, rounded up.

@@ -164,11 +164,7 @@ enum RingOptions {
       args, "scene", [("ring", "ring"), ("seed", "seed")], default: "ring")
     do {
       if sceneKind == "seed" {
-        return try RingScene(
-          ring: ring,
-          canvasSize: Size(
-            width: max(375, 50 + ring.size.width), height: max(667, 80 + ring.size.height)),
-          ringOrigin: Point(x: 50, y: 80), background: background ?? .white, scale: scale)
+        return try RingScene.seedHost(ring: ring, background: background ?? .white, scale: scale)
       }
       return try RingScene(ring: ring, background: background ?? defaultBackground, scale: scale)
     } catch let error as RingError {

@@ -11,8 +11,7 @@ public enum PlayerScene: String, CaseIterable, Sendable {
   /// The scene's natural size in points for `ring`.
   public func naturalSize(for ring: RainbowRing) -> Size {
     switch self {
-    case .seed:
-      Size(width: max(375, 50 + ring.size.width), height: max(667, 80 + ring.size.height))
+    case .seed: RingScene.seedCanvasSize(for: ring)
     case .ring: ring.size
     }
   }
@@ -26,7 +25,7 @@ public enum PlayerScene: String, CaseIterable, Sendable {
     switch self {
     case .seed:
       return try RingScene(
-        ring: ring, canvasSize: canvas, ringOrigin: Point(x: 50, y: 80),
+        ring: ring, canvasSize: canvas, ringOrigin: RingScene.seedRingOrigin,
         background: background ?? .white, scale: scale)
     case .ring:
       return try RingScene(
@@ -54,6 +53,40 @@ public struct MonotonicClock: Sendable {
 
   /// Seconds since the clock started.
   public var elapsed: Double { MonotonicClock.now() - start }
+}
+
+/// When a player draws: frames on the fixed grid k / fps of a monotonic clock (never summed
+/// intervals), until an optional duration ends.
+struct FrameSchedule {
+  let clock = MonotonicClock()
+  let framesPerSecond: Double
+  let duration: Double?
+  private var nextFrame = 0.0
+
+  init(framesPerSecond: Double, duration: Double?) {
+    self.framesPerSecond = max(1, framesPerSecond)
+    self.duration = duration
+  }
+
+  /// Whether the duration has passed.
+  var isOver: Bool { duration.map { clock.elapsed >= $0 } ?? false }
+
+  /// The time to draw now, or `nil` when the next frame is not due; a returned frame moves
+  /// the deadline to the next point of the grid.
+  mutating func dueFrame() -> Double? {
+    let now = clock.elapsed
+    guard now >= nextFrame else { return nil }
+    nextFrame = ((now * framesPerSecond).rounded(.down) + 1) / framesPerSecond
+    return now
+  }
+
+  /// Milliseconds to sleep: until the next frame (or `idle` seconds when not drawing), never
+  /// past the end of the duration.
+  func wait(idle: Double? = nil) -> Int32 {
+    var seconds = idle ?? max(0, nextFrame - clock.elapsed)
+    if let d = duration { seconds = min(seconds, max(0, d - clock.elapsed)) }
+    return Int32((seconds * 1000).rounded(.up))
+  }
 }
 
 /// The error thrown when a player cannot start.

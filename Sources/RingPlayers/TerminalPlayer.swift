@@ -80,22 +80,14 @@ public final class TerminalPlayer {
     defer { leave() }
     _ = signal(SIGWINCH) { _ in TerminalPlayer.resized.store(true, ordering: .relaxed) }
     try refit()
-    let clock = MonotonicClock()
-    let fps = max(1, options.framesPerSecond)
-    var nextFrame = 0.0
+    var schedule = FrameSchedule(
+      framesPerSecond: options.framesPerSecond, duration: options.duration)
     while true {
-      if shouldStop() { return }
-      if let d = options.duration, clock.elapsed >= d { return }
+      if shouldStop() || schedule.isOver { return }
       if TerminalPlayer.resized.exchange(false, ordering: .relaxed) { try refit() }
-      let now = clock.elapsed
-      if now >= nextFrame {
-        drawFrame(at: now)
-        nextFrame = ((now * fps).rounded(.down) + 1) / fps
-      }
-      var wait = max(0, nextFrame - clock.elapsed)
-      if let d = options.duration { wait = min(wait, max(0, d - clock.elapsed)) }
+      if let time = schedule.dueFrame() { drawFrame(at: time) }
       var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-      if poll(&pfd, 1, Int32((wait * 1000).rounded(.up))) > 0, pfd.revents & Int16(POLLIN) != 0 {
+      if poll(&pfd, 1, schedule.wait()) > 0, pfd.revents & Int16(POLLIN) != 0 {
         var byte: UInt8 = 0
         if read(input, &byte, 1) == 1,
           byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") || byte == 27

@@ -115,13 +115,11 @@ public final class WindowPlayer {
 
   /// Runs until closed, a key quits, `duration` passes or `shouldStop` says so.
   public func run(shouldStop: () -> Bool = { false }) throws {
-    let clock = MonotonicClock()
-    let fps = max(1, options.framesPerSecond)
+    var schedule = FrameSchedule(
+      framesPerSecond: options.framesPerSecond, duration: options.duration)
     let fd = XConnectionNumber(display)
-    var nextFrame = 0.0
     while true {
-      if shouldStop() { return }
-      if let d = options.duration, clock.elapsed >= d { return }
+      if shouldStop() || schedule.isOver { return }
       // Events first.
       while XPending(display) > 0 {
         var event = XEvent()
@@ -154,17 +152,10 @@ public final class WindowPlayer {
         default: break
         }
       }
-      let now = clock.elapsed
-      if mapped && now >= nextFrame {
-        try draw(at: now)
-        // The next deadline on the fixed grid k / fps, from the clock, not from deltas.
-        nextFrame = ((now * fps).rounded(.down) + 1) / fps
-      }
+      if mapped, let time = schedule.dueFrame() { try draw(at: time) }
       // Sleep until the next frame or the next event.
-      var wait = mapped ? max(0, nextFrame - clock.elapsed) : 0.25
-      if let d = options.duration { wait = min(wait, max(0, d - clock.elapsed)) }
       var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      _ = poll(&pfd, 1, Int32((wait * 1000).rounded(.up)))
+      _ = poll(&pfd, 1, schedule.wait(idle: mapped ? nil : 0.25))
     }
   }
 
