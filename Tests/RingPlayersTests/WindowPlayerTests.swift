@@ -64,30 +64,39 @@ final class VirtualDisplay {
   /// Starts the player on `x` and waits (up to 20 s, for a loaded machine) for its window.
   func startPlayer(
     on x: VirtualDisplay, _ arguments: [String], environment extra: [String: String] = [:]
-  )
-    throws -> (Process, String)
-  {
+  ) throws -> (player: Process, window: String, errors: String) {
     var env = ProcessInfo.processInfo.environment
     env["DISPLAY"] = x.name
     for (k, v) in extra { env[k] = v }
-    let player = Process()
-    player.executableURL = URL(fileURLWithPath: try rainbowRingBinary())
-    player.arguments = arguments
-    player.environment = env
-    player.standardError = FileHandle.nullDevice
-    try player.run()
-    var id = ""
-    let deadline = Date().addingTimeInterval(30)
-    while id.isEmpty && Date() < deadline && player.isRunning {
-      Thread.sleep(forTimeInterval: 0.2)
-      let found = try? runTool(
-        "env", ["DISPLAY=\(x.name)", "xdotool", "search", "--name", "RainbowRing"])
-      id =
-        found.flatMap {
-          String(decoding: $0, as: UTF8.self).split(separator: "\n").first.map(String.init)
-        } ?? ""
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("player-\(UUID()).err")
+    defer { try? FileManager.default.removeItem(at: log) }
+    var errors = ""
+    // A player that exits before its window appears (its error is kept) is started again,
+    // up to three times: on a loaded machine a fresh server may refuse the first client.
+    for _ in 0..<3 {
+      FileManager.default.createFile(atPath: log.path, contents: nil)
+      let player = Process()
+      player.executableURL = URL(fileURLWithPath: try rainbowRingBinary())
+      player.arguments = arguments
+      player.environment = env
+      player.standardError = try FileHandle(forWritingTo: log)
+      try player.run()
+      var id = ""
+      let deadline = Date().addingTimeInterval(30)
+      while id.isEmpty && Date() < deadline && player.isRunning {
+        Thread.sleep(forTimeInterval: 0.2)
+        let found = try? runTool(
+          "env", ["DISPLAY=\(x.name)", "xdotool", "search", "--name", "RainbowRing"])
+        id =
+          found.flatMap {
+            String(decoding: $0, as: UTF8.self).split(separator: "\n").first.map(String.init)
+          } ?? ""
+      }
+      errors += (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+      if !id.isEmpty || player.isRunning { return (player, id, errors) }
     }
-    return (player, id)
+    throw ToolFailure(
+      message: "the player exited three times before its window appeared: \(errors)")
   }
 
   /// Presses `key` in window `id` (focused first, then XTEST) and waits for the player to end.
@@ -102,10 +111,11 @@ final class VirtualDisplay {
 
   func expectWindowShowsTheSeedScene(environment extra: [String: String]) throws {
     let x = try VirtualDisplay()
-    let (player, id) = try startPlayer(on: x, Self.slowArguments, environment: extra)
+    let (player, id, errors) = try startPlayer(on: x, Self.slowArguments, environment: extra)
     defer { if player.isRunning { kill(player.processIdentifier, SIGKILL) } }
     try #require(
-      !id.isEmpty, "a window titled RainbowRing appears (player running: \(player.isRunning))")
+      !id.isEmpty,
+      "a window titled RainbowRing appears (player running: \(player.isRunning)) \(errors)")
     // Wait until the ring is on screen: the pixel at its top, (130, 81), turns yellow-green.
     func ringShown(_ s: [UInt8]) -> Bool {
       let p = 4 * (81 * 375 + 130)
@@ -145,10 +155,11 @@ final class VirtualDisplay {
 
   @Test func escapeQuitsTheBareCommandsWindow() throws {
     let x = try VirtualDisplay()
-    let (player, id) = try startPlayer(on: x, ["--duration", "60"])  // options alone: play
+    let (player, id, errors) = try startPlayer(on: x, ["--duration", "60"])  // options alone: play
     defer { if player.isRunning { kill(player.processIdentifier, SIGKILL) } }
     try #require(
-      !id.isEmpty, "the bare command opens a window (player running: \(player.isRunning))")
+      !id.isEmpty, "the bare command opens a window (player running: \(player.isRunning)) \(errors)"
+    )
     try press("Escape", in: id, on: x, player: player)
     #expect(!player.isRunning && player.terminationStatus == 0, "Esc closes the window with exit 0")
   }
