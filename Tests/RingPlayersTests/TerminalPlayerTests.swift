@@ -13,7 +13,9 @@ final class TmuxSession {
   init(columns: Int, rows: Int) throws {
     try tmux([
       "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-      "env -u DISPLAY bash --norc --noprofile",
+      // The environment the players detect graphics from is the test's, not the host's.
+      "env -u DISPLAY -u NO_COLOR -u COLORTERM -u KITTY_WINDOW_ID -u TERM_PROGRAM"
+        + " bash --norc --noprofile",
     ])
     Thread.sleep(forTimeInterval: 0.3)
   }
@@ -39,7 +41,7 @@ final class TmuxSession {
 
   /// Polls the screen until `condition` holds (or `timeout` seconds pass); returns the cells.
   @discardableResult
-  func waitFor(timeout: Double = 8, _ condition: ([[Cell]]) -> Bool) throws -> [[Cell]] {
+  func waitFor(timeout: Double = 30, _ condition: ([[Cell]]) -> Bool) throws -> [[Cell]] {
     let start = Date()
     var screen = try cells()
     while !condition(screen) && Date().timeIntervalSince(start) < timeout {
@@ -51,7 +53,7 @@ final class TmuxSession {
 
   /// Polls until the pane's plain text contains `text`.
   @discardableResult
-  func waitForText(_ text: String, timeout: Double = 8) throws -> String {
+  func waitForText(_ text: String, timeout: Double = 30) throws -> String {
     let start = Date()
     var screen = try tmux(["capture-pane", "-p"])
     while !screen.contains(text) && Date().timeIntervalSince(start) < timeout {
@@ -60,6 +62,9 @@ final class TmuxSession {
     }
     return screen
   }
+
+  /// Prints `EXIT=<status>`; typed so that the command line itself does not contain `EXIT=`.
+  static let echoStatus = "echo \"EX\"\"IT=$?\""
 
   func type(_ text: String) throws {
     try tmux(["send-keys", "-l", text])
@@ -135,8 +140,8 @@ final class TmuxSession {
     try tmux.type("clear; echo BEFORE")
     Thread.sleep(forTimeInterval: 0.3)
     try tmux.type(
-      "'\(try rainbowRingBinary())' --duration 3 --step-duration 3600 --graphics truecolor; echo EXIT=$?"
-    )
+      "'\(try rainbowRingBinary())' --duration 3 --step-duration 3600 --graphics truecolor; "
+        + TmuxSession.echoStatus)
     let screen = try tmux.waitFor { $0.count > 40 && $0[40].count > 81 && $0[2].count > 50 }
     try #require(
       screen.count > 40 && screen[2].count > 50 && screen[40].count > 81, "the ring is drawn")
@@ -171,8 +176,14 @@ final class TmuxSession {
 
   @Test func ctrlCRestoresTheTerminal() throws {
     let tmux = try TmuxSession(columns: 60, rows: 30)
-    try tmux.type("'\(try rainbowRingBinary())' play --terminal; echo EXIT=$?")
-    try tmux.waitFor { screen in screen.flatMap { $0 }.contains { $0.character == "▀" } }
+    try tmux.type("'\(try rainbowRingBinary())' play --terminal; " + TmuxSession.echoStatus)
+    // Ctrl-C only once the player runs: before its handlers exist, the default action kills
+    // it and bash drops the rest of the line.
+    let playing = try tmux.waitFor { screen in
+      screen.flatMap { $0 }.contains { $0.character == "▀" }
+    }
+    try #require(
+      playing.flatMap { $0 }.contains { $0.character == "▀" }, "the player draws half-blocks")
     try tmux.tmux(["send-keys", "C-c"])
     let after = try tmux.waitForText("EXIT=")
     #expect(after.contains("EXIT=130"), "Ctrl-C exits 130: \(after)")
