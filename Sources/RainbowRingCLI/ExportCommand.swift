@@ -45,6 +45,7 @@ enum ExportCommand {
       OptionSpec("quiet", help: "No progress bar or notes."),
     ] + RingOptions.specs.filter { $0.name != "time" }
     + [
+      Limits.spec,
       OptionSpec("version", help: "Show the version."),
       OptionSpec("help", short: "h", help: "Show help information."),
     ]
@@ -87,6 +88,16 @@ enum ExportCommand {
     }
     if output == "-" && format != .rgba {
       throw UsageError(message: "Only --format rgba can be written to standard output ('-o -').")
+    }
+    let formatOnly: [(option: String, formats: [ExportFormat])] = [
+      ("quality", [.webp]), ("pixel-format", [.mp4]), ("columns", [.spriteSheet]),
+      ("loop-count", [.gif, .apng, .webp, .spriteSheet]),
+    ]
+    for (option, formats) in formatOnly where args.has(option) && !formats.contains(format) {
+      throw UsageError(
+        message:
+          "The option '--\(option)' applies only to --format \(formats.map(\.rawValue).joined(separator: ", ")), not \(format.rawValue)."
+      )
     }
     let opaqueByDefault = format == .gif || format == .mp4
     let scene = try RingOptions.scene(args, defaultBackground: opaqueByDefault ? .white : .clear)
@@ -137,12 +148,6 @@ enum ExportCommand {
             fps))
       }
     }
-    guard frames <= ExportLimits.maximumFrames else {
-      throw UsageError(
-        message:
-          "An export of \(frames) frames exceeds the limit of \(ExportLimits.maximumFrames) frames."
-      )
-    }
     var settings = ExportSettings(
       scene: scene, format: format,
       timing: ExportTiming(frameCount: frames, durationNanoseconds: durationNs))
@@ -158,6 +163,7 @@ enum ExportCommand {
     if args.has("jobs") {
       settings.workers = try RingOptions.integer(args, "jobs", default: 1, range: 1...64)
     }
+    try Limits.from(args).check(export: settings, toStandardOutput: output == "-")
     return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
   }
 
@@ -198,9 +204,4 @@ enum ExportCommand {
       return CommandLineTool.failure("\(error)", console)
     }
   }
-}
-
-/// Caps that keep an export from filling the disk by mistake.
-enum ExportLimits {
-  static let maximumFrames = 100_000
 }

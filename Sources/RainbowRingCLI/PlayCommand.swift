@@ -41,6 +41,7 @@ enum PlayCommand {
       }
     }
     + [
+      Limits.spec,
       OptionSpec("version", help: "Show the version."),
       OptionSpec("help", short: "h", help: "Show help information."),
     ]
@@ -120,6 +121,17 @@ enum PlayCommand {
         return CommandLineTool.exitUsage
       }
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "play", console)
+    }
+    if useWindow {
+      // The window opens at the scene's natural size (at most the screen's).
+      let natural = (scene ?? .seed).naturalSize(for: ring)
+      let pixels = natural.width * natural.height * (scale ?? 1) * (scale ?? 1)
+      let limits = Limits.from(args)
+      guard pixels <= Double(limits.framePixels) else {
+        return CommandLineTool.usageError(
+          "A \(Int(natural.width * (scale ?? 1)))x\(Int(natural.height * (scale ?? 1)))-pixel window exceeds the cap of \(limits.framePixels) pixels; lower --size or --scale, or pass --no-limits.",
+          usage: usage, helpFor: "play", console)
+      }
     }
     Interrupts.install()
     let stop = { Interrupts.pending != 0 }

@@ -10,6 +10,7 @@ enum RenderCommand {
   static let specs: [OptionSpec] =
     RingOptions.specs + [
       outputSpec,
+      Limits.spec,
       OptionSpec("version", help: "Show the version."),
       OptionSpec("help", short: "h", help: "Show help information."),
     ]
@@ -34,6 +35,7 @@ enum RenderCommand {
         return CommandLineTool.printing(CommandLineTool.version + "\n", console)
       }
       scene = try RingOptions.scene(args)
+      try Limits.from(args).check(scene: scene)
       time = try RingOptions.time(args)
       guard let o = args["output"], !o.isEmpty else {
         throw UsageError(message: "Missing expected argument '--output <file>'.")

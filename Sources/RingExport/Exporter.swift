@@ -24,6 +24,34 @@ public struct ExportSettings: Sendable {
     self.format = format
     self.timing = timing
   }
+
+  /// The sprite sheet's grid: `columns`, or a near-square one.
+  public var sheetGrid: (columns: Int, rows: Int) {
+    let n = max(1, timing.frameCount)
+    let columns = max(1, self.columns ?? Int(Double(n).squareRoot().rounded(.up)))
+    return (columns, (n + columns - 1) / columns)
+  }
+
+  /// An upper estimate of the export's peak memory, in bytes, known before anything is
+  /// allocated: each worker's renderer (frame, cached plan, the previous frame), the outputs
+  /// waiting in the pipeline's window (at most a raw frame each), and a sprite sheet with its
+  /// encoded PNG. The ffmpeg child's own memory is not included.
+  public var estimatedPeakMemory: Double {
+    let (w, h) = scene.pixelSize
+    let pixels = Double(w) * Double(h)
+    let frame = 4 * pixels
+    let threads = Double(max(1, min(workers, timing.frameCount)))
+    let chunk: Double = format == .gif ? 8 : 1
+    let window = max(2, 2 * threads) * chunk
+    let output = format == .gif ? 2 * pixels : frame + 4096
+    var total = threads * 3 * frame + window * output
+    if format == .gif { total += threads * 2 * pixels }
+    if format == .spriteSheet {
+      let (columns, rows) = sheetGrid
+      total += 2 * frame * Double(columns) * Double(rows)
+    }
+    return total
+  }
 }
 
 /// Writes animations to files, frames streamed through a bounded parallel pipeline: peak
@@ -157,8 +185,7 @@ public enum Exporter {
       try folder.commit()
 
     case .spriteSheet:
-      let columns = settings.columns ?? Int(Double(n).squareRoot().rounded(.up))
-      let rows = (n + columns - 1) / columns
+      let (columns, rows) = settings.sheetGrid
       guard w * columns <= Pixmap.maximumPixelCount / max(1, h * rows) else {
         throw ExportError(
           .invalidSettings,

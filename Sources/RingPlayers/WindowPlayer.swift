@@ -87,9 +87,12 @@ public final class WindowPlayer {
       let dpi = mm > 0 ? px / (mm / 25.4) : 96
       scale = max(1, min(4, (dpi / 96).rounded()))
     }
+    // The scene's natural size, but never larger than the screen (the scene refits to
+    // whatever size the window gets).
     let natural = options.scene.naturalSize(for: options.ring)
     size = (
-      Int((natural.width * scale).rounded(.up)), Int((natural.height * scale).rounded(.up))
+      min(Int((natural.width * scale).rounded(.up)), Int(XDisplayWidth(display, screen))),
+      min(Int((natural.height * scale).rounded(.up)), Int(XDisplayHeight(display, screen)))
     )
     let root = XRootWindow(display, screen)
     window = XCreateSimpleWindow(

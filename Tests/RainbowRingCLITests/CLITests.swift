@@ -58,6 +58,9 @@ func scratchDirectory() throws -> String {
           --gradient <kind>       Gradient kind: axial, radial or conic. (default:
                                   axial)
           -o, --output <file>     The PNG file to write; '-' writes to standard output.
+          --no-limits             Lift the caps on frame size (67,108,864 pixels), frame
+                                  count (100,000), estimated memory (4 GiB) and raw
+                                  output (16 GiB).
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -125,6 +128,9 @@ func scratchDirectory() throws -> String {
     (["render", "--help=yes"], "--help"),
     (["render", "stray", "-o", "OUT"], "stray"),
     (["launch"], "launch"),
+    (["render", "--size", "9000", "--scale", "1", "-o", "OUT"], "--no-limits"),
+    (["render", "--size", "3000", "--scale", "4", "--ring-width", "100", "-o", "OUT"], "pixels"),
+    (["render", "--size", "10000", "--scale", "4", "--no-limits", "-o", "OUT"], "pixels"),
   ]
 
   @Test(arguments: badInputs)

@@ -19,7 +19,22 @@ import Testing
     (["export", "-o", "-", "--format", "gif"], "standard output"),
     (["export", "-o", "DIR/ring.gif", "--time", "1"], "--time"),
     (["export", "-o", "DIR/ring.gif", "--duration", "nan"], "--duration"),
-    (["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50"], "limit"),
+    (["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50"], "--no-limits"),
+    (
+      ["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-limits=1"],
+      "--no-limits"
+    ),
+    (
+      ["export", "-o", "DIR/s.png", "--format", "sprite-sheet", "--size", "2000", "--scale", "2"],
+      "GiB of memory"
+    ),
+    (
+      ["export", "-o", "DIR/r.rgba", "--size", "2000", "--scale", "2", "--loops", "3"],
+      "GiB of disk"
+    ),
+    (["export", "-o", "DIR/ring.apng", "--size", "3000", "--scale", "3"], "pixels"),
+    (["export", "-o", "DIR/ring.gif", "--jobs", "0"], "--jobs"),
+    (["export", "-o", "DIR/ring.gif", "--columns", "3"], "--columns"),
     (["export"], "--output"),
   ]
 
@@ -31,6 +46,32 @@ import Testing
     #expect(run.code == 64, "\(args): exit \(run.code), \(run.err)")
     #expect(run.err.hasPrefix("Error: ") && run.err.contains(mentions), "\(args): \(run.err)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "\(args): no file")
+  }
+
+  /// Each cap refuses without the flag and lets the same request through with it.
+  @Test(arguments: [
+    ["-o", "r.gif", "--loops", "10000", "--fps", "50"],
+    ["-o", "s.png", "--format", "sprite-sheet", "--size", "2000", "--scale", "2"],
+    ["-o", "r.rgba", "--size", "2000", "--scale", "2", "--loops", "3"],
+    ["-o", "r.apng", "--size", "3000", "--scale", "3"],
+  ])
+  func noLimitsLiftsTheCaps(args: [String]) throws {
+    #expect(throws: UsageError.self, "\(args) is capped") {
+      _ = try ExportCommand.makePlan(args)
+    }
+    let plan = try ExportCommand.makePlan(args + ["--no-limits"])
+    #expect(plan != nil, "\(args) with --no-limits is planned")
+  }
+
+  @Test func theMemoryEstimateCoversTheSpriteSheet() throws {
+    let sheet = try #require(
+      try ExportCommand.makePlan(["-o", "s.png", "--format", "sprite-sheet", "--jobs", "2"]))
+    let gif = try #require(try ExportCommand.makePlan(["-o", "r.gif", "--jobs", "2"]))
+    // 438 frames of 160 x 160 pixels, as a 21 x 21 grid, twice (the sheet and its PNG).
+    #expect(sheet.settings.estimatedPeakMemory >= 2 * 21 * 21 * 160 * 160 * 4)
+    // Streamed: a few frames per worker and the pipeline's window, not the whole loop.
+    #expect(gif.settings.estimatedPeakMemory < 50 * 160 * 160 * 4)
+    #expect(gif.settings.estimatedPeakMemory >= 6 * 160 * 160 * 4)
   }
 
   @Test func aRateThatDoesNotLoopIsAdjustedWithANote() throws {

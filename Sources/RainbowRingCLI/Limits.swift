@@ -1,0 +1,75 @@
+import Foundation
+import RainbowRing
+import RingExport
+
+/// Caps that keep a slip of the keyboard (`--size 10000 --scale 4`, `--loops 9999`) from
+/// allocating gigabytes or filling the disk. Checked before anything is allocated;
+/// `--no-limits` lifts them. The library's own ceiling (`Pixmap.maximumPixelCount`) stays.
+struct Limits {
+  /// Pixels in one frame: 8192 x 8192, 256 MiB of RGBA.
+  var framePixels = 1 << 26
+  /// Frames in one export.
+  var frames = 100_000
+  /// Estimated peak memory, in bytes.
+  var memory = 4.0 * Double(1 << 30)
+  /// Raw frames written to a file (`--format rgba`), in bytes; standard output is a stream
+  /// and is not capped.
+  var rawFileBytes = 16.0 * Double(1 << 30)
+
+  static let spec = OptionSpec(
+    "no-limits",
+    help:
+      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB) and raw output (16 GiB)."
+  )
+
+  /// The caps the arguments ask for: the standard ones, or none with `--no-limits`.
+  static func from(_ args: ParsedArguments) -> Limits {
+    args.has("no-limits") ? .none : Limits()
+  }
+
+  static let none = Limits(
+    framePixels: Pixmap.maximumPixelCount, frames: Int(Int32.max), memory: .infinity,
+    rawFileBytes: .infinity)
+
+  func check(scene: RingScene) throws(UsageError) {
+    let (w, h) = scene.pixelSize
+    guard w * h <= framePixels else {
+      throw UsageError(
+        message:
+          "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower --size or --scale, or pass --no-limits."
+      )
+    }
+  }
+
+  func check(export settings: ExportSettings, toStandardOutput: Bool) throws(UsageError) {
+    try check(scene: settings.scene)
+    let n = settings.timing.frameCount
+    guard n <= frames else {
+      throw UsageError(
+        message:
+          "An export of \(n) frames exceeds the cap of \(frames) frames; lower --duration, --loops or --fps, or pass --no-limits."
+      )
+    }
+    let estimate = settings.estimatedPeakMemory
+    guard estimate <= memory else {
+      throw UsageError(
+        message:
+          "This export needs an estimated \(Limits.gibibytes(estimate)) of memory, over the cap of \(Limits.gibibytes(memory)); lower the size, --jobs or the frame count, or pass --no-limits."
+      )
+    }
+    if settings.format == .rgba && !toStandardOutput {
+      let (w, h) = settings.scene.pixelSize
+      let bytes = 4 * Double(w) * Double(h) * Double(n)
+      guard bytes <= rawFileBytes else {
+        throw UsageError(
+          message:
+            "Raw frames would fill \(Limits.gibibytes(bytes)) of disk, over the cap of \(Limits.gibibytes(rawFileBytes)); pipe them with '-o -', or pass --no-limits."
+        )
+      }
+    }
+  }
+
+  static func gibibytes(_ bytes: Double) -> String {
+    String(format: "%.1f GiB", bytes / Double(1 << 30))
+  }
+}
