@@ -48,6 +48,7 @@ public final class FFmpegEncoder {
       let data = handle.availableData
       if data.isEmpty {
         handle.readabilityHandler = nil
+        collector.close()
       } else {
         collector.append(data)
       }
@@ -106,8 +107,8 @@ public final class FFmpegEncoder {
   }
 
   private func failure(default text: String) -> ExportError {
-    // Give the reader a moment to collect what ffmpeg printed before it exited.
-    Thread.sleep(forTimeInterval: 0.05)
+    // ffmpeg has exited: wait (briefly) until its last words are read.
+    errorText.waitForEnd(timeout: 2)
     let said = errorText.text.trimmingCharacters(in: .whitespacesAndNewlines)
       .split(separator: "\n").last.map(String.init)
     if process.terminationReason == .uncaughtSignal {
@@ -121,6 +122,15 @@ public final class FFmpegEncoder {
 final class ErrorCollector: @unchecked Sendable {
   private let lock = NSLock()
   private var data = Data()
+  private let ended = DispatchSemaphore(value: 0)
+
+  /// The child closed its end: everything it wrote has been appended.
+  func close() { ended.signal() }
+
+  /// Waits up to `timeout` seconds for `close()`.
+  func waitForEnd(timeout: Double) {
+    if ended.wait(timeout: .now() + timeout) == .success { ended.signal() }
+  }
 
   func append(_ d: Data) {
     lock.lock()

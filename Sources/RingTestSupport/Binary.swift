@@ -21,10 +21,11 @@ public struct ProcessResult {
 }
 
 /// Runs `executable` with `arguments`, optionally signalling it `signal` after `delay`
-/// seconds; stdout and stderr are collected.
+/// seconds or calling `whileRunning` with its process ID; stdout and stderr are collected.
 public func runProcess(
   _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-  signal: Int32? = nil, after delay: Double = 0, directory: String? = nil
+  signal: Int32? = nil, after delay: Double = 0, directory: String? = nil,
+  whileRunning: ((Int32) -> Void)? = nil
 ) throws -> ProcessResult {
   let p = Process()
   p.executableURL = URL(fileURLWithPath: executable)
@@ -53,6 +54,7 @@ public func runProcess(
     Thread.sleep(forTimeInterval: delay)
     kill(p.processIdentifier, signal)
   }
+  whileRunning?(p.processIdentifier)
   p.waitUntilExit()
   readers.wait()
   return ProcessResult(
@@ -73,5 +75,20 @@ final class Collected: @unchecked Sendable {
     lock.lock()
     err.append(d)
     lock.unlock()
+  }
+}
+
+/// The process IDs of `parent`'s children whose command name is `name`, read from /proc.
+public func childProcesses(of parent: Int32, named name: String) -> [Int32] {
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return entries.compactMap { entry -> Int32? in
+    guard let pid = Int32(entry),
+      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+      let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+    else { return nil }
+    // "pid (comm) state ppid ...": the name may hold spaces, so split after the ')'.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    let comm = stat[stat.index(after: open)..<close]
+    return comm == name && fields.count > 1 && Int32(fields[1]) == parent ? pid : nil
   }
 }

@@ -106,6 +106,54 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing left")
   }
 
+  @Test func ffmpegKilledMidExportFailsCleanly() throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    var killed: [Int32] = []
+    let result = try runProcess(
+      try rainbowRingBinary(), ["export", "-o", dir + "/ring.mp4", "--loops", "100", "--quiet"],
+      whileRunning: { pid in
+        let deadline = Date().addingTimeInterval(30)
+        while killed.isEmpty && Date() < deadline {
+          killed = childProcesses(of: pid, named: "ffmpeg")
+          Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.5)  // well into the stream
+        for child in killed { kill(child, SIGKILL) }
+      })
+    try #require(!killed.isEmpty, "ffmpeg started")
+    #expect(result.status == 1 && !result.signalled, "exit \(result.status): \(result.stderr)")
+    #expect(
+      result.stderr == "Error: ffmpeg was killed by signal 9\n", "one clear line: \(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing left")
+  }
+
+  /// An ffmpeg that leaves early (a broken build, a missing encoder, a crash at the end) is
+  /// stood in by a script first in `PATH`: the real one cannot be made to fail on cue.
+  @Test(arguments: [
+    ("head -c 100000 > /dev/null; exit 0", "ffmpeg failed: ffmpeg stopped reading its input"),
+    ("echo \"Unknown encoder 'libx264'\" >&2; exit 1", "ffmpeg failed: Unknown encoder 'libx264'"),
+    ("cat > /dev/null; echo 'Conversion failed!' >&2; exit 1", "ffmpeg failed: Conversion failed!"),
+    ("cat > /dev/null; exit 3", "ffmpeg failed: ffmpeg exited with status 3"),
+  ])
+  func ffmpegLeavingEarlyFailsCleanly(script: String, error: String) throws {
+    let dir = try scratchDirectory()
+    let bin = try scratchDirectory()
+    defer {
+      try? FileManager.default.removeItem(atPath: dir)
+      try? FileManager.default.removeItem(atPath: bin)
+    }
+    try Data("#!/bin/sh\n\(script)\n".utf8).write(to: URL(fileURLWithPath: bin + "/ffmpeg"))
+    chmod(bin + "/ffmpeg", 0o755)
+    let result = try runProcess(
+      try rainbowRingBinary(), ["export", "-o", dir + "/ring.webm", "--quiet"],
+      environment: ["PATH": bin + ":/usr/bin:/bin"])
+    #expect(result.status == 1, "exit \(result.status): \(result.stderr)")
+    #expect(result.stderr.hasPrefix("Error: " + error), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing left")
+  }
+
   @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
   func aSignalStopsTheExportAndLeavesNothing(signal: Int32, code: Int32) throws {
     let dir = try scratchDirectory()
