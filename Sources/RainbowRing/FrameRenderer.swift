@@ -51,10 +51,21 @@ public final class FrameRenderer {
 
   private var deviceTransform: Transform2D { Transform2D(scaleX: scene.scale, y: scene.scale) }
 
-  /// Renders the frame at `time` seconds and returns it.
+  /// Renders the frame at `time` seconds and returns it. A `Double` resolves time to
+  /// about 120 ns near 1e9 s; `render(at: Duration)` is exact at any time.
   @discardableResult
   public func render(at time: Double) -> Pixmap {
-    scene.ring.colors(at: time, into: &colorBuffer)
+    render(atNanoseconds: MediaTime.nanoseconds(time))
+  }
+
+  /// Renders the frame at `time` (exact to the nanosecond) and returns it.
+  @discardableResult
+  public func render(at time: Duration) -> Pixmap {
+    render(atNanoseconds: MediaTime.nanoseconds(time))
+  }
+
+  private func render(atNanoseconds time: Int64) -> Pixmap {
+    scene.ring.colors(atNanoseconds: time, into: &colorBuffer)
     let fresh = !planned
     if usesCachedPath, let plan = preparedPlan() {
       refillTable(for: plan)

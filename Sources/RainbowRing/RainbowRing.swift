@@ -107,9 +107,24 @@ public struct RainbowRing: Hashable, Sendable {
 
   /// `colors(at:)` into an existing buffer, without allocating when it holds enough.
   public func colors(at time: Double, into out: inout [RGBAColor]) {
+    colors(atNanoseconds: MediaTime.nanoseconds(time), into: &out)
+  }
+
+  /// The colours at `time`, exact to the nanosecond however far from zero.
+  public func colors(at time: Duration) -> [RGBAColor] {
+    var out = colors
+    colors(at: time, into: &out)
+    return out
+  }
+
+  /// `colors(at:)` for a `Duration`, into an existing buffer.
+  public func colors(at time: Duration, into out: inout [RGBAColor]) {
+    colors(atNanoseconds: MediaTime.nanoseconds(time), into: &out)
+  }
+
+  func colors(atNanoseconds t: Int64, into out: inout [RGBAColor]) {
     let n = colors.count
     let step = stepNanoseconds
-    let t = MediaTime.nanoseconds(time)
     // Floor division, so negative times continue the loop backwards.
     var k = t / step
     var within = t % step

@@ -26,7 +26,7 @@ enum RenderCommand {
   static func run(_ arguments: [String], console: Console) -> Int32 {
     let args: ParsedArguments
     let scene: RingScene
-    let time: Double
+    let time: Duration
     let output: String
     do throws(UsageError) {
       args = try ParsedArguments.parse(arguments, specs: specs)

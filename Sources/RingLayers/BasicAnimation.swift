@@ -157,6 +157,17 @@ public enum MediaTime {
     return Int64((s * 1e9).rounded())
   }
 
+  /// `duration` rounded to whole nanoseconds (clamped to +-maximumSeconds). Exact at any
+  /// magnitude, where a `Double` of seconds resolves only about 120 ns near 1e9 s.
+  public static func nanoseconds(_ duration: Duration) -> Int64 {
+    let (seconds, attoseconds) = duration.components
+    let limit = Int64(maximumSeconds)
+    guard seconds < limit else { return limit * 1_000_000_000 }
+    guard seconds >= -limit else { return -limit * 1_000_000_000 }
+    let half: Int64 = attoseconds >= 0 ? 500_000_000 : -500_000_000
+    return seconds * 1_000_000_000 + (attoseconds + half) / 1_000_000_000
+  }
+
   /// Nanoseconds as seconds.
   @inlinable
   public static func seconds(_ nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e9 }

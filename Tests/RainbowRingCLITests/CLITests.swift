@@ -174,6 +174,24 @@ func scratchDirectory() throws -> String {
       try FileManager.default.contentsOfDirectory(atPath: dir) == ["ring.png"], "only the PNG")
   }
 
+  /// `--time` is read to the nanosecond: far and negative times land on the same phase.
+  @Test(arguments: ["999999992.75", "-4.55", "+2.75", "2.750000000499"])
+  func farAndNegativeTimesAreExact(time: String) throws {
+    let near = Captured(["render", "--time", "2.75", "-o", "-"])
+    let run = Captured(["render", "--time", time, "-o", "-"])
+    #expect(run.code == 0 && !run.out.isEmpty, "\(time): \(run.err)")
+    #expect(run.out == near.out, "--time \(time) renders the frame at 2.75 s")
+  }
+
+  @Test(arguments: [
+    ("2.75", Int64(2_750_000_000)), ("-0.0000000015", -2), (".5", 500_000_000),
+    ("1000000000", 1_000_000_000_000_000_000), ("7.", 7_000_000_000), ("1e3", nil), ("", nil),
+    ("-", nil), ("1.2.3", nil), ("99999999999", nil),
+  ])
+  func decimalTimesParseToNanoseconds(text: String, nanoseconds: Int64?) {
+    #expect(RingOptions.exactNanoseconds(text) == nanoseconds, "\(text)")
+  }
+
   @Test func optionSpellingsAreEquivalent() throws {
     let a = Captured(["render", "--time=0.3", "--scale=1.5", "-o", "-"])
     let b = Captured(["render", "--time", "0.3", "--scale", "1.5", "--output=-"])

@@ -71,6 +71,38 @@ import Testing
       "frame(\(time)) and frame(\(time) + 7.3): \(diff.map(String.init(describing:)) ?? "")")
   }
 
+  /// Up to 1e9 s, in exact nanoseconds: a frame equals the frame one period later and the
+  /// frame at the same phase of the first loop, bit for bit. Negative times run the loop
+  /// backwards: -t is the phase period - t.
+  @Test(arguments: [
+    Int64(50_000_000), 3_650_000_000, 1_000_000_000_000_123, 123_456_789_012_345_678,
+    999_999_992_700_000_000, -4_550_000_000, -999_999_992_700_000_001,
+  ])
+  func framesUpToABillionSecondsRepeatExactly(nanoseconds t: Int64) throws {
+    let period = RainbowRing.seed.periodNanoseconds
+    let renderer = try FrameRenderer(scene: RingScene(ring: .seed, background: .white, scale: 1))
+    let a = renderer.render(at: .nanoseconds(t))
+    let later = renderer.render(at: .nanoseconds(t + period))
+    let phase = ((t % period) + period) % period
+    let first = renderer.render(at: .nanoseconds(phase))
+    #expect(PixmapDifference(a, later) == nil, "t = \(t) ns and one period later")
+    #expect(PixmapDifference(a, first) == nil, "t = \(t) ns and its phase \(phase) ns")
+    #expect(
+      RainbowRing.seed.colors(at: .nanoseconds(t))
+        == RainbowRing.seed.colors(at: .nanoseconds(phase)),
+      "the same colours, exactly")
+  }
+
+  @Test func aDoubleOfWholeSecondsIsExactToo() throws {
+    // 1e9 s is 136986301 periods of 7.3 s plus 2.7 s; 1e9 * 1e9 is exact in a Double.
+    let renderer = try FrameRenderer(scene: RingScene(ring: .seed, scale: 1))
+    let far = renderer.render(at: 1e9)
+    let near = renderer.render(at: 2.7)
+    #expect(PixmapDifference(far, near) == nil, "frame at 1e9 s vs 2.7 s")
+    #expect(MediaTime.nanoseconds(.seconds(2e9)) == 1_000_000_000_000_000_000, "clamped to 1e9 s")
+    #expect(MediaTime.nanoseconds(.nanoseconds(-7)) == -7, "negative durations stay exact")
+  }
+
   @Test func farTimesCostTheSameAndStayExact() throws {
     // 1e6 s is 136986 periods of 7.3 s plus 1e6 - 999997.8 = 2.2 s.
     let a = try RainbowRing.seed.frame(at: 2.2)
