@@ -26,7 +26,7 @@ let package = Package(
     .testTarget(
       name: "RingExportTests", dependencies: ["RingExport", "RainbowRing", "RingTestSupport"]),
     .testTarget(
-      name: "RingPlayersTests", dependencies: ["RingPlayers", "RingTestSupport"]),
+      name: "RingPlayersTests", dependencies: ["RingPlayers", "RingTestSupport", "CX11"]),
     .testTarget(
       name: "RainbowRingCLITests",
       dependencies: ["RainbowRingCLI", "RingExport", "RingTestSupport"]),

@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import RainbowRing
 import RingPlayers
@@ -40,6 +41,25 @@ final class VirtualDisplay {
   }
 
   var name: String { ":\(number)" }
+
+  /// Asks `window` to close the way a window manager's close button does.
+  func sendDeleteWindow(to window: UInt) throws {
+    guard let display = XOpenDisplay(name) else {
+      throw ToolFailure(message: "cannot open \(name)")
+    }
+    defer { XCloseDisplay(display) }
+    var event = XEvent()
+    event.xclient.type = ClientMessage
+    event.xclient.window = Window(window)
+    event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+    event.xclient.format = 32
+    event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+    event.xclient.data.l.1 = Int(CurrentTime)
+    guard XSendEvent(display, Window(window), 0, NoEventMask, &event) != 0 else {
+      throw ToolFailure(message: "XSendEvent failed")
+    }
+    XFlush(display)
+  }
 
   /// The screen's top-left `width` x `height` pixels as RGBA (xwd read by ImageMagick).
   func screenshot(width: Int, height: Int) throws -> [UInt8] {
@@ -162,5 +182,19 @@ final class VirtualDisplay {
     )
     try press("Escape", in: id, on: x, player: player)
     #expect(!player.isRunning && player.terminationStatus == 0, "Esc closes the window with exit 0")
+  }
+
+  /// The close button: the window manager sends WM_PROTOCOLS / WM_DELETE_WINDOW, as here.
+  @Test func theCloseButtonQuitsCleanly() throws {
+    let x = try VirtualDisplay()
+    let (player, id, errors) = try startPlayer(on: x, ["play", "--window", "--duration", "60"])
+    defer { if player.isRunning { kill(player.processIdentifier, SIGKILL) } }
+    let window = try #require(UInt(id), "a window (player running: \(player.isRunning)) \(errors)")
+    try x.sendDeleteWindow(to: window)
+    let start = Date()
+    while player.isRunning && Date().timeIntervalSince(start) < 10 {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(!player.isRunning && player.terminationStatus == 0, "closed with exit 0")
   }
 }
