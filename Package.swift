@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "RainbowRing", targets: ["RainbowRing"]),
     .library(name: "RingExport", targets: ["RingExport"]),
+    .library(name: "RainbowRingCLI", targets: ["RainbowRingCLI"]),
     .executable(name: "rainbow-ring", targets: ["rainbow-ring"]),
   ],
   dependencies: [],

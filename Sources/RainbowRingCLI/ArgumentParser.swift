@@ -32,7 +32,24 @@ struct OptionSpec {
 
 /// A usage error: printed as `Error: ...` with the usage line, exit 64.
 struct UsageError: Error, Equatable {
+  /// One line: control characters the user typed (a newline inside an argument) are
+  /// escaped, so the message cannot break across lines or drive the terminal.
   let message: String
+
+  init(message: String) {
+    var line = ""
+    for scalar in message.unicodeScalars {
+      switch scalar {
+      case "\n": line += "\\n"
+      case "\t": line += "\\t"
+      case "\r": line += "\\r"
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+        line += "\\u{\(String(scalar.value, radix: 16))}"
+      default: line.unicodeScalars.append(scalar)
+      }
+    }
+    self.message = line
+  }
 }
 
 /// The options found on a command line, by long name.

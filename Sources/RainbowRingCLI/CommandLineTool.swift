@@ -62,6 +62,31 @@ public enum CommandLineTool {
     }
   }
 
+  /// The usage error `run` would report for `arguments` (its message), or `nil` when they
+  /// are valid. Checks every option's value and the caps, reads no environment and writes
+  /// nothing: for scripts, and for fuzzing the whole validation path.
+  public static func usageProblem(in arguments: [String]) -> String? {
+    guard let first = arguments.first else { return nil }
+    let rest = Array(arguments.dropFirst())
+    do throws(UsageError) {
+      switch first {
+      case "-h", "--help", "--version": return nil
+      case "help":
+        if let other = rest.first, !["render", "export", "play"].contains(other) {
+          return UsageError(message: "Unknown subcommand '\(other)'.").message
+        }
+      case "render": _ = try RenderCommand.makePlan(rest)
+      case "export": _ = try ExportCommand.makePlan(rest)
+      case "play": _ = try PlayCommand.makePlan(rest)
+      case let option where option.hasPrefix("-"): _ = try PlayCommand.makePlan(arguments)
+      default: return UsageError(message: "Unknown subcommand '\(first)'.").message
+      }
+    } catch {
+      return error.message
+    }
+    return nil
+  }
+
   static func printing(_ text: String, _ console: Console) -> Int32 {
     do {
       try console.out(text)
@@ -78,6 +103,7 @@ public enum CommandLineTool {
     -> Int32
   {
     let helpCommand = command.map { "rainbow-ring \($0) --help" } ?? "rainbow-ring --help"
+    let message = UsageError(message: message).message  // one line, whatever was typed
     console.writeErr(
       "Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
     return exitUsage

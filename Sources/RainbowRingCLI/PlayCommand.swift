@@ -54,67 +54,105 @@ enum PlayCommand {
     usage: usage,
     sections: [("OPTIONS", Help.options(specs))])
 
+  /// What a player needs, checked; where it plays is decided when it starts.
+  struct Plan {
+    var ring: RainbowRing
+    var scene: PlayerScene?
+    var fps: Double?
+    var duration: Double?
+    var scale: Double?
+    var background: RGBAColor?
+    /// `nil` detects the terminal's graphics from the environment.
+    var graphics: TerminalPlayer.Graphics?
+    var window = false
+    var terminal = false
+    var limits: Limits
+
+    /// The window's pixels at the scene's natural size.
+    func checkWindowSize() throws(UsageError) {
+      let s = scale ?? 1
+      let natural = (scene ?? .seed).naturalSize(for: ring)
+      let (w, h) = (natural.width * s, natural.height * s)
+      guard w * h <= Double(limits.framePixels) else {
+        throw UsageError(
+          message:
+            "A \(Int(w))x\(Int(h))-pixel window exceeds the cap of \(limits.framePixels) pixels; lower --size or --scale, or pass --no-limits."
+        )
+      }
+    }
+  }
+
+  /// The checked plan, or `nil` for `--help` and `--version`. Reads no environment.
+  static func makePlan(_ arguments: [String]) throws(UsageError) -> Plan? {
+    let args = try ParsedArguments.parse(arguments, specs: specs)
+    if args.has("help") || args.has("version") { return nil }
+    if args.has("window") && args.has("terminal") {
+      throw UsageError(message: "The options '--window' and '--terminal' cannot be used together.")
+    }
+    var plan = Plan(ring: try RingOptions.ring(args), limits: Limits.from(args))
+    if args.has("scene") {
+      plan.scene = try RingOptions.choice(
+        args, "scene", PlayerScene.allCases.map { ($0.rawValue, $0) }, default: .seed)
+    }
+    if args.has("fps") {
+      plan.fps = try RingOptions.number(
+        args, "fps", default: 60, range: 1...240, unit: "frames per second")
+    }
+    if args.has("duration") {
+      plan.duration = try RingOptions.number(
+        args, "duration", default: 0, range: 0...1e7, unit: "seconds")
+    }
+    if args.has("scale") {
+      plan.scale = try RingOptions.number(
+        args, "scale", default: 1, range: 1...4, unit: "pixels per point")
+    }
+    plan.background = try RingOptions.background(args)
+    let kinds: [(String, TerminalPlayer.Graphics?)] =
+      [("auto", nil)] + TerminalPlayer.Graphics.allCases.map { ($0.rawValue, $0) }
+    plan.graphics = try RingOptions.choice(args, "graphics", kinds, default: nil)
+    plan.window = args.has("window")
+    plan.terminal = args.has("terminal")
+    if plan.window { try plan.checkWindowSize() }
+    return plan
+  }
+
+  /// A window when asked for or when a display opens, else the terminal when standard
+  /// output is one.
+  static func usesWindow(_ plan: Plan, console: Console) throws(UsageError) -> Bool {
+    if plan.window {
+      guard WindowPlayer.displayAvailable() else {
+        throw UsageError(message: "'--window' needs an X display, and DISPLAY does not open one.")
+      }
+      return true
+    }
+    if plan.terminal {
+      guard console.outputIsTerminal else {
+        throw UsageError(message: "'--terminal' needs standard output to be a terminal.")
+      }
+      return false
+    }
+    if WindowPlayer.displayAvailable() {
+      try plan.checkWindowSize()
+      return true
+    }
+    guard console.outputIsTerminal else {
+      throw UsageError(
+        message: "Nowhere to play: no X display (DISPLAY) and standard output is not a terminal.")
+    }
+    return false
+  }
+
   static func run(_ arguments: [String], console: Console, implicit: Bool = false) -> Int32 {
-    let args: ParsedArguments
-    let ring: RainbowRing
+    let plan: Plan
     let useWindow: Bool
-    let scene: PlayerScene?
-    let fps: Double?
-    let duration: Double?
-    let scale: Double?
-    let background: RGBAColor?
-    let graphics: TerminalPlayer.Graphics
     do throws(UsageError) {
-      args = try ParsedArguments.parse(arguments, specs: specs)
-      if args.has("help") { return CommandLineTool.printing(help, console) }
-      if args.has("version") {
+      guard let p = try makePlan(arguments) else {
+        let args = try? ParsedArguments.parse(arguments, specs: specs)
+        if args?.has("help") == true { return CommandLineTool.printing(help, console) }
         return CommandLineTool.printing(CommandLineTool.version + "\n", console)
       }
-      if args.has("window") && args.has("terminal") {
-        throw UsageError(
-          message: "The options '--window' and '--terminal' cannot be used together.")
-      }
-      ring = try RingOptions.ring(args)
-      scene =
-        try args.has("scene")
-        ? RingOptions.choice(
-          args, "scene", PlayerScene.allCases.map { ($0.rawValue, $0) }, default: .seed)
-        : nil
-      fps =
-        try args.has("fps")
-        ? RingOptions.number(args, "fps", default: 60, range: 1...240, unit: "frames per second")
-        : nil
-      duration =
-        try args.has("duration")
-        ? RingOptions.number(args, "duration", default: 0, range: 0...1e7, unit: "seconds") : nil
-      scale =
-        try args.has("scale")
-        ? RingOptions.number(args, "scale", default: 1, range: 1...4, unit: "pixels per point")
-        : nil
-      background = try RingOptions.background(args)
-      let kinds: [(String, TerminalPlayer.Graphics?)] =
-        [("auto", nil)] + TerminalPlayer.Graphics.allCases.map { ($0.rawValue, $0) }
-      graphics =
-        try RingOptions.choice(args, "graphics", kinds, default: nil)
-        ?? TerminalPlayer.detectGraphics()
-      if args.has("window") {
-        guard WindowPlayer.displayAvailable() else {
-          throw UsageError(message: "'--window' needs an X display, and DISPLAY does not open one.")
-        }
-        useWindow = true
-      } else if args.has("terminal") {
-        guard console.outputIsTerminal else {
-          throw UsageError(message: "'--terminal' needs standard output to be a terminal.")
-        }
-        useWindow = false
-      } else if WindowPlayer.displayAvailable() {
-        useWindow = true
-      } else if console.outputIsTerminal {
-        useWindow = false
-      } else {
-        throw UsageError(
-          message: "Nowhere to play: no X display (DISPLAY) and standard output is not a terminal.")
-      }
+      plan = p
+      useWindow = try usesWindow(plan, console: console)
     } catch {
       if implicit {
         console.writeErr(CommandLineTool.rootHelp)
@@ -122,31 +160,22 @@ enum PlayCommand {
       }
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "play", console)
     }
-    if useWindow {
-      // The window opens at the scene's natural size (at most the screen's).
-      let natural = (scene ?? .seed).naturalSize(for: ring)
-      let pixels = natural.width * natural.height * (scale ?? 1) * (scale ?? 1)
-      let limits = Limits.from(args)
-      guard pixels <= Double(limits.framePixels) else {
-        return CommandLineTool.usageError(
-          "A \(Int(natural.width * (scale ?? 1)))x\(Int(natural.height * (scale ?? 1)))-pixel window exceeds the cap of \(limits.framePixels) pixels; lower --size or --scale, or pass --no-limits.",
-          usage: usage, helpFor: "play", console)
-      }
-    }
     Interrupts.install()
     let stop = { Interrupts.pending != 0 }
     do {
       if useWindow {
         let player = try WindowPlayer(
           options: WindowPlayer.Options(
-            ring: ring, scene: scene ?? .seed, scale: scale, background: background,
-            framesPerSecond: fps ?? 60, duration: duration))
+            ring: plan.ring, scene: plan.scene ?? .seed, scale: plan.scale,
+            background: plan.background, framesPerSecond: plan.fps ?? 60,
+            duration: plan.duration))
         try player.run(shouldStop: stop)
       } else {
         let player = try TerminalPlayer(
           options: TerminalPlayer.Options(
-            ring: ring, scene: scene ?? .ring, background: background, framesPerSecond: fps ?? 30,
-            duration: duration, graphics: graphics))
+            ring: plan.ring, scene: plan.scene ?? .ring, background: plan.background,
+            framesPerSecond: plan.fps ?? 30, duration: plan.duration,
+            graphics: plan.graphics ?? TerminalPlayer.detectGraphics()))
         try player.run(shouldStop: stop)
       }
     } catch {

@@ -23,27 +23,39 @@ enum RenderCommand {
     usage: usage,
     sections: [("OPTIONS", Help.options(specs))])
 
+  /// What a render needs, checked.
+  struct Plan {
+    var scene: RingScene
+    var time: Duration
+    var output: String
+  }
+
+  /// The checked plan, or `nil` for `--help` and `--version`.
+  static func makePlan(_ arguments: [String]) throws(UsageError) -> Plan? {
+    let args = try ParsedArguments.parse(arguments, specs: specs)
+    if args.has("help") || args.has("version") { return nil }
+    let scene = try RingOptions.scene(args)
+    try Limits.from(args).check(scene: scene)
+    let time = try RingOptions.time(args)
+    guard let output = args["output"], !output.isEmpty else {
+      throw UsageError(message: "Missing expected argument '--output <file>'.")
+    }
+    return Plan(scene: scene, time: time, output: output)
+  }
+
   static func run(_ arguments: [String], console: Console) -> Int32 {
-    let args: ParsedArguments
-    let scene: RingScene
-    let time: Duration
-    let output: String
+    let plan: Plan
     do throws(UsageError) {
-      args = try ParsedArguments.parse(arguments, specs: specs)
-      if args.has("help") { return CommandLineTool.printing(help, console) }
-      if args.has("version") {
+      guard let p = try makePlan(arguments) else {
+        let args = try? ParsedArguments.parse(arguments, specs: specs)
+        if args?.has("help") == true { return CommandLineTool.printing(help, console) }
         return CommandLineTool.printing(CommandLineTool.version + "\n", console)
       }
-      scene = try RingOptions.scene(args)
-      try Limits.from(args).check(scene: scene)
-      time = try RingOptions.time(args)
-      guard let o = args["output"], !o.isEmpty else {
-        throw UsageError(message: "Missing expected argument '--output <file>'.")
-      }
-      output = o
+      plan = p
     } catch {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "render", console)
     }
+    let (scene, time, output) = (plan.scene, plan.time, plan.output)
     do {
       let frame = try FrameRenderer(scene: scene).render(at: time)
       let png = try PNGEncoder.encode(frame)

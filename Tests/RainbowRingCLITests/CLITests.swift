@@ -129,6 +129,8 @@ func scratchDirectory() throws -> String {
     (["render", "stray", "-o", "OUT"], "stray"),
     (["launch"], "launch"),
     (["render", "--size", "9000", "--scale", "1", "-o", "OUT"], "--no-limits"),
+    (["render", "--background", "red\nblue\u{1B}[2J", "-o", "OUT"], "'red\\nblue\\u{1b}[2J'"),
+    (["ren\tder"], "'ren\\tder'"),
     (["render", "--size", "3000", "--scale", "4", "--ring-width", "100", "-o", "OUT"], "pixels"),
     (["render", "--size", "10000", "--scale", "4", "--no-limits", "-o", "OUT"], "pixels"),
   ]
@@ -145,6 +147,23 @@ func scratchDirectory() throws -> String {
     #expect(run.out.isEmpty, "\(args): nothing on stdout")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "\(args): no file left")
+  }
+
+  /// `usageProblem(in:)`, the check without the run, finds the same error as running.
+  @Test(arguments: badInputs)
+  func usageProblemAgreesWithTheRun(args: [String], mentions: String) {
+    let run = Captured(args.map { $0 == "OUT" ? "/nonexistent/ring.png" : $0 })
+    let printed = run.err.split(separator: "\n").first.map { String($0.dropFirst("Error: ".count)) }
+    #expect(
+      CommandLineTool.usageProblem(in: args) == printed, "\(args): the same one-line message")
+  }
+
+  @Test(arguments: [
+    [], ["--help"], ["help", "play"], ["render", "-o", "x.png", "--time", "-3.5"],
+    ["export", "-o", "x.webp", "--quality", "80"], ["--duration", "2", "--scene", "seed"],
+  ])
+  func usageProblemPassesValidArguments(args: [String]) {
+    #expect(CommandLineTool.usageProblem(in: args) == nil, "\(args)")
   }
 
   @Test(arguments: ["/nonexistent-dir/ring.png", "/proc/ring.png", "DIR"])

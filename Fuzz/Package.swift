@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+// libFuzzer harnesses in their own package, built with the fuzzer and AddressSanitizer by
+// `Fuzz/run` (swift build -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library).
+import PackageDescription
+
+let package = Package(
+  name: "RainbowRingFuzz",
+  dependencies: [.package(name: "RainbowRing", path: "..")],
+  targets: [
+    .target(name: "CFuzzer"),
+    .executableTarget(
+      name: "parse-arguments-fuzz",
+      dependencies: [.product(name: "RainbowRingCLI", package: "RainbowRing"), "CFuzzer"]),
+    .executableTarget(
+      name: "ring-fuzz",
+      dependencies: [.product(name: "RainbowRing", package: "RainbowRing"), "CFuzzer"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

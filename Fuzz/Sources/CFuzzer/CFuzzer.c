@@ -1,0 +1,2 @@
+// Declarations only: see include/CFuzzer.h.
+#include "CFuzzer.h"

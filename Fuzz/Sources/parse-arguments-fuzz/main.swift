@@ -1,0 +1,37 @@
+// libFuzzer harness for the command line: the input, split at NUL bytes, is an argument
+// vector checked by `CommandLineTool.usageProblem(in:)`, the whole validation path of every
+// subcommand (parsing, numbers, colours, points, kinds, conflicts, caps) without running it.
+// Any crash, hang or sanitizer report fails `Fuzz/run`.
+
+import CFuzzer
+import RainbowRingCLI
+
+/// The entry point SwiftPM links as `main`: hands over to libFuzzer's driver.
+@_cdecl("parse_arguments_fuzz_main")
+func entry(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+  var count = argc
+  var vector = argv
+  return LLVMFuzzerRunDriver(&count, &vector, fuzz)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  guard let data else { return 0 }
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+    String(decoding: $0, as: UTF8.self)
+  }
+  if let message = CommandLineTool.usageProblem(in: arguments) {
+    // A usage error is one line that says something.
+    check(!message.isEmpty, "an empty usage error")
+    check(
+      !message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+      "a usage error with control characters: \(message.debugDescription)")
+  }
+  return 0
+}
+
+/// Stops with `message` (printed in release builds too, unlike `precondition`'s).
+func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+  if !condition { fatalError(message()) }
+}
