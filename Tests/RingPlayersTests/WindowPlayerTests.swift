@@ -119,13 +119,16 @@ final class VirtualDisplay {
       message: "the player exited three times before its window appeared: \(errors)")
   }
 
-  /// Presses `key` in window `id` (focused first, then XTEST) and waits for the player to end.
+  /// Presses `key` in window `id` (focused first, then XTEST) and waits for the player to
+  /// end; on a loaded machine a press can race the focus change, so it is tried three times.
   func press(_ key: String, in id: String, on x: VirtualDisplay, player: Process) throws {
-    _ = try runTool(
-      "env", ["DISPLAY=\(x.name)", "xdotool", "windowfocus", "--sync", id, "key", key])
-    let start = Date()
-    while player.isRunning && Date().timeIntervalSince(start) < 10 {
-      Thread.sleep(forTimeInterval: 0.05)
+    for _ in 0..<3 where player.isRunning {
+      _ = try runTool(
+        "env", ["DISPLAY=\(x.name)", "xdotool", "windowfocus", "--sync", id, "key", key])
+      let start = Date()
+      while player.isRunning && Date().timeIntervalSince(start) < 5 {
+        Thread.sleep(forTimeInterval: 0.05)
+      }
     }
   }
 
@@ -136,30 +139,31 @@ final class VirtualDisplay {
     try #require(
       !id.isEmpty,
       "a window titled RainbowRing appears (player running: \(player.isRunning)) \(errors)")
-    // Wait until the ring is on screen: the pixel at its top, (130, 81), turns yellow-green.
-    func ringShown(_ s: [UInt8]) -> Bool {
-      let p = 4 * (81 * 375 + 130)
-      return s.count > p + 2 && s[p + 1] > 200 && s[p + 2] < 100
-    }
-    var shot = try x.screenshot(width: 375, height: 667)
-    let deadline = Date().addingTimeInterval(20)
-    while !ringShown(shot) && Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.2)
-      shot = try x.screenshot(width: 375, height: 667)
-    }
     let ring = try RainbowRing(stepDuration: 3600)
     let scene = try PlayerScene.seed.scene(
       ring: ring, width: 375, height: 667, scale: 1, background: nil)
     let expected = try FrameRenderer(scene: scene).render(at: 2).straightRGBABytes()
-    #expect(shot.count == expected.count, "screenshot size")
-    var worst = 0
-    for i in 0..<min(shot.count, expected.count) where i % 4 != 3 {
-      worst = max(worst, abs(Int(shot[i]) - Int(expected[i])))
+    // Screenshots until one matches (up to 30 s on a loaded machine: the window may still be
+    // mapping, or a capture may catch the server between two updates); every miss is kept.
+    var misses: [String] = []
+    var matched = false
+    let deadline = Date().addingTimeInterval(30)
+    while !matched && Date() < deadline && player.isRunning {
+      let shot = try x.screenshot(width: 375, height: 667)
+      var worst = 0
+      for i in 0..<min(shot.count, expected.count) where i % 4 != 3 {
+        worst = max(worst, abs(Int(shot[i]) - Int(expected[i])))
+      }
+      let p = psnr(shot, expected, includeAlpha: false)
+      matched = shot.count == expected.count && worst <= 2 && p >= 50
+      if !matched {
+        misses.append(String(format: "%.1f dB, delta %d", p, worst))
+        Thread.sleep(forTimeInterval: 0.3)
+      }
     }
-    let p = psnr(shot, expected, includeAlpha: false)
     #expect(
-      worst <= 2 && p >= 50,
-      "window vs engine frame: PSNR \(p) dB, largest delta \(worst) (tolerance 2)")
+      matched,
+      "window vs engine frame (tolerance: delta 2, 50 dB); misses: \(misses.suffix(5)) \(errors)")
     try press("q", in: id, on: x, player: player)
     #expect(!player.isRunning, "q closes the window")
     #expect(player.terminationStatus == 0, "exit 0 after q")
