@@ -156,9 +156,15 @@ public final class WindowPlayer {
         }
       }
       if mapped, let time = schedule.dueFrame() { try draw(at: time) }
-      // Sleep until the next frame or the next event.
-      var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      _ = poll(&pfd, 1, schedule.wait(idle: mapped ? nil : 0.25))
+      if mapped {
+        // Sleep until the next frame without watching the connection: the server's
+        // completion event for the frame just sent would wake us a second time per frame.
+        // Events wait for the next frame, and never more than 50 ms.
+        _ = poll(nil, 0, min(schedule.wait(), 50))
+      } else {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&pfd, 1, schedule.wait(idle: 0.25))
+      }
     }
   }
 

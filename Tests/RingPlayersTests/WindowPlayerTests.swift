@@ -12,8 +12,9 @@ final class VirtualDisplay {
 
   init() throws {
     // A display number nobody uses (no socket yet), so this server is ours.
+    // (Neither its socket nor its lock file exists: Xvfb refuses a display with a lock.)
     var n = 90 + Int.random(in: 0..<400)
-    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { n += 1 }
+    while VirtualDisplay.inUse(n) { n += 1 }
     number = n
     process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
     process.arguments = [
@@ -35,9 +36,17 @@ final class VirtualDisplay {
   }
 
   deinit {
-    // SIGKILL: a test runner may start children with SIGTERM blocked.
+    // SIGKILL: a test runner may start children with SIGTERM blocked. A killed server
+    // leaves its lock file and socket, which would refuse the number to the next one.
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
+    try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+    try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+  }
+
+  static func inUse(_ n: Int) -> Bool {
+    FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+      || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
   }
 
   var name: String { ":\(number)" }
