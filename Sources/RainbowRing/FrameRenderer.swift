@@ -35,6 +35,8 @@ public final class FrameRenderer {
   /// instead of RGBA. Set it before the first frame.
   public var swapsRedAndBlue = false
 
+  /// A renderer for `scene` with its frame allocated (and cleared); throws `GraphicsError`
+  /// only if that frame cannot be allocated. Rendering itself never fails.
   public init(scene: RingScene) throws {
     self.scene = scene
     let (w, h) = scene.pixelSize

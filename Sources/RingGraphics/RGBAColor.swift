@@ -27,6 +27,7 @@ public struct RGBAColor: Hashable, Sendable {
 
   /// The colour `UIColor(hue:saturation:brightness:alpha:)` makes: the standard HSB (HSV)
   /// to RGB conversion. `hue` is in turns (0 and 1 are both red); the others in [0, 1].
+  /// Throws `GraphicsError` for a non-finite hue or a component outside [0, 1].
   public init(hue: Double, saturation: Double, brightness: Double, alpha: Double = 1) throws {
     guard hue.isFinite, (0...1).contains(saturation), (0...1).contains(brightness),
       (0...1).contains(alpha)
