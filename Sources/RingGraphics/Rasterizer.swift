@@ -83,20 +83,29 @@ public enum Rasterizer {
 struct Accumulator {
   let width: Int
   let height: Int
-  private var rows: [Int32] = []
-  private var columns: [Int32] = []
-  private var deltas: [Float] = []
+  /// One cell's contribution.
+  struct Cell {
+    var row: Int32
+    var column: Int32
+    var delta: Float
+  }
+  private var cells: [Cell] = []
+  /// A cell's contribution once sorted into its row.
+  struct ColumnDelta {
+    var column: Int32
+    var delta: Float
+  }
 
   init(width: Int, height: Int) {
     self.width = width
     self.height = height
+    // About four cells per row an edge crosses; a ring's two circles cross each row 4 times.
+    cells.reserveCapacity(16 * (height + 1))
   }
 
   @inline(__always)
   private mutating func add(row: Int, column: Int, _ delta: Double) {
-    rows.append(Int32(row))
-    columns.append(Int32(column))
-    deltas.append(Float(delta))
+    cells.append(Cell(row: Int32(row), column: Int32(column), delta: Float(delta)))
   }
 
   /// Adds the edge from `a` to `b` (pixel coordinates relative to the mask).
@@ -195,58 +204,53 @@ struct Accumulator {
       }
       return UInt8(c * 255 + 0.5)
     }
-    // Counting sort of the contributions by row.
+    // Counting sort of the contributions by row (stable), as (column, delta) pairs.
     var rowStart = [Int](repeating: 0, count: height + 1)
-    for r in rows { rowStart[Int(r) + 1] += 1 }
+    for c in cells { rowStart[Int(c.row) + 1] += 1 }
     for r in 0..<height { rowStart[r + 1] += rowStart[r] }
-    var order = [Int32](repeating: 0, count: rows.count)
+    var sorted = [ColumnDelta](repeating: ColumnDelta(column: 0, delta: 0), count: cells.count)
     var fill = rowStart
-    for i in rows.indices {
-      let r = Int(rows[i])
-      order[fill[r]] = Int32(i)
+    for c in cells {
+      let r = Int(c.row)
+      sorted[fill[r]] = ColumnDelta(column: c.column, delta: c.delta)
       fill[r] += 1
     }
-    var builder = RunBuilder(height: height, capacity: rows.count)
+    var builder = RunBuilder(height: height, capacity: cells.count)
     let w = width
-    columns.withUnsafeBufferPointer { column in
-      deltas.withUnsafeBufferPointer { delta in
-        order.withUnsafeMutableBufferPointer { order in
-          for row in 0..<height {
-            builder.startRow(row)
-            let lo = rowStart[row]
-            let hi = rowStart[row + 1]
-            // Sort this row's contributions by column (rows hold few, so insertion sort).
-            if hi - lo > 48 {
-              order[lo..<hi].sort { column[Int($0)] < column[Int($1)] }
-            } else if hi - lo > 1 {
-              for i in (lo + 1)..<hi {
-                let item = order[i]
-                let key = column[Int(item)]
-                var j = i - 1
-                while j >= lo && column[Int(order[j])] > key {
-                  order[j + 1] = order[j]
-                  j -= 1
-                }
-                order[j + 1] = item
-              }
+    sorted.withUnsafeMutableBufferPointer { cell in
+      for row in 0..<height {
+        builder.startRow(row)
+        let lo = rowStart[row]
+        let hi = rowStart[row + 1]
+        // Sort this row's contributions by column (rows hold few, so insertion sort).
+        if hi - lo > 48 {
+          cell[lo..<hi].sort { $0.column < $1.column }
+        } else if hi - lo > 1 {
+          for i in (lo + 1)..<hi {
+            let item = cell[i]
+            var j = i - 1
+            while j >= lo && cell[j].column > item.column {
+              cell[j + 1] = cell[j]
+              j -= 1
             }
-            var sum: Float = 0
-            var x = 0
-            var k = lo
-            while k < hi {
-              let cx = Int(column[Int(order[k])])
-              if cx >= w { break }
-              builder.emit(x, cx, level(sum))
-              while k < hi && Int(column[Int(order[k])]) == cx {
-                sum += delta[Int(order[k])]
-                k += 1
-              }
-              builder.emit(cx, cx + 1, level(sum))
-              x = cx + 1
-            }
-            builder.emit(x, w, level(sum))
+            cell[j + 1] = item
           }
         }
+        var sum: Float = 0
+        var x = 0
+        var k = lo
+        while k < hi {
+          let cx = Int(cell[k].column)
+          if cx >= w { break }
+          builder.emit(x, cx, level(sum))
+          while k < hi && Int(cell[k].column) == cx {
+            sum += cell[k].delta
+            k += 1
+          }
+          builder.emit(cx, cx + 1, level(sum))
+          x = cx + 1
+        }
+        builder.emit(x, w, level(sum))
       }
     }
     builder.finish()
