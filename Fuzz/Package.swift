@@ -8,12 +8,13 @@ let package = Package(
   dependencies: [.package(name: "RainbowRing", path: "..")],
   targets: [
     .target(name: "CFuzzer"),
+    .target(name: "FuzzSupport", dependencies: ["CFuzzer"]),
     .executableTarget(
       name: "parse-arguments-fuzz",
-      dependencies: [.product(name: "RainbowRingCLI", package: "RainbowRing"), "CFuzzer"]),
+      dependencies: [.product(name: "RainbowRingCLI", package: "RainbowRing"), "FuzzSupport"]),
     .executableTarget(
       name: "ring-fuzz",
-      dependencies: [.product(name: "RainbowRing", package: "RainbowRing"), "CFuzzer"]),
+      dependencies: [.product(name: "RainbowRing", package: "RainbowRing"), "FuzzSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

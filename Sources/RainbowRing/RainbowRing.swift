@@ -100,9 +100,7 @@ public struct RainbowRing: Hashable, Sendable {
   /// C0[(i - k - 1) mod n] by f. O(n) in the number of colours, O(1) in the time; any
   /// finite time works, negative times run the loop backwards.
   public func colors(at time: Double) -> [RGBAColor] {
-    var out = colors
-    colors(at: time, into: &out)
-    return out
+    colors(at: .nanoseconds(MediaTime.nanoseconds(time)))
   }
 
   /// `colors(at:)` into an existing buffer, without allocating when it holds enough.

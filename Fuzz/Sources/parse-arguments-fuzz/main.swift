@@ -3,15 +3,13 @@
 // subcommand (parsing, numbers, colours, points, kinds, conflicts, caps) without running it.
 // Any crash, hang or sanitizer report fails `Fuzz/run`.
 
-import CFuzzer
+import FuzzSupport
 import RainbowRingCLI
 
 /// The entry point SwiftPM links as `main`: hands over to libFuzzer's driver.
 @_cdecl("parse_arguments_fuzz_main")
 func entry(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-  var count = argc
-  var vector = argv
-  return LLVMFuzzerRunDriver(&count, &vector, fuzz)
+  runFuzzer(argc, argv, fuzz)
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -29,9 +27,4 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       "a usage error with control characters: \(message.debugDescription)")
   }
   return 0
-}
-
-/// Stops with `message` (printed in release builds too, unlike `precondition`'s).
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-  if !condition { fatalError(message()) }
 }

@@ -3,7 +3,7 @@
 // either refuses them with a `RingError` or gives a ring that renders; a small accepted
 // scene is rendered at a fuzzed time, twice, and must give the same pixels.
 
-import CFuzzer
+import FuzzSupport
 import RainbowRing
 
 /// Reads the input as a stream of doubles and bytes, zero-padded.
@@ -32,9 +32,7 @@ struct Reader {
 /// The entry point SwiftPM links as `main`: hands over to libFuzzer's driver.
 @_cdecl("ring_fuzz_main")
 func entry(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-  var count = argc
-  var vector = argv
-  return LLVMFuzzerRunDriver(&count, &vector, fuzz)
+  runFuzzer(argc, argv, fuzz)
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -75,9 +73,4 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     check(false, "an error of an unexpected type: \(error)")
   }
   return 0
-}
-
-/// Stops with `message` (printed in release builds too, unlike `precondition`'s).
-func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-  if !condition { fatalError(message()) }
 }
