@@ -52,7 +52,7 @@ public struct RainbowRing: Hashable, Sendable {
       throw RingError(
         .invalidParameter, "step duration \(stepDuration) must be in [1e-6, 1e6] seconds")
     }
-    guard hueStep > 0.01, hueStep <= 360 else {
+    guard hueStep >= 0.01, hueStep <= 360 else {
       throw RingError(.invalidParameter, "hue step \(hueStep) must be in [0.01, 360] degrees")
     }
     guard (0...1).contains(saturation), (0...1).contains(brightness) else {

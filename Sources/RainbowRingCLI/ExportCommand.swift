@@ -118,7 +118,16 @@ enum ExportCommand {
       }
     } else {
       let loops = try RingOptions.integer(args, "loops", default: 1, range: 1...10000)
-      durationNs = periodNs * Int64(loops)
+      let (total, overflow) = periodNs.multipliedReportingOverflow(by: Int64(loops))
+      // Periods can be long (--hue-step 0.01 --step-duration 3600 is 4 years): cap the
+      // length where times are exact.
+      guard !overflow, total <= MediaTime.nanoseconds(MediaTime.maximumSeconds) else {
+        throw UsageError(
+          message:
+            "The value '\(loops)' is invalid for '--loops': \(loops) periods of \(Double(periodNs) / 1e9) s exceed 1e9 seconds."
+        )
+      }
+      durationNs = total
     }
     let fps = try RingOptions.number(
       args, "fps", default: format.defaultFramesPerSecond, range: 1...240, unit: "frames per second"

@@ -161,6 +161,8 @@ func scratchDirectory() throws -> String {
   @Test(arguments: [
     [], ["--help"], ["help", "play"], ["render", "-o", "x.png", "--time", "-3.5"],
     ["export", "-o", "x.webp", "--quality", "80"], ["--duration", "2", "--scene", "seed"],
+    ["render", "-o", "x.png", "--hue-step", "0.01"],
+    ["render", "-o", "x.png", "--hue-step", "360"],
   ])
   func usageProblemPassesValidArguments(args: [String]) {
     #expect(CommandLineTool.usageProblem(in: args) == nil, "\(args)")

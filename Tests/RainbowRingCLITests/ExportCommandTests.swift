@@ -34,6 +34,12 @@ import Testing
     ),
     (["export", "-o", "DIR/ring.apng", "--size", "3000", "--scale", "3"], "pixels"),
     (["export", "-o", "DIR/ring.gif", "--jobs", "0"], "--jobs"),
+    (
+      [
+        "export", "-o", "DIR/ring.gif", "--hue-step", "0.01", "--step-duration", "3600", "--loops",
+        "10000",
+      ], "--loops"
+    ),
     (["export", "-o", "DIR/ring.gif", "--columns", "3"], "--columns"),
     (["export"], "--output"),
   ]
