@@ -135,7 +135,7 @@ struct ParsedArguments {
       } else {
         guard i < arguments.count,
           arguments[i] == "-" || !arguments[i].hasPrefix("-")
-            || Double(arguments[i]) != nil
+            || ParsedArguments.isNegativeValue(arguments[i])
         else {
           throw UsageError(message: "Missing value for '\(s.synopsis)'.")
         }
@@ -144,5 +144,12 @@ struct ParsedArguments {
       }
     }
     return parsed
+  }
+
+  /// A value that starts with a minus sign: a negative number or point (`-4.55`, `-1,2`,
+  /// `-.5`). No option starts with a digit or a dot, so these cannot be mistaken for one.
+  static func isNegativeValue(_ argument: String) -> Bool {
+    guard argument.hasPrefix("-"), let next = argument.dropFirst().first else { return false }
+    return next.isASCII && (next.isNumber || next == ".")
   }
 }

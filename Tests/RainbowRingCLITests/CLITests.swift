@@ -163,6 +163,7 @@ func scratchDirectory() throws -> String {
     ["export", "-o", "x.webp", "--quality", "80"], ["--duration", "2", "--scene", "seed"],
     ["render", "-o", "x.png", "--hue-step", "0.01"],
     ["render", "-o", "x.png", "--hue-step", "360"],
+    ["render", "-o", "x.png", "--start-point", "-1,0.5", "--end-point", "-.5,-2"],
   ])
   func usageProblemPassesValidArguments(args: [String]) {
     #expect(CommandLineTool.usageProblem(in: args) == nil, "\(args)")
