@@ -65,7 +65,14 @@ public final class WindowPlayer {
   /// TrueColor.
   public init(options: Options) throws {
     self.options = options
-    guard let display = XOpenDisplay(nil) else {
+    // A busy server can refuse a connection right after accepting one (seen under load in
+    // CI, just after `displayAvailable()`): try for up to two seconds before giving up.
+    var opened = XOpenDisplay(nil)
+    for _ in 0..<20 where opened == nil {
+      usleep(100_000)
+      opened = XOpenDisplay(nil)
+    }
+    guard let display = opened else {
       throw PlayerError(
         "cannot open the X display '\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")'")
     }
