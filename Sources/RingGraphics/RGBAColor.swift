@@ -36,7 +36,7 @@ public struct RGBAColor: Hashable, Sendable {
         .invalidColor,
         "HSB components must be finite with saturation, brightness and alpha in 0...1")
     }
-    var h = (hue - hue.rounded(.down)) * 6  // [0, 6)
+    let h = (hue - hue.rounded(.down)) * 6  // [0, 6)
     let sector = Int(h.rounded(.down)) % 6
     let f = h - h.rounded(.down)
     let v = brightness
