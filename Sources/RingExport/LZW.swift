@@ -7,30 +7,41 @@ enum LZW {
     // At most 12 bits per code and at least one code per pixel, plus clears.
     var out = [UInt8](repeating: 0, count: data.count * 2 + 64)
     var length = 0
-    var table = CodeTable()
+    var table = [UInt32](repeating: 0, count: CodeTable.slots)
     out.withUnsafeMutableBufferPointer { out in
-      var bits = BitWriter(out: out.baseAddress!)
-      bits.emit(clear, size: 9)
-      if let first = data.first {
+      table.withUnsafeMutableBufferPointer { table in
+        var bits = BitWriter(out: out.baseAddress!)
+        bits.emit(clear, size: 9)
+        guard let first = data.first else {
+          bits.emit(end, size: 9)
+          length = bits.finish()
+          return
+        }
         var codeSize = 9
         var next = 258
-        var prefix = Int32(first)
+        var prefix = UInt32(first)
         for i in 1..<data.count {
-          let k = Int32(data[i])
-          let key = prefix << 8 | k
-          let (found, slot) = table.find(key)
-          if found >= 0 {
-            prefix = found
+          let k = UInt32(data[i])
+          // The string (prefix, k) in the table (see CodeTable).
+          let key = (prefix << 8 | k) &+ 1
+          var slot = Int((key &* 2_654_435_761) >> 19)
+          var entry = table[slot]
+          while entry != 0 && entry >> 12 != key {
+            slot = (slot + 1) & (CodeTable.slots - 1)
+            entry = table[slot]
+          }
+          if entry != 0 {
+            prefix = entry & 0xFFF
             continue
           }
           bits.emit(Int(prefix), size: codeSize)
           if next < 4096 {
-            table.insert(key, code: Int16(next), at: slot)
+            table[slot] = key << 12 | UInt32(next)
             next += 1
             if next > (1 << codeSize) && codeSize < 12 { codeSize += 1 }
           } else {
             bits.emit(clear, size: codeSize)
-            table.reset()
+            table.update(repeating: 0)
             next = 258
             codeSize = 9
           }
@@ -38,10 +49,8 @@ enum LZW {
         }
         bits.emit(Int(prefix), size: codeSize)
         bits.emit(end, size: codeSize)
-      } else {
-        bits.emit(end, size: 9)
+        length = bits.finish()
       }
-      length = bits.finish()
     }
     out.removeLast(out.count - length)
     return out
@@ -81,42 +90,12 @@ enum LZW {
   }
 
   /// The string table: (prefix code, byte) to code, by open addressing (linear probing)
-  /// in 8192 slots, at most half full.
-  struct CodeTable {
+  /// in 8192 32-bit slots, at most half full. A slot holds the key (prefix << 8 | byte) + 1
+  /// above the code (12 bits); 0 is empty. Stored keys fit in 20 bits: a string is added
+  /// only while codes remain, so code 4095 is never a stored prefix (a lookup with it
+  /// finds nothing, and the table is cleared).
+  enum CodeTable {
     static let slots = 1 << 13
-    /// key + 1 per slot (0 = empty), and the code.
-    private var keys: [Int32]
-    private var codes: [Int16]
-
-    init() {
-      keys = [Int32](repeating: 0, count: CodeTable.slots)
-      codes = [Int16](repeating: 0, count: CodeTable.slots)
-    }
-
-    /// The code of `key` (or -1) and the slot where it is or would go.
-    @inline(__always)
-    func find(_ key: Int32) -> (Int32, Int) {
-      let stored = key + 1
-      var slot = Int((UInt32(bitPattern: stored) &* 2_654_435_761) >> 19)
-      return keys.withUnsafeBufferPointer { k in
-        while true {
-          let v = k[slot]
-          if v == stored { return (Int32(codes[slot]), slot) }
-          if v == 0 { return (-1, slot) }
-          slot = (slot + 1) & (CodeTable.slots - 1)
-        }
-      }
-    }
-
-    @inline(__always)
-    mutating func insert(_ key: Int32, code: Int16, at slot: Int) {
-      keys[slot] = key + 1
-      codes[slot] = code
-    }
-
-    mutating func reset() {
-      keys.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-    }
   }
 
   /// `stream` split into GIF sub-blocks of at most 255 bytes, with the terminator.
