@@ -90,9 +90,13 @@ public struct GIFWriter {
       pixels.withUnsafeMutableBufferPointer { out in
         if let previous {
           previous.withUnsafeBufferPointer { prev in
+            let transparent = GIFPalette.transparentIndex
             for y in 0..<rh {
-              let src = (y0 + y) * width + x0
-              for x in 0..<rw where cur[src + x] != prev[src + x] { out[y * rw + x] = cur[src + x] }
+              // Branch-free, so the compiler vectorises it: unchanged pixels are transparent.
+              let c = cur.baseAddress! + (y0 + y) * width + x0
+              let p = prev.baseAddress! + (y0 + y) * width + x0
+              let o = out.baseAddress! + y * rw
+              for x in 0..<rw { o[x] = c[x] == p[x] ? transparent : c[x] }
             }
           }
         } else {
