@@ -155,6 +155,9 @@ public struct GIFQuantizer: Sendable {
     var nearest = self.nearest
     self.nearest = []
     defer { self.nearest = nearest }
+    // The matte's pixel, or a value no pixel has (premultiplied alpha 0 with colour).
+    let mattePixel = matte?.pixel ?? 0x0000_00FF
+    let matteIndex = matte?.index ?? 0
     frame.pixels.withUnsafeBufferPointer { px in
       nearest.withUnsafeMutableBufferPointer { lut in
         offsets.withUnsafeBufferPointer { off in
@@ -164,8 +167,8 @@ public struct GIFQuantizer: Sendable {
               let orow = (y & 7) << 3
               for x in 0..<w {
                 let v = px[row + x]
-                if v == matte?.pixel {
-                  o[row + x] = matte!.index
+                if v == mattePixel {
+                  o[row + x] = matteIndex
                   continue
                 }
                 let a = v >> 24
