@@ -52,6 +52,19 @@ struct UsageError: Error, Equatable {
   }
 }
 
+/// What a subcommand's arguments ask for: its help, the version, or a checked plan.
+enum Request<Plan> {
+  case help
+  case version
+  case run(Plan)
+
+  /// The plan, when the arguments ask to run.
+  var plan: Plan? {
+    if case .run(let plan) = self { return plan }
+    return nil
+  }
+}
+
 /// The options found on a command line, by long name.
 struct ParsedArguments {
   private(set) var values: [String: String] = [:]
@@ -144,6 +157,13 @@ struct ParsedArguments {
       }
     }
     return parsed
+  }
+
+  /// `--help` (which wins) or `--version`, when either is given.
+  func informational<Plan>() -> Request<Plan>? {
+    if has("help") { return .help }
+    if has("version") { return .version }
+    return nil
   }
 
   /// A value that starts with a minus sign: a negative number or point (`-4.55`, `-1,2`,

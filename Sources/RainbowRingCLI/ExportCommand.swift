@@ -66,9 +66,10 @@ enum ExportCommand {
     var notes: [String]
   }
 
-  static func makePlan(_ arguments: [String]) throws(UsageError) -> Plan? {
+  /// The checked plan, or what `--help` or `--version` asks for.
+  static func makePlan(_ arguments: [String]) throws(UsageError) -> Request<Plan> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
-    if args.has("help") || args.has("version") { return nil }
+    if let asked: Request<Plan> = args.informational() { return asked }
     guard let output = args["output"], !output.isEmpty else {
       throw UsageError(message: "Missing expected argument '--output <file>'.")
     }
@@ -173,18 +174,17 @@ enum ExportCommand {
       settings.workers = try RingOptions.integer(args, "jobs", default: 1, range: 1...64)
     }
     try Limits.from(args).check(export: settings, toStandardOutput: output == "-")
-    return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
+    return .run(Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes))
   }
 
   static func run(_ arguments: [String], console: Console, isTerminal: Bool) -> Int32 {
     let plan: Plan
     do throws(UsageError) {
-      guard let p = try makePlan(arguments) else {
-        let args = try? ParsedArguments.parse(arguments, specs: specs)
-        if args?.has("help") == true { return CommandLineTool.printing(help, console) }
-        return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      switch try makePlan(arguments) {
+      case .help: return CommandLineTool.printing(help, console)
+      case .version: return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      case .run(let p): plan = p
       }
-      plan = p
     } catch {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)
     }

@@ -82,10 +82,10 @@ enum PlayCommand {
     }
   }
 
-  /// The checked plan, or `nil` for `--help` and `--version`. Reads no environment.
-  static func makePlan(_ arguments: [String]) throws(UsageError) -> Plan? {
+  /// The checked plan, or what `--help` or `--version` asks for. Reads no environment.
+  static func makePlan(_ arguments: [String]) throws(UsageError) -> Request<Plan> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
-    if args.has("help") || args.has("version") { return nil }
+    if let asked: Request<Plan> = args.informational() { return asked }
     if args.has("window") && args.has("terminal") {
       throw UsageError(message: "The options '--window' and '--terminal' cannot be used together.")
     }
@@ -113,7 +113,7 @@ enum PlayCommand {
     plan.window = args.has("window")
     plan.terminal = args.has("terminal")
     if plan.window { try plan.checkWindowSize() }
-    return plan
+    return .run(plan)
   }
 
   /// A window when asked for or when a display opens, else the terminal when standard
@@ -146,12 +146,11 @@ enum PlayCommand {
     let plan: Plan
     let useWindow: Bool
     do throws(UsageError) {
-      guard let p = try makePlan(arguments) else {
-        let args = try? ParsedArguments.parse(arguments, specs: specs)
-        if args?.has("help") == true { return CommandLineTool.printing(help, console) }
-        return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      switch try makePlan(arguments) {
+      case .help: return CommandLineTool.printing(help, console)
+      case .version: return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      case .run(let p): plan = p
       }
-      plan = p
       useWindow = try usesWindow(plan, console: console)
     } catch {
       if implicit {

@@ -30,28 +30,27 @@ enum RenderCommand {
     var output: String
   }
 
-  /// The checked plan, or `nil` for `--help` and `--version`.
-  static func makePlan(_ arguments: [String]) throws(UsageError) -> Plan? {
+  /// The checked plan, or what `--help` or `--version` asks for.
+  static func makePlan(_ arguments: [String]) throws(UsageError) -> Request<Plan> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
-    if args.has("help") || args.has("version") { return nil }
+    if let asked: Request<Plan> = args.informational() { return asked }
     let scene = try RingOptions.scene(args)
     try Limits.from(args).check(scene: scene)
     let time = try RingOptions.time(args)
     guard let output = args["output"], !output.isEmpty else {
       throw UsageError(message: "Missing expected argument '--output <file>'.")
     }
-    return Plan(scene: scene, time: time, output: output)
+    return .run(Plan(scene: scene, time: time, output: output))
   }
 
   static func run(_ arguments: [String], console: Console) -> Int32 {
     let plan: Plan
     do throws(UsageError) {
-      guard let p = try makePlan(arguments) else {
-        let args = try? ParsedArguments.parse(arguments, specs: specs)
-        if args?.has("help") == true { return CommandLineTool.printing(help, console) }
-        return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      switch try makePlan(arguments) {
+      case .help: return CommandLineTool.printing(help, console)
+      case .version: return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      case .run(let p): plan = p
       }
-      plan = p
     } catch {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "render", console)
     }

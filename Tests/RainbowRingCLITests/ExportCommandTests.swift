@@ -65,14 +65,14 @@ import Testing
     #expect(throws: UsageError.self, "\(args) is capped") {
       _ = try ExportCommand.makePlan(args)
     }
-    let plan = try ExportCommand.makePlan(args + ["--no-limits"])
+    let plan = try ExportCommand.makePlan(args + ["--no-limits"]).plan
     #expect(plan != nil, "\(args) with --no-limits is planned")
   }
 
   @Test func theMemoryEstimateCoversTheSpriteSheet() throws {
     let sheet = try #require(
-      try ExportCommand.makePlan(["-o", "s.png", "--format", "sprite-sheet", "--jobs", "2"]))
-    let gif = try #require(try ExportCommand.makePlan(["-o", "r.gif", "--jobs", "2"]))
+      try ExportCommand.makePlan(["-o", "s.png", "--format", "sprite-sheet", "--jobs", "2"]).plan)
+    let gif = try #require(try ExportCommand.makePlan(["-o", "r.gif", "--jobs", "2"]).plan)
     // 438 frames of 160 x 160 pixels, as a 21 x 21 grid, twice (the sheet and its PNG).
     #expect(sheet.settings.estimatedPeakMemory >= 2 * 21 * 21 * 160 * 160 * 4)
     // Streamed: a few frames per worker and the pipeline's window, not the whole loop.
