@@ -7,6 +7,13 @@ public enum CommandLineTool {
   public static let version = "0.1.0"
   static let exitUsage: Int32 = 64
 
+  /// The options every subcommand ends with: `--no-limits`, `--version`, `--help`.
+  static let closingSpecs = [
+    Limits.spec,
+    OptionSpec("version", help: "Show the version."),
+    OptionSpec("help", short: "h", help: "Show help information."),
+  ]
+
   static let rootHelp = Help.render(
     overview: "Render the seed's animated rainbow ring.",
     usage: "rainbow-ring [<subcommand>]",

@@ -44,11 +44,7 @@ enum ExportCommand {
         "jobs", value: "n", help: "Threads rendering and encoding frames.", default: "every core"),
       OptionSpec("quiet", help: "No progress bar or notes."),
     ] + RingOptions.specs.filter { $0.name != "time" }
-    + [
-      Limits.spec,
-      OptionSpec("version", help: "Show the version."),
-      OptionSpec("help", short: "h", help: "Show help information."),
-    ]
+    + CommandLineTool.closingSpecs
 
   static let usage = "rainbow-ring export [<options>] --output <file>"
 

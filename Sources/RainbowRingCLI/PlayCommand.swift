@@ -40,11 +40,7 @@ enum PlayCommand {
       default: spec
       }
     }
-    + [
-      Limits.spec,
-      OptionSpec("version", help: "Show the version."),
-      OptionSpec("help", short: "h", help: "Show help information."),
-    ]
+    + CommandLineTool.closingSpecs
 
   static let usage = "rainbow-ring play [--window | --terminal] [<options>]"
 

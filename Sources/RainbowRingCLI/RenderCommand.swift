@@ -9,11 +9,8 @@ enum RenderCommand {
     help: "The PNG file to write; '-' writes to standard output.")
   static let specs: [OptionSpec] =
     RingOptions.specs + [
-      outputSpec,
-      Limits.spec,
-      OptionSpec("version", help: "Show the version."),
-      OptionSpec("help", short: "h", help: "Show help information."),
-    ]
+      outputSpec
+    ] + CommandLineTool.closingSpecs
 
   static let usage = "rainbow-ring render [<options>] --output <file>"
 
