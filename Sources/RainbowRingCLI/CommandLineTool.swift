@@ -30,41 +30,56 @@ public enum CommandLineTool {
     ],
     footer: "See 'rainbow-ring help <subcommand>' for detailed help.")
 
-  /// Runs the tool with `arguments` (without the program name).
-  public static func run(_ arguments: [String], console: Console) -> Int32 {
-    guard let first = arguments.first else {
-      // Alone, the tool plays: a window on a desktop, else the terminal, else the usage.
-      return PlayCommand.run([], console: console, implicit: true)
-    }
+  /// Where the arguments lead: text to print, a subcommand with its own arguments, or a
+  /// subcommand that does not exist.
+  enum Route {
+    case print(String)
+    case render([String])
+    case export([String])
+    case play([String], implicit: Bool)
+    case unknown(String)
+  }
+
+  static func route(_ arguments: [String]) -> Route {
+    // Alone, the tool plays: a window on a desktop, else the terminal, else the usage.
+    guard let first = arguments.first else { return .play([], implicit: true) }
     let rest = Array(arguments.dropFirst())
     switch first {
-    case "-h", "--help":
-      return printing(rootHelp, console)
-    case "--version":
-      return printing(version + "\n", console)
+    case "-h", "--help": return .print(rootHelp)
+    case "--version": return .print(version + "\n")
     case "help":
       switch rest.first {
-      case nil: return printing(rootHelp, console)
-      case "render": return printing(RenderCommand.help, console)
-      case "export": return printing(ExportCommand.help, console)
-      case "play": return printing(PlayCommand.help, console)
-      case let other?:
-        return usageError(
-          "Unknown subcommand '\(other)'.", usage: "rainbow-ring [<subcommand>]", helpFor: nil,
-          console)
+      case nil: return .print(rootHelp)
+      case "render": return .print(RenderCommand.help)
+      case "export": return .print(ExportCommand.help)
+      case "play": return .print(PlayCommand.help)
+      case let other?: return .unknown(other)
       }
-    case "render":
-      return RenderCommand.run(rest, console: console)
-    case "export":
+    case "render": return .render(rest)
+    case "export": return .export(rest)
+    case "play": return .play(rest, implicit: false)
+    // Options without a subcommand are the player's: `rainbow-ring --duration 2`.
+    case let option where option.hasPrefix("-"): return .play(arguments, implicit: false)
+    default: return .unknown(first)
+    }
+  }
+
+  static func unknownSubcommand(_ name: String) -> UsageError {
+    UsageError(message: "Unknown subcommand '\(name)'.")
+  }
+
+  /// Runs the tool with `arguments` (without the program name).
+  public static func run(_ arguments: [String], console: Console) -> Int32 {
+    switch route(arguments) {
+    case .print(let text): return printing(text, console)
+    case .render(let rest): return RenderCommand.run(rest, console: console)
+    case .export(let rest):
       return ExportCommand.run(rest, console: console, isTerminal: console.errorIsTerminal)
-    case "play":
-      return PlayCommand.run(rest, console: console)
-    case let option where option.hasPrefix("-"):
-      // Options without a subcommand are the player's: `rainbow-ring --duration 2`.
-      return PlayCommand.run(arguments, console: console)
-    default:
+    case .play(let rest, let implicit):
+      return PlayCommand.run(rest, console: console, implicit: implicit)
+    case .unknown(let name):
       return usageError(
-        "Unknown subcommand '\(first)'.", usage: "rainbow-ring [<subcommand>]", helpFor: nil,
+        unknownSubcommand(name).message, usage: "rainbow-ring [<subcommand>]", helpFor: nil,
         console)
     }
   }
@@ -73,20 +88,13 @@ public enum CommandLineTool {
   /// are valid. Checks every option's value and the caps, reads no environment and writes
   /// nothing: for scripts, and for fuzzing the whole validation path.
   public static func usageProblem(in arguments: [String]) -> String? {
-    guard let first = arguments.first else { return nil }
-    let rest = Array(arguments.dropFirst())
     do throws(UsageError) {
-      switch first {
-      case "-h", "--help", "--version": return nil
-      case "help":
-        if let other = rest.first, !["render", "export", "play"].contains(other) {
-          return UsageError(message: "Unknown subcommand '\(other)'.").message
-        }
-      case "render": _ = try RenderCommand.makePlan(rest)
-      case "export": _ = try ExportCommand.makePlan(rest)
-      case "play": _ = try PlayCommand.makePlan(rest)
-      case let option where option.hasPrefix("-"): _ = try PlayCommand.makePlan(arguments)
-      default: return UsageError(message: "Unknown subcommand '\(first)'.").message
+      switch route(arguments) {
+      case .print: break
+      case .render(let rest): _ = try RenderCommand.makePlan(rest)
+      case .export(let rest): _ = try ExportCommand.makePlan(rest)
+      case .play(let rest, _): _ = try PlayCommand.makePlan(rest)
+      case .unknown(let name): throw unknownSubcommand(name)
       }
     } catch {
       return error.message
