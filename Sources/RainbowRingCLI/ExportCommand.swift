@@ -189,21 +189,20 @@ enum ExportCommand {
     }
     let bar = ProgressBar(label: "exporting \(plan.output)", write: console.writeErr)
     let showProgress = isTerminal && !plan.quiet
-    Interrupts.install()
     do {
       try Exporter.export(
         plan.settings, to: plan.output,
         progress: { done, total in if showProgress { bar.update(done, total) } },
         shouldStop: {
-          let s = Interrupts.pending
+          let s = Termination.pending
           return s == 0 ? nil : ExportError(.interrupted, "interrupted by signal \(s)")
         })
       bar.finish()
       return 0
     } catch {
       bar.finish()
-      TemporaryFiles.removeAll()
-      let s = Interrupts.pending
+      ExitCleanup.run()
+      let s = Termination.pending
       if s != 0 { return 128 + s }
       if let e = error as? ExportError, e.code == .brokenPipe, plan.output == "-" { return 0 }
       return CommandLineTool.failure("\(error)", console)

@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+import RingExport
 import RingPlayers
 
 /// `rainbow-ring play` (and `rainbow-ring` alone): the animation live, in a window or in
@@ -155,8 +156,7 @@ enum PlayCommand {
       }
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "play", console)
     }
-    Interrupts.install()
-    let stop = { Interrupts.pending != 0 }
+    let stop = { Termination.pending != 0 }
     do {
       if useWindow {
         let player = try WindowPlayer(
@@ -176,7 +176,7 @@ enum PlayCommand {
     } catch {
       return CommandLineTool.failure("\(error)", console)
     }
-    let s = Interrupts.pending
+    let s = Termination.pending
     return s == 0 ? 0 : 128 + s
   }
 }

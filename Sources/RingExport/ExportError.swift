@@ -9,6 +9,8 @@ public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let ffmpegFailed = Code(name: "ffmpegFailed")
     public static let interrupted = Code(name: "interrupted")
     public static let invalidSettings = Code(name: "invalidSettings")
+    /// A thread, a process or memory could not be had (a resource limit).
+    public static let resources = Code(name: "resources")
   }
 
   public let code: Code

@@ -1,5 +1,9 @@
 import Foundation
 import RainbowRingCLI
+import RingExport
+
+// First, before any thread exists: the terminating signals go to one thread of their own.
+Termination.install()
 
 let console = Console(
   writeOut: { bytes in
@@ -15,7 +19,18 @@ let console = Console(
       offset += n
     }
   },
-  writeErr: { text in FileHandle.standardError.write(Data(text.utf8)) },
+  writeErr: { text in
+    // Standard error is best effort: closed, full or gone, the outcome does not change.
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBufferPointer {
+        write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { return }
+      offset += n
+    }
+  },
   errorIsTerminal: isatty(STDERR_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
-signal(SIGPIPE, SIG_IGN)
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: console))

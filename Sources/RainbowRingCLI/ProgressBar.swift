@@ -1,25 +1,4 @@
 import Foundation
-import Synchronization
-
-/// Ctrl-C and SIGTERM during long work: the handlers only record the signal; the work polls
-/// `received` between frames, stops, removes its temporary files and exits 128 + signal.
-enum Interrupts {
-  static let received = Atomic<Int32>(0)
-
-  static func install() {
-    var set = sigset_t()
-    sigemptyset(&set)
-    for sig in [SIGINT, SIGTERM] {
-      _ = Glibc.signal(sig) { s in Interrupts.received.store(s, ordering: .relaxed) }
-      sigaddset(&set, sig)
-    }
-    // A parent may have started us with these blocked (the mask is inherited); unblock them.
-    pthread_sigmask(SIG_UNBLOCK, &set, nil)
-  }
-
-  /// The signal received so far, or 0.
-  static var pending: Int32 { received.load(ordering: .relaxed) }
-}
 
 /// A progress bar on standard error, redrawn at most ten times a second.
 final class ProgressBar {

@@ -1,0 +1,123 @@
+import Foundation
+
+/// What must not outlive the process: temporary files and folders, child processes and a
+/// terminal in raw mode. Each is registered while it exists; `run()` (called when a signal
+/// ends the tool) removes the temporary paths, kills the children and restores the terminal.
+///
+/// A crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT) runs the same cleanup from a
+/// signal handler before the crash proceeds; there the registry is read without its lock,
+/// which is best effort.
+public enum ExitCleanup {
+  /// A registration, returned so it can be removed.
+  public struct Token: Hashable, Sendable {
+    let id: Int
+  }
+
+  enum Entry {
+    case file(String)
+    case folder(String)
+    case child(pid_t)
+    case terminal(fd: Int32, attributes: termios?, reset: [UInt8])
+  }
+
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var entries: [Int: Entry] = [:]
+  nonisolated(unsafe) private static var nextID = 0
+
+  static func register(_ entry: Entry) -> Token {
+    lock.lock()
+    defer { lock.unlock() }
+    nextID += 1
+    entries[nextID] = entry
+    return Token(id: nextID)
+  }
+
+  /// Forgets a registration (the file was committed, the child reaped, the terminal restored).
+  public static func unregister(_ token: Token) {
+    lock.lock()
+    entries[token.id] = nil
+    lock.unlock()
+  }
+
+  /// Registers a terminal to restore: its attributes (when it is a terminal) and the bytes
+  /// that leave the player's screen modes.
+  public static func registerTerminal(fd: Int32, attributes: termios?, reset: [UInt8]) -> Token {
+    register(.terminal(fd: fd, attributes: attributes, reset: reset))
+  }
+
+  /// Kills the registered children, removes the temporary files and folders, restores the
+  /// terminal. Safe to call more than once; everything is forgotten afterwards.
+  public static func run() {
+    lock.lock()
+    let all = entries.sorted { $0.key < $1.key }.map(\.value)
+    entries.removeAll()
+    lock.unlock()
+    perform(all)
+  }
+
+  private static func perform(_ all: [Entry]) {
+    // Children first: a killed ffmpeg cannot create its output after it is removed.
+    var children: [pid_t] = []
+    for case .child(let pid) in all {
+      kill(pid, SIGKILL)
+      children.append(pid)
+    }
+    for pid in children {
+      var status: Int32 = 0
+      for _ in 0..<50 where waitpid(pid, &status, WNOHANG) == 0 { usleep(2000) }
+    }
+    for entry in all {
+      switch entry {
+      case .file(let path): unlink(path)
+      case .folder(let path): removeFolder(path)
+      case .terminal(let fd, let attributes, let reset):
+        // Never block on a stalled terminal: one non-blocking attempt.
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        _ = reset.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+        _ = fcntl(fd, F_SETFL, flags)
+        if var a = attributes { tcsetattr(fd, TCSANOW, &a) }
+      case .child: break
+      }
+    }
+  }
+
+  /// Removes a temporary folder the tool made, with the files in it (it holds no folders).
+  static func removeFolder(_ path: String) {
+    guard let dir = opendir(path) else { return }
+    let fd = dirfd(dir)
+    while let entry = readdir(dir) {
+      withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        let name = raw.bindMemory(to: CChar.self).baseAddress!
+        // "." and ".." are directories: unlinkat without AT_REMOVEDIR refuses them.
+        unlinkat(fd, name, 0)
+      }
+    }
+    closedir(dir)
+    rmdir(path)
+  }
+
+  /// Runs the cleanup on crashes, then lets the crash proceed as it would have.
+  static func installCrashHandlers() {
+    for sig in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGSYS] {
+      var action = sigaction()
+      action.__sigaction_handler.sa_sigaction = { sig, _, _ in
+        // Best effort: no lock (the crashing thread may hold it).
+        ExitCleanup.perform(Array(ExitCleanup.entries.values))
+        sigaction(sig, &ExitCleanup.previousActions[Int(sig)], nil)
+        // A faulting instruction faults again on return, now with the previous handler.
+        switch sig {
+        case SIGSEGV, SIGBUS, SIGILL, SIGFPE: break
+        default: raise(sig)
+        }
+      }
+      action.sa_flags = SA_SIGINFO | SA_ONSTACK
+      sigemptyset(&action.sa_mask)
+      var old = sigaction()
+      sigaction(sig, &action, &old)
+      previousActions[Int(sig)] = old
+    }
+  }
+
+  nonisolated(unsafe) static var previousActions = Array(repeating: sigaction(), count: 65)
+}
