@@ -1,3 +1,4 @@
+import Foundation
 import RainbowRing
 import RingExport
 
@@ -122,6 +123,17 @@ public enum CommandLineTool {
     console.writeErr(
       "Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
     return exitUsage
+  }
+
+  /// A runtime error as one line for a person: the library's own messages, a system error's
+  /// text, never a raw Foundation dump.
+  static func describe(_ error: Error) -> String {
+    switch error {
+    case let e as POSIXError: return String(cString: strerror(e.code.rawValue))
+    case let e as CocoaError: return e.localizedDescription
+    case let e as CustomStringConvertible: return e.description
+    default: return error.localizedDescription
+    }
   }
 
   /// Prints `Error: message` to standard error for a runtime failure.

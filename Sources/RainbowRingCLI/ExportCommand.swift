@@ -42,6 +42,11 @@ enum ExportCommand {
         "columns", value: "n", help: "Sprite sheet: frames per row.", default: "a square grid"),
       OptionSpec(
         "jobs", value: "n", help: "Threads rendering and encoding frames.", default: "every core"),
+      OptionSpec(
+        "overwrite",
+        help:
+          "Frames: write into a folder that already holds files, replacing only the frame files this export names."
+      ),
       OptionSpec("quiet", help: "No progress bar or notes."),
     ] + RingOptions.specs.filter { $0.name != "time" }
     + CommandLineTool.closingSpecs
@@ -88,12 +93,18 @@ enum ExportCommand {
     }
     let formatOnly: [(option: String, formats: [ExportFormat])] = [
       ("quality", [.webp]), ("pixel-format", [.mp4]), ("columns", [.spriteSheet]),
-      ("loop-count", [.gif, .apng, .webp, .spriteSheet]),
+      ("loop-count", [.gif, .apng, .webp, .spriteSheet]), ("overwrite", [.frames]),
     ]
     for (option, formats) in formatOnly where args.has(option) && !formats.contains(format) {
       throw UsageError(
         message:
           "The option '--\(option)' applies only to --format \(formats.map(\.rawValue).joined(separator: ", ")), not \(format.rawValue)."
+      )
+    }
+    if format == .spriteSheet, SpriteSheet.mapPath(forImage: output) == output {
+      throw UsageError(
+        message:
+          "The sprite sheet's image and its frame map would both be '\(output)': name the image with another extension (.png)."
       )
     }
     let opaqueByDefault = format == .gif || format == .mp4
@@ -166,6 +177,7 @@ enum ExportCommand {
     if args.has("columns") {
       settings.columns = try RingOptions.integer(args, "columns", default: 1, range: 1...100_000)
     }
+    settings.overwrite = args.has("overwrite")
     if args.has("jobs") {
       settings.workers = try RingOptions.integer(args, "jobs", default: 1, range: 1...64)
     }
@@ -205,7 +217,10 @@ enum ExportCommand {
       let s = Termination.pending
       if s != 0 { return 128 + s }
       if let e = error as? ExportError, e.code == .brokenPipe, plan.output == "-" { return 0 }
-      return CommandLineTool.failure("\(error)", console)
+      if let e = error as? ExportError, e.code == .folderNotEmpty || e.code == .outputsCollide {
+        return CommandLineTool.usageError(e.message, usage: usage, helpFor: "export", console)
+      }
+      return CommandLineTool.failure(CommandLineTool.describe(error), console)
     }
   }
 }

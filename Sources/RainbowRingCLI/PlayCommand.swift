@@ -174,7 +174,7 @@ enum PlayCommand {
         try player.run(shouldStop: stop)
       }
     } catch {
-      return CommandLineTool.failure("\(error)", console)
+      return CommandLineTool.failure(CommandLineTool.describe(error), console)
     }
     let s = Termination.pending
     return s == 0 ? 0 : 128 + s

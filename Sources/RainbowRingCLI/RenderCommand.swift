@@ -53,6 +53,9 @@ enum RenderCommand {
     }
     let (scene, time, output) = (plan.scene, plan.time, plan.output)
     do {
+      // The frame, the renderer's coverage and plan, and the encoded PNG: about four frames.
+      let (w, h) = scene.pixelSize
+      try MemoryProbe.check(bytes: 16 * Double(w) * Double(h), for: "a \(w)x\(h) frame")
       let frame = try FrameRenderer(scene: scene).render(at: time)
       let png = try PNGEncoder.encode(frame)
       if output == "-" {
@@ -66,7 +69,7 @@ enum RenderCommand {
       }
       return 0
     } catch {
-      return CommandLineTool.failure("\(error)", console)
+      return CommandLineTool.failure(CommandLineTool.describe(error), console)
     }
   }
 }

@@ -85,19 +85,6 @@ final class ChildProcess {
     }
   }
 
-  /// Writes all of `bytes` to the child's input; throws with errno's text.
-  func write(_ bytes: UnsafeRawBufferPointer) throws(POSIXError) {
-    var offset = 0
-    while offset < bytes.count {
-      let n = Foundation.write(input, bytes.baseAddress! + offset, bytes.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-      }
-      offset += n
-    }
-  }
-
   func closeInput() {
     if input >= 0 { close(input) }
     input = -1

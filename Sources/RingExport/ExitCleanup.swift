@@ -104,12 +104,10 @@ public enum ExitCleanup {
       action.__sigaction_handler.sa_sigaction = { sig, _, _ in
         // Best effort: no lock (the crashing thread may hold it).
         ExitCleanup.perform(Array(ExitCleanup.entries.values))
+        // Then the crash proceeds as it would have: the previous handler (Swift's
+        // backtracer, or the default action) gets the signal when this one returns.
         sigaction(sig, &ExitCleanup.previousActions[Int(sig)], nil)
-        // A faulting instruction faults again on return, now with the previous handler.
-        switch sig {
-        case SIGSEGV, SIGBUS, SIGILL, SIGFPE: break
-        default: raise(sig)
-        }
+        raise(sig)
       }
       action.sa_flags = SA_SIGINFO | SA_ONSTACK
       sigemptyset(&action.sa_mask)

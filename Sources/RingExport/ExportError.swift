@@ -9,6 +9,10 @@ public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let ffmpegFailed = Code(name: "ffmpegFailed")
     public static let interrupted = Code(name: "interrupted")
     public static let invalidSettings = Code(name: "invalidSettings")
+    /// `--format frames` into a folder that already holds files (a usage error).
+    public static let folderNotEmpty = Code(name: "folderNotEmpty")
+    /// Two outputs of one export are one file (a usage error).
+    public static let outputsCollide = Code(name: "outputsCollide")
     /// A thread, a process or memory could not be had (a resource limit).
     public static let resources = Code(name: "resources")
   }

@@ -16,6 +16,9 @@ public struct ExportSettings: Sendable {
   public var ditherStrength = 0.5
   /// Sprite sheet columns; `nil` for a near-square grid.
   public var columns: Int?
+  /// Frames into a folder that already holds files: replace the frame files this export
+  /// names (and touch nothing else) instead of refusing.
+  public var overwrite = false
   /// Threads rendering and encoding frames.
   public var workers = ProcessInfo.processInfo.activeProcessorCount
 
@@ -68,6 +71,7 @@ public enum Exporter {
     let (w, h) = settings.scene.pixelSize
     let n = settings.timing.frameCount
     guard n > 0 else { throw ExportError(.invalidSettings, "an export needs at least one frame") }
+    try MemoryProbe.check(bytes: settings.estimatedPeakMemory, for: "this export")
     let scene = settings.scene
     let timing = settings.timing
     let workers = settings.workers
@@ -134,10 +138,11 @@ public enum Exporter {
 
     case .webp, .mp4, .webm:
       let file = try OutputFile(path: path)
-      file.closeDescriptor()
+      let output = try file.pathForAnotherProcess()
       let encoder = try FFmpegEncoder(
-        width: w, height: h, frameRate: frameRate(timing),
-        arguments: ffmpegArguments(settings, width: w, height: h, output: file.temporaryPath))
+        width: w, height: h, frameRate: frameRate(timing), frameCount: n,
+        arguments: ffmpegArguments(settings, width: w, height: h), outputPath: output,
+        userPath: path)
       do {
         try FramePipeline.run(
           count: n, workers: workers,
@@ -167,7 +172,7 @@ public enum Exporter {
       try file.commit()
 
     case .frames:
-      let folder = try OutputFolder(path: path)
+      let folder = try OutputFolder(path: path, overwrite: settings.overwrite)
       let digits = max(5, String(n - 1).count)
       try FramePipeline.run(
         count: n, workers: workers,
@@ -192,6 +197,14 @@ public enum Exporter {
           "a \(columns)x\(rows) sheet of \(w)x\(h) frames exceeds \(Pixmap.maximumPixelCount) pixels"
         )
       }
+      let mapPath = SpriteSheet.mapPath(forImage: path)
+      guard !OutputFile.sameFile(path, mapPath) else {
+        throw ExportError(
+          .outputsCollide,
+          "the sprite sheet '\(path)' and its frame map '\(mapPath)' are the same file")
+      }
+      let png = try OutputFile(path: path)
+      let json = try OutputFile(path: mapPath)
       var sheet = try Pixmap(width: w * columns, height: h * rows)
       try FramePipeline.run(
         count: n, workers: workers,
@@ -201,8 +214,6 @@ public enum Exporter {
           sheet.place(frame, x: (i % columns) * w, y: (i / columns) * h)
           progress(i + 1, n)
         }, shouldStop: shouldStop)
-      let png = try OutputFile(path: path)
-      let json = try OutputFile(path: SpriteSheet.mapPath(forImage: path))
       try png.write(try PNGEncoder.encode(sheet))
       try json.write(
         Array(
@@ -226,9 +237,8 @@ public enum Exporter {
     return den == 1 ? "\(num)" : "\(num)/\(den)"
   }
 
-  static func ffmpegArguments(_ s: ExportSettings, width: Int, height: Int, output: String)
-    -> [String]
-  {
+  /// ffmpeg's codec and format options (the output path follows them).
+  static func ffmpegArguments(_ s: ExportSettings, width: Int, height: Int) -> [String] {
     switch s.format {
     case .mp4:
       var args = ["-c:v", "libx264", "-preset", "medium", "-crf", "16", "-pix_fmt", s.pixelFormat]
@@ -240,11 +250,11 @@ public enum Exporter {
           Int(bg.blue * 255 + 0.5))
         args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:color=\(hex)"]
       }
-      return args + ["-movflags", "+faststart", "-f", "mp4", output]
+      return args + ["-movflags", "+faststart", "-f", "mp4"]
     case .webm:
       return [
         "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "24", "-row-mt", "1",
-        "-auto-alt-ref", "0", "-f", "webm", output,
+        "-auto-alt-ref", "0", "-f", "webm",
       ]
     default:
       // Lossless needs ffmpeg to pass BGRA through; its default would be 4:2:0.
@@ -254,7 +264,7 @@ public enum Exporter {
       // Compression level 1 of 6: lossless files within a few % of the default's size in
       // less than half its time.
       return ["-c:v", "libwebp_anim", "-compression_level", "1"] + quality + [
-        "-loop", "\(s.plays)", "-f", "webp", output,
+        "-loop", "\(s.plays)", "-f", "webp",
       ]
     }
   }

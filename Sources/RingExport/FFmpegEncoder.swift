@@ -2,145 +2,139 @@ import Foundation
 import RingGraphics
 
 /// Encodes frames with ffmpeg as a child process: raw straight-alpha RGBA frames go to its
-/// standard input, it writes the file. ffmpeg's own error text is surfaced when it fails.
+/// standard input, it writes the file.
+///
+/// ffmpeg is trusted for nothing: `finish()` fails unless it exits 0, says nothing at error
+/// level, reports through `-progress` that it ended having encoded every frame, and left a
+/// non-empty file. Errors name the user's path (never the temporary one) and quote ffmpeg's
+/// own last words on one line.
 public final class FFmpegEncoder {
-  private let process = Process()
-  private let input: FileHandle
-  private let errorText = ErrorCollector()
+  private let child: ChildProcess
+  private let frameCount: Int
+  private let outputPath: String
+  private let userPath: String
   private var finished = false
 
   /// The Debian package that provides ffmpeg.
   public static let package = "ffmpeg"
 
-  /// Where ffmpeg is, from `PATH`; `nil` when it is not installed.
-  public static func locate() -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for dir in path.split(separator: ":") {
-      let candidate = "\(dir)/ffmpeg"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+  /// Where ffmpeg is, found as the shell finds it: the first regular, executable `ffmpeg`
+  /// in `PATH` (an empty entry is the current folder); `nil` when there is none.
+  public static func locate(
+    path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+  ) -> String? {
+    for dir in path.split(separator: ":", omittingEmptySubsequences: false) {
+      let candidate = (dir.isEmpty ? "." : String(dir)) + "/ffmpeg"
+      var info = stat()
+      guard stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        access(candidate, X_OK) == 0
+      else { continue }
+      return candidate
     }
     return nil
   }
 
-  /// Starts ffmpeg with `arguments` after the raw-video input description.
-  public init(width: Int, height: Int, frameRate: String, arguments: [String]) throws {
+  /// Starts ffmpeg: it reads `frameCount` raw frames and writes `outputPath` with
+  /// `arguments` (the codec and format options). `userPath` is what errors call the file.
+  public init(
+    width: Int, height: Int, frameRate: String, frameCount: Int, arguments: [String],
+    outputPath: String, userPath: String
+  ) throws {
     guard let ffmpeg = FFmpegEncoder.locate() else {
       throw ExportError(
         .ffmpegMissing,
         "this format needs ffmpeg, which is not installed (Debian package '\(FFmpegEncoder.package)')"
       )
     }
-    signal(SIGPIPE, SIG_IGN)
-    process.executableURL = URL(fileURLWithPath: ffmpeg)
-    process.arguments =
-      [
-        "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
-        "-s", "\(width)x\(height)", "-framerate", frameRate, "-i", "pipe:0",
-      ] + arguments
-    let stdin = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardError = stderr
-    process.standardOutput = FileHandle.nullDevice
-    input = stdin.fileHandleForWriting
-    let collector = errorText
-    stderr.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        collector.close()
-      } else {
-        collector.append(data)
-      }
-    }
-    do {
-      try process.run()
-    } catch {
-      throw ExportError(.ffmpegFailed, "cannot start ffmpeg: \(error)")
-    }
+    self.frameCount = frameCount
+    self.outputPath = outputPath
+    self.userPath = userPath
+    child = try ChildProcess(
+      executable: ffmpeg,
+      arguments: [
+        "-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-progress", "pipe:1", "-y",
+        "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate",
+        frameRate, "-i", "pipe:0",
+      ] + arguments + [outputPath],
+      feedsInput: true)
   }
 
   deinit {
-    if !finished && process.isRunning { process.terminate() }
+    if !finished { cancel() }
   }
 
   /// Sends one frame (premultiplied pixels are converted to straight alpha).
   public func write(_ frame: Pixmap) throws {
     let bytes = frame.straightRGBABytes()
-    var offset = 0
-    let fd = input.fileDescriptor
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBufferPointer {
-        Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        try? finishProcess()
-        throw failure(
-          default: "ffmpeg stopped reading its input (\(String(cString: strerror(errno))))")
-      }
-      offset += n
+    if let error = bytes.withUnsafeBytes({ OutputFile.writeAll(child.input, $0) }) {
+      child.closeInput()
+      child.wait()
+      throw failure(
+        default: "ffmpeg stopped reading its input (\(String(cString: strerror(error))))")
     }
   }
 
-  /// Closes the input and waits for ffmpeg; throws with its error text when it fails.
+  /// Closes the input, waits for ffmpeg and checks what it did.
   public func finish() throws {
-    try finishProcess()
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      throw failure(default: "ffmpeg exited with status \(process.terminationStatus)")
+    finished = true
+    child.closeInput()
+    let (exited, code) = child.wait()
+    guard exited, code == 0 else {
+      throw failure(default: "ffmpeg exited with status \(code)")
+    }
+    if let said = FFmpegEncoder.lastLine(child.errorText) {
+      throw failure(default: said)
+    }
+    let report = FFmpegEncoder.progress(child.outputText)
+    guard report["progress"] == "end" else {
+      throw failure(default: "ffmpeg ended without finishing the file")
+    }
+    guard let frames = report["frame"].flatMap({ Int($0) }), frames == frameCount else {
+      throw failure(
+        default:
+          "ffmpeg encoded \(report["frame"] ?? "no") frames of \(frameCount), so the file is incomplete"
+      )
+    }
+    var info = stat()
+    guard stat(outputPath, &info) == 0, info.st_size > 0 else {
+      throw failure(default: "ffmpeg left an empty file")
     }
   }
 
-  /// Stops ffmpeg at once (for Ctrl-C or a failure elsewhere).
+  /// Stops ffmpeg at once (for a failure elsewhere).
   public func cancel() {
     finished = true
-    if process.isRunning { process.terminate() }
-    try? input.close()
-    process.waitUntilExit()
+    child.terminate()
+    child.closeInput()
+    child.wait()
   }
 
-  private func finishProcess() throws {
-    guard !finished else { return }
-    finished = true
-    try? input.close()
-    process.waitUntilExit()
+  /// The key=value pairs of the last block of ffmpeg's `-progress` report.
+  static func progress(_ text: String) -> [String: String] {
+    var values: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+      guard let eq = line.firstIndex(of: "=") else { continue }
+      values[String(line[..<eq]).trimmingCharacters(in: .whitespaces)] =
+        String(line[line.index(after: eq)...]).trimmingCharacters(in: .whitespaces)
+    }
+    return values
+  }
+
+  static func lastLine(_ text: String) -> String? {
+    text.split(whereSeparator: \.isNewline).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.last { !$0.isEmpty }
   }
 
   private func failure(default text: String) -> ExportError {
-    // ffmpeg has exited: wait (briefly) until its last words are read.
-    errorText.waitForEnd(timeout: 2)
-    let said = errorText.text.trimmingCharacters(in: .whitespacesAndNewlines)
-      .split(separator: "\n").last.map(String.init)
-    if process.terminationReason == .uncaughtSignal {
-      return ExportError(.ffmpegFailed, "ffmpeg was killed by signal \(process.terminationStatus)")
+    let (exited, code) = child.wait()
+    if !exited {
+      return ExportError(
+        .ffmpegFailed, "cannot write '\(userPath)': ffmpeg was killed by signal \(code)")
     }
-    return ExportError(.ffmpegFailed, "ffmpeg failed: \(said ?? text)")
-  }
-}
-
-/// Collects a child's standard error from a reader thread.
-final class ErrorCollector: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-  private let ended = DispatchSemaphore(value: 0)
-
-  /// The child closed its end: everything it wrote has been appended.
-  func close() { ended.signal() }
-
-  /// Waits up to `timeout` seconds for `close()`.
-  func waitForEnd(timeout: Double) {
-    if ended.wait(timeout: .now() + timeout) == .success { ended.signal() }
-  }
-
-  func append(_ d: Data) {
-    lock.lock()
-    if data.count < 1 << 16 { data.append(d) }
-    lock.unlock()
-  }
-
-  var text: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return String(decoding: data, as: UTF8.self)
+    let said = FFmpegEncoder.lastLine(child.errorText).map { "ffmpeg failed: " + $0 } ?? text
+    return ExportError(
+      .ffmpegFailed,
+      "cannot write '\(userPath)': " + said.replacingOccurrences(of: outputPath, with: userPath))
   }
 }

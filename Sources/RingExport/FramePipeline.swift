@@ -22,24 +22,29 @@ public enum FramePipeline {
     let chunk = max(1, chunk)
     let state = PipelineState<Output>(window: window ?? max(2, 2 * workers) * chunk, chunk: chunk)
     let group = DispatchGroup()
-    for _ in 0..<workers {
+    for started in 0..<workers {
       group.enter()
-      let thread = Thread {
-        defer { group.leave() }
-        do {
-          var worker = try makeWorker()
-          while let frames = state.claim(count: count) {
-            for i in frames {
-              let output = try produce(&worker, i)
-              state.deliver(i, output)
+      do {
+        try DetachedThread.start {
+          defer { group.leave() }
+          do {
+            var worker = try makeWorker()
+            while let frames = state.claim(count: count) {
+              for i in frames {
+                let output = try produce(&worker, i)
+                state.deliver(i, output)
+              }
             }
+          } catch {
+            state.fail(error)
           }
-        } catch {
-          state.fail(error)
         }
+      } catch {
+        group.leave()
+        // Fewer threads than asked still finish the work; none at all is an error.
+        if started == 0 { throw error }
+        break
       }
-      thread.stackSize = 1 << 22
-      thread.start()
     }
     var failure: Error?
     for i in 0..<count {

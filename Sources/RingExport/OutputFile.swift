@@ -1,37 +1,87 @@
 import Foundation
 
-/// A file being written: bytes go to a temporary file beside the target, which replaces the
-/// target only on `commit()`. Dropping it uncommitted removes the temporary file, so a
-/// failure or an interruption never leaves a partial or broken file. The path "-" writes to
-/// standard output instead.
+/// A file being written, with the semantics the README's "How files are written" states:
+///
+/// - A new file, or an existing regular file the tool may replace, is written to a private
+///   temporary file beside it (created exclusively with a random name, mode 0600), flushed
+///   to disk and renamed over the target on `commit()`. A replaced file keeps its mode, and
+///   its owner and group when the tool runs as root; a new one gets 0666 less the umask.
+/// - An existing regular file that cannot be replaced that way (hard-linked, in a folder
+///   the user may not write, owned by someone whose ownership the tool cannot keep) is
+///   written in place, as `cp` does: the bytes are staged in a private temporary file and
+///   copied into the target only on `commit()`.
+/// - A file the user may not write is refused, as `cp` and the shell refuse it.
+/// - A symlink is followed: its final target is written and the link stays.
+/// - A target that is not a regular file (a character or block device, a FIFO, `/dev/stdout`,
+///   `/dev/fd/N`, a process substitution) is opened and written directly, never replaced.
+///   "-" is standard output.
+///
+/// Dropping it uncommitted (a failure, a signal) removes the temporary file and leaves the
+/// target as it was.
 public final class OutputFile {
+  /// The path as the user gave it; errors name it.
   public let path: String
-  /// Where the bytes are going now (the temporary file, or "-").
-  public let temporaryPath: String
+  private let mode: Mode
+  /// The descriptor written by `write`: the temporary file, or the target itself.
   private var fd: Int32
+  private var temporary: TemporaryFile?
   private var committed = false
 
-  /// Opens a temporary file for `path`; throws when its directory cannot be written or
-  /// `path` is a directory.
+  enum Mode {
+    /// Standard output ("-"), written as it comes.
+    case standardOutput
+    /// A non-regular target opened directly (`fd` is the target).
+    case direct
+    /// Renamed over `target` on commit, keeping `existing`'s mode and ownership.
+    case replace(target: String, existing: stat?)
+    /// Copied into `target` on commit (the temporary file is elsewhere).
+    case inPlace(target: String)
+  }
+
+  /// Opens `path` for writing by these rules; throws (naming `path`) when it cannot be
+  /// written: a directory, a missing folder, no permission, a socket.
   public init(path: String) throws {
     self.path = path
     if path == "-" {
-      temporaryPath = "-"
+      mode = .standardOutput
       fd = STDOUT_FILENO
       return
     }
-    var isDir: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+    func failure(_ err: Int32 = errno) -> ExportError {
+      ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
+    }
+    var info = stat()
+    let exists = stat(path, &info) == 0
+    if !exists && errno != ENOENT { throw failure() }
+    if exists && (info.st_mode & S_IFMT) == S_IFDIR {
       throw ExportError(.cannotWrite, "cannot write '\(path)': it is a directory")
     }
-    let url = URL(fileURLWithPath: path)
-    temporaryPath =
-      url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
-    fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(errno)))")
+    if exists && ((info.st_mode & S_IFMT) != S_IFREG || OutputFile.namesADescriptor(path)) {
+      // Written through, as the shell's `>` does: a device, a FIFO, a descriptor.
+      let flags = (info.st_mode & S_IFMT) == S_IFREG ? O_TRUNC : 0
+      fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | flags)
+      guard fd >= 0 else { throw failure() }
+      mode = .direct
+      return
     }
-    TemporaryFiles.register(temporaryPath)
+    let target = try OutputFile.finalTarget(of: path)
+    let folder = OutputFile.folder(of: target)
+    if exists {
+      guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else { throw failure() }
+      if info.st_nlink > 1 || faccessat(AT_FDCWD, folder, W_OK, AT_EACCESS) != 0
+        || !OutputFile.canKeepOwnership(of: info)
+      {
+        let staged = try TemporaryFile(in: TemporaryFile.privateFolder, for: path)
+        temporary = staged
+        fd = staged.fd
+        mode = .inPlace(target: target)
+        return
+      }
+    }
+    let staged = try TemporaryFile(in: folder, for: path)
+    temporary = staged
+    fd = staged.fd
+    mode = .replace(target: target, existing: exists ? info : nil)
   }
 
   deinit {
@@ -40,88 +90,262 @@ public final class OutputFile {
 
   /// Appends `bytes`.
   public func write(_ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBufferPointer { try write(UnsafeRawBufferPointer($0)) }
+    try bytes.withUnsafeBytes { try write($0) }
   }
 
   public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    if let error = OutputFile.writeAll(fd, bytes) {
+      throw ExportError(
+        error == EPIPE ? .brokenPipe : .cannotWrite,
+        "cannot write '\(path)': "
+          + (error == EPIPE ? "the reader closed the pipe" : String(cString: strerror(error))))
+    }
+  }
+
+  /// A path another process (ffmpeg) may write the whole file to, in place of `write`: the
+  /// private temporary file. For a target written directly, a private temporary file is
+  /// made for it and copied into the target on `commit()`.
+  public func pathForAnotherProcess() throws -> String {
+    if let temporary { return temporary.path }
+    let staged = try TemporaryFile(in: TemporaryFile.privateFolder, for: path)
+    temporary = staged
+    return staged.path
+  }
+
+  /// The size of what has been written so far (of the temporary file), in bytes.
+  public var writtenSize: Int64? {
+    guard let temporary else { return nil }
+    var info = stat()
+    return fstat(temporary.fd, &info) == 0 ? Int64(info.st_size) : nil
+  }
+
+  /// Flushes the file to disk and puts it in place.
+  public func commit() throws {
+    func failure(_ err: Int32 = errno) -> ExportError {
+      ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
+    }
+    switch mode {
+    case .standardOutput:
+      break
+    case .direct:
+      if let temporary {
+        // ffmpeg wrote a temporary file for this target: copy it through now.
+        guard let error = OutputFile.copy(from: temporary.fd, to: fd) else { break }
+        throw failure(error)
+      }
+    case .replace(let target, let existing):
+      let staged = temporary!
+      let keep = existing.map { $0.st_mode & 0o7777 } ?? (0o666 & ~OutputFile.umask)
+      if let existing, existing.st_uid != geteuid() || existing.st_gid != getegid() {
+        guard fchown(staged.fd, existing.st_uid, existing.st_gid) == 0 else {
+          // Ownership cannot be kept after all: write in place instead.
+          try copyInPlace(from: staged, to: target)
+          break
+        }
+      }
+      guard fchmod(staged.fd, keep) == 0 else { throw failure() }
+      guard OutputFile.sync(staged.fd) else { throw failure() }
+      guard rename(staged.path, target) == 0 else { throw failure() }
+      staged.renamed()
+    case .inPlace(let target):
+      try copyInPlace(from: temporary!, to: target)
+    }
+    committed = true
+    if case .direct = mode { close(fd) }
+    temporary?.remove()
+    temporary = nil
+  }
+
+  private func copyInPlace(from staged: TemporaryFile, to target: String) throws {
+    let out = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY)
+    guard out >= 0 else {
+      throw ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(errno)))")
+    }
+    defer { close(out) }
+    if let error = OutputFile.copy(from: staged.fd, to: out) ?? (OutputFile.sync(out) ? nil : errno)
+    {
+      throw ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(error)))")
+    }
+  }
+
+  /// Removes the temporary file (nothing happens to the target).
+  public func discard() {
+    temporary?.remove()
+    temporary = nil
+    if case .direct = mode, fd >= 0 {
+      close(fd)
+      fd = -1
+    }
+  }
+
+  // MARK: Helpers
+
+  /// Whether `path` names an open descriptor (`/dev/stdout`, `/dev/fd/3`,
+  /// `/proc/self/fd/3`): written through, whatever the descriptor is.
+  static func namesADescriptor(_ path: String) -> Bool {
+    for prefix in ["/dev/fd/", "/proc/self/fd/", "/dev/stdout", "/dev/stderr"]
+    where path.hasPrefix(prefix) {
+      return true
+    }
+    return path.hasPrefix("/proc/") && path.contains("/fd/")
+  }
+
+  /// The file a path finally names, following symlinks (also a dangling one, whose target
+  /// is then created).
+  static func finalTarget(of path: String) throws -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else {
+        return current
+      }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let n = readlink(current, &buffer, buffer.count - 1)
+      guard n > 0 else { return current }
+      let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = link.hasPrefix("/") ? link : folder(of: current) + "/" + link
+    }
+    throw ExportError(
+      .cannotWrite, "cannot write '\(path)': \(String(cString: strerror(ELOOP)))")
+  }
+
+  /// Whether two paths name one file: the same path once symlinks are followed, or the
+  /// same existing file.
+  static func sameFile(_ a: String, _ b: String) -> Bool {
+    var (x, y) = (stat(), stat())
+    if stat(a, &x) == 0, stat(b, &y) == 0 { return x.st_dev == y.st_dev && x.st_ino == y.st_ino }
+    let resolved = [a, b].map { (try? finalTarget(of: $0)) ?? $0 }
+    let absolute = resolved.map {
+      $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0
+    }
+    return URL(fileURLWithPath: absolute[0]).standardized
+      == URL(fileURLWithPath: absolute[1]).standardized
+  }
+
+  /// The folder holding `path` ("." for a bare name).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Whether a file renamed over `info`'s can be given its owner and group.
+  static func canKeepOwnership(of info: stat) -> Bool {
+    if geteuid() == 0 { return true }
+    if info.st_uid != geteuid() { return false }
+    if info.st_gid == getegid() { return true }
+    var groups = [gid_t](repeating: 0, count: 256)
+    let n = getgroups(Int32(groups.count), &groups)
+    return n > 0 && groups[0..<Int(n)].contains(info.st_gid)
+  }
+
+  /// The process's umask, read without changing it.
+  static let umask: mode_t = {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+      let value = mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)
+    {
+      return value
+    }
+    let value = Glibc.umask(0o022)
+    Glibc.umask(value)
+    return value
+  }()
+
+  /// fsync, where the file system supports it.
+  static func sync(_ fd: Int32) -> Bool {
+    fsync(fd) == 0 || errno == EINVAL || errno == EROFS
+  }
+
+  /// Writes all of `bytes`; the errno on failure.
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
     var offset = 0
     while offset < bytes.count {
       let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
       if n < 0 {
         if errno == EINTR { continue }
-        let reason =
-          errno == EPIPE ? "the reader closed the pipe" : String(cString: strerror(errno))
-        throw ExportError(
-          errno == EPIPE ? .brokenPipe : .cannotWrite, "cannot write '\(path)': \(reason)")
+        return errno
       }
       offset += n
     }
+    return nil
   }
 
-  /// Flushes the file to disk and moves it over the target.
-  public func commit() throws {
-    guard path != "-" else {
-      committed = true
-      return
-    }
-    if fd >= 0 {
-      if fsync(fd) != 0 && errno != EINVAL && errno != EROFS {
-        throw ExportError(
-          .cannotWrite, "cannot write '\(path)': \(String(cString: strerror(errno)))")
+  /// Copies the whole of `source` (from its start) to `destination`; the errno on failure.
+  static func copy(from source: Int32, to destination: Int32) -> Int32? {
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var offset: off_t = 0
+    while true {
+      let n = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, offset) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      guard close(fd) == 0 else {
-        fd = -1
-        throw ExportError(
-          .cannotWrite, "cannot write '\(path)': \(String(cString: strerror(errno)))")
+      if n == 0 { return nil }
+      if let error = buffer.withUnsafeBytes({ writeAll(destination, .init(rebasing: $0[0..<n])) }) {
+        return error
       }
-      fd = -1
+      offset += off_t(n)
     }
-    guard rename(temporaryPath, path) == 0 else {
-      throw ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(errno)))")
-    }
-    committed = true
-    TemporaryFiles.unregister(temporaryPath)
-  }
-
-  /// Closes and removes the temporary file (nothing happens to the target).
-  public func discard() {
-    guard path != "-" else { return }
-    if fd >= 0 { close(fd) }
-    fd = -1
-    unlink(temporaryPath)
-    TemporaryFiles.unregister(temporaryPath)
-  }
-
-  /// Closes the descriptor without committing (for files another process writes).
-  func closeDescriptor() {
-    if fd >= 0 && path != "-" { close(fd) }
-    if path != "-" { fd = -1 }
   }
 }
 
-/// Temporary files in progress, so a fatal signal can remove them before the process dies.
-public enum TemporaryFiles {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var paths: Set<String> = []
+/// A private temporary file: a random name created exclusively (O_CREAT | O_EXCL |
+/// O_NOFOLLOW, mode 0600), registered with `ExitCleanup` until it is renamed or removed.
+final class TemporaryFile {
+  let path: String
+  let fd: Int32
+  private var token: ExitCleanup.Token?
 
-  static func register(_ path: String) {
-    lock.lock()
-    paths.insert(path)
-    lock.unlock()
+  /// Where files staged away from their target go: TMPDIR, else /tmp.
+  static var privateFolder: String {
+    let tmp = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
+    return tmp.isEmpty ? "/tmp" : tmp
   }
 
-  static func unregister(_ path: String) {
-    lock.lock()
-    paths.remove(path)
-    lock.unlock()
+  /// Creates one in `folder`, named after `target` (shortened, so any legal target name
+  /// still gives a legal temporary name).
+  init(in folder: String, for target: String) throws {
+    let base = target.split(separator: "/").last.map { String($0.prefix(32)) } ?? "output"
+    for _ in 0..<100 {
+      let candidate = folder + "/." + base + "." + TemporaryFile.randomSuffix() + ".tmp"
+      let fd = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if fd >= 0 {
+        self.path = candidate
+        self.fd = fd
+        token = ExitCleanup.register(.file(candidate))
+        return
+      }
+      if errno != EEXIST {
+        throw ExportError(
+          .cannotWrite, "cannot write '\(target)': \(String(cString: strerror(errno)))")
+      }
+    }
+    throw ExportError(.cannotWrite, "cannot write '\(target)': no free temporary name")
   }
 
-  /// Removes every registered temporary file (and directory).
-  public static func removeAll() {
-    lock.lock()
-    let all = paths
-    paths.removeAll()
-    lock.unlock()
-    for p in all { try? FileManager.default.removeItem(atPath: p) }
+  deinit { remove() }
+
+  /// Eight random letters and digits.
+  static func randomSuffix() -> String {
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    var generator = SystemRandomNumberGenerator()
+    return String(
+      (0..<8).map { _ in letters[Int.random(in: 0..<letters.count, using: &generator)] })
+  }
+
+  /// The file now has its final name: nothing to remove.
+  func renamed() {
+    if let token { ExitCleanup.unregister(token) }
+    token = nil
+    close(fd)
+  }
+
+  /// Closes and removes it (once).
+  func remove() {
+    guard let token else { return }
+    close(fd)
+    unlink(path)
+    ExitCleanup.unregister(token)
+    self.token = nil
   }
 }

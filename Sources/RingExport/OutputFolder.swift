@@ -1,79 +1,162 @@
 import Foundation
 
-/// A folder of files being written: files go into a temporary folder beside the target,
-/// which replaces the target only on `commit()`; dropped uncommitted, it is removed.
+/// A folder of files being written (`--format frames`). Nothing the tool did not create is
+/// ever deleted, renamed or overwritten:
+///
+/// - A missing folder is created whole: files go into a private temporary folder beside it,
+///   renamed to the target on `commit()` (which fails, losing nothing, if something took
+///   the name meanwhile).
+/// - An existing empty folder is written into: files are staged in a hidden temporary
+///   folder inside it and moved out on `commit()`, each refusing to replace a file that
+///   appeared meanwhile.
+/// - A folder holding anything is refused before any work (`ExportError.Code.folderNotEmpty`)
+///   unless `overwrite` is set; then only the files this export names are replaced.
+///
+/// While it writes, the folder is locked (`flock`), so a second export to it fails at once
+/// with a clear message. Dropped uncommitted, everything it made is removed.
 public final class OutputFolder {
   public let path: String
-  let temporaryPath: String
+  private let overwrite: Bool
+  /// Where files are staged.
+  let stagingPath: String
+  private let stagingIsTheTarget: Bool
+  private var lock: Int32 = -1
+  private var names: [String] = []
+  private var token: ExitCleanup.Token?
   private var committed = false
 
-  public init(path: String) throws {
-    let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+  public init(path: String, overwrite: Bool = false) throws {
+    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     self.path = trimmed
-    let url = URL(fileURLWithPath: trimmed)
-    temporaryPath =
-      url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
-    var isDir: ObjCBool = false
-    if FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDir), !isDir.boolValue {
-      throw ExportError(.cannotWrite, "cannot write folder '\(trimmed)': a file is in the way")
+    self.overwrite = overwrite
+    func failure(_ err: Int32 = errno) -> ExportError {
+      ExportError(
+        .cannotWrite, "cannot write folder '\(trimmed)': \(String(cString: strerror(err)))")
     }
-    try? FileManager.default.removeItem(atPath: temporaryPath)
-    guard mkdir(temporaryPath, 0o755) == 0 else {
-      throw ExportError(
-        .cannotWrite, "cannot write folder '\(trimmed)': \(String(cString: strerror(errno)))")
+    var info = stat()
+    if stat(trimmed, &info) == 0 {
+      guard (info.st_mode & S_IFMT) == S_IFDIR else {
+        throw ExportError(.cannotWrite, "cannot write folder '\(trimmed)': a file is in the way")
+      }
+      lock = open(trimmed, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard lock >= 0 else { throw failure() }
+      guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+        close(lock)
+        throw ExportError(
+          .cannotWrite, "cannot write folder '\(trimmed)': another export is writing to it")
+      }
+      if !overwrite, let first = OutputFolder.firstEntry(of: trimmed) {
+        close(lock)
+        throw ExportError(
+          .folderNotEmpty,
+          "the folder '\(trimmed)' already holds files ('\(first)'); choose an empty or new folder, or pass --overwrite to replace the frames this export names"
+        )
+      }
+      stagingPath = try OutputFolder.makeTemporaryFolder(in: trimmed, for: trimmed)
+      stagingIsTheTarget = false
+    } else if errno == ENOENT {
+      stagingPath = try OutputFolder.makeTemporaryFolder(
+        in: OutputFile.folder(of: trimmed), for: trimmed)
+      stagingIsTheTarget = true
+    } else {
+      throw failure()
     }
-    TemporaryFiles.register(temporaryPath)
+    token = ExitCleanup.register(.folder(stagingPath))
   }
 
   deinit {
     if !committed { discard() }
   }
 
+  /// Writes one file of the folder (staged until `commit()`).
   public func write(_ bytes: [UInt8], named name: String) throws {
-    let file = temporaryPath + "/" + name
-    let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let file = stagingPath + "/" + name
+    let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
       throw ExportError(
         .cannotWrite, "cannot write '\(path)/\(name)': \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBufferPointer {
-        Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ExportError(
-          .cannotWrite, "cannot write '\(path)/\(name)': \(String(cString: strerror(errno)))")
-      }
-      offset += n
+    let error = bytes.withUnsafeBytes { OutputFile.writeAll(fd, $0) }
+    let mode = 0o666 & ~OutputFile.umask
+    if let error = error ?? (fchmod(fd, mode) == 0 && OutputFile.sync(fd) ? nil : errno) {
+      throw ExportError(
+        .cannotWrite, "cannot write '\(path)/\(name)': \(String(cString: strerror(error)))")
     }
+    names.append(name)
   }
 
-  /// Moves the finished folder to its path, replacing an existing folder there.
+  /// Puts the files in place.
   public func commit() throws {
-    let fm = FileManager.default
-    var old: String?
-    if fm.fileExists(atPath: path) {
-      old = temporaryPath + ".old"
-      guard rename(path, old!) == 0 else {
-        throw ExportError(
-          .cannotWrite, "cannot replace '\(path)': \(String(cString: strerror(errno)))")
+    if stagingIsTheTarget {
+      guard chmod(stagingPath, 0o777 & ~OutputFile.umask) == 0,
+        rename(stagingPath, path) == 0
+      else {
+        let reason =
+          errno == ENOTEMPTY || errno == EEXIST
+          ? "it appeared while exporting" : String(cString: strerror(errno))
+        throw ExportError(.cannotWrite, "cannot write folder '\(path)': \(reason)")
       }
-    }
-    guard rename(temporaryPath, path) == 0 else {
-      let message = String(cString: strerror(errno))
-      if let old { rename(old, path) }
-      throw ExportError(.cannotWrite, "cannot write folder '\(path)': \(message)")
+    } else {
+      for (i, name) in names.enumerated() {
+        let from = stagingPath + "/" + name
+        let to = path + "/" + name
+        // link() never replaces: a file that appeared meanwhile is kept and reported.
+        if overwrite ? rename(from, to) != 0 : (link(from, to) != 0 || unlink(from) != 0) {
+          let error = errno
+          if !overwrite {
+            for moved in names[..<i] { unlink(path + "/" + moved) }
+          }
+          let reason =
+            error == EEXIST ? "it appeared while exporting" : String(cString: strerror(error))
+          throw ExportError(.cannotWrite, "cannot write '\(to)': \(reason)")
+        }
+      }
+      rmdir(stagingPath)
     }
     committed = true
-    TemporaryFiles.unregister(temporaryPath)
-    if let old { try? fm.removeItem(atPath: old) }
+    if let token { ExitCleanup.unregister(token) }
+    token = nil
+    unlock()
   }
 
+  /// Removes what it staged (nothing happens to the target's other files).
   public func discard() {
-    try? FileManager.default.removeItem(atPath: temporaryPath)
-    TemporaryFiles.unregister(temporaryPath)
+    ExitCleanup.removeFolder(stagingPath)
+    if let token { ExitCleanup.unregister(token) }
+    token = nil
+    unlock()
+  }
+
+  private func unlock() {
+    if lock >= 0 { close(lock) }
+    lock = -1
+  }
+
+  /// Some entry of `folder` other than "." and "..", or `nil` when it is empty.
+  static func firstEntry(of folder: String) -> String? {
+    guard let dir = opendir(folder) else { return nil }
+    defer { closedir(dir) }
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name != "." && name != ".." { return name }
+    }
+    return nil
+  }
+
+  /// A new private folder (mode 0700, random name) in `parent`.
+  static func makeTemporaryFolder(in parent: String, for target: String) throws -> String {
+    let base = target.split(separator: "/").last.map { String($0.prefix(32)) } ?? "frames"
+    for _ in 0..<100 {
+      let candidate = parent + "/." + base + "." + TemporaryFile.randomSuffix() + ".tmp"
+      if mkdir(candidate, 0o700) == 0 { return candidate }
+      if errno != EEXIST {
+        throw ExportError(
+          .cannotWrite, "cannot write folder '\(target)': \(String(cString: strerror(errno)))")
+      }
+    }
+    throw ExportError(.cannotWrite, "cannot write folder '\(target)': no free temporary name")
   }
 }

@@ -1,11 +1,12 @@
 import Foundation
 
 /// The JSON frame map written beside a sprite sheet.
-enum SpriteSheet {
+public enum SpriteSheet {
   /// `sheet.png` maps to `sheet.json`.
-  static func mapPath(forImage path: String) -> String {
-    let url = URL(fileURLWithPath: path)
-    return url.deletingPathExtension().appendingPathExtension("json").path
+  public static func mapPath(forImage path: String) -> String {
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + ".json" }
+    return String(path[..<dot]) + ".json"
   }
 
   /// The frame map: sizes, grid, timing, each frame's rectangle, and CSS that plays it with

@@ -130,17 +130,18 @@ import Testing
     try #require(!killed.isEmpty, "ffmpeg started")
     #expect(result.status == 1 && !result.signalled, "exit \(result.status): \(result.stderr)")
     #expect(
-      result.stderr == "Error: ffmpeg was killed by signal 9\n", "one clear line: \(result.stderr)")
+      result.stderr == "Error: cannot write '\(dir)/ring.mp4': ffmpeg was killed by signal 9\n",
+      "one clear line: \(result.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing left")
   }
 
   /// An ffmpeg that leaves early (a broken build, a missing encoder, a crash at the end) is
   /// stood in by a script first in `PATH`: the real one cannot be made to fail on cue.
   @Test(arguments: [
-    ("head -c 100000 > /dev/null; exit 0", "ffmpeg failed: ffmpeg stopped reading its input"),
+    ("head -c 100000 > /dev/null; exit 0", "ffmpeg stopped reading its input"),
     ("echo \"Unknown encoder 'libx264'\" >&2; exit 1", "ffmpeg failed: Unknown encoder 'libx264'"),
     ("cat > /dev/null; echo 'Conversion failed!' >&2; exit 1", "ffmpeg failed: Conversion failed!"),
-    ("cat > /dev/null; exit 3", "ffmpeg failed: ffmpeg exited with status 3"),
+    ("cat > /dev/null; exit 3", "ffmpeg exited with status 3"),
   ])
   func ffmpegLeavingEarlyFailsCleanly(script: String, error: String) throws {
     let dir = try scratchDirectory()
@@ -155,7 +156,9 @@ import Testing
       try rainbowRingBinary(), ["export", "-o", dir + "/ring.webm", "--quiet"],
       environment: ["PATH": bin + ":/usr/bin:/bin"])
     #expect(result.status == 1, "exit \(result.status): \(result.stderr)")
-    #expect(result.stderr.hasPrefix("Error: " + error), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("Error: cannot write '\(dir)/ring.webm': " + error),
+      "\(result.stderr)")
     #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing left")
   }

@@ -1,0 +1,176 @@
+import Foundation
+import RingTestSupport
+import Testing
+
+@testable import RingExport
+
+/// Signals, streams, resource limits and a failing ffmpeg, with the real binary: each case
+/// is a bash script (see `OutputSafetyTests.run`) that prints facts, compared exactly.
+@Suite struct FaultTests {
+  typealias Case = OutputSafetyTests.Case
+
+  /// A terminating signal ends the tool within a second whatever it is blocked on, leaves
+  /// nothing and exits 128 + N. Job control (`set -m`) keeps a background job's SIGINT.
+  static let blockers: [(name: String, setup: String, command: String)] = [
+    (
+      "a stalled ffmpeg",
+      "mkdir bin; printf '#!/bin/sh\\nexec sleep 1000\\n' > bin/ffmpeg; chmod +x bin/ffmpeg",
+      "PATH=$PWD/bin:$PATH $B export -o out.mp4 --quiet"
+    ),
+    (
+      "a stalled reader of -o -", "mkfifo pipe; exec 3<> pipe",
+      "$B export -o - --loops 3 > pipe"
+    ),
+    ("a long encode", "", "$B export -o out.apng --scale 4 --loops 40 --quiet"),
+    ("a huge frame", "", "$B render -o out.png --size 4000"),
+    ("a full sprite sheet", "", "$B export -o out.png --format sprite-sheet --scale 3 --quiet"),
+  ]
+
+  static let signals: [(Int32, String)] = [(SIGINT, "INT"), (SIGTERM, "TERM"), (SIGHUP, "HUP")]
+
+  static var signalCases: [Case] {
+    blockers.flatMap { blocker in
+      signals.map { (number, name) in
+        Case(
+          name: "SIG\(name) during \(blocker.name)",
+          script: """
+            set -m
+            \(blocker.setup)
+            \(blocker.command) & pid=$!
+            sleep 1.5; child=$(pgrep -P $pid)
+            start=$(date +%s%N); kill -\(name) $pid; wait $pid; code=$?; end=$(date +%s%N)
+            echo exit=$code; [ $(( (end - start) / 1000000 )) -lt 1000 ] && echo within-a-second
+            sleep 0.2; [ -n "$child" ] && kill -0 $child 2> /dev/null && echo child-left
+            exec 3>&-; rm -rf bin pipe; left
+            """,
+          facts: ["exit=\(128 + number)", "within-a-second", "left: "])
+      }
+    }
+  }
+
+  static let streamsAndLimits: [Case] = [
+    Case(
+      name: "a signal ignored at start stays ignored (a script's background job)",
+      script: """
+        trap '' INT
+        $B export -o ring.gif --duration 1 --quiet & pid=$!
+        sleep 0.3; kill -INT $pid; wait $pid; echo exit=$?; left
+        """,
+      facts: ["exit=0", "left: ring.gif "]),
+    Case(
+      name: "a closed standard error changes nothing",
+      script: """
+        $B export -o ring.gif --duration 0.5 2>&-; echo exit=$?
+        $B export -o ring.apng --duration 0.5 2> /dev/full; echo exit=$?
+        $B export -o bad.gif --fps 0 2>&-; echo exit=$?; left
+        """,
+      facts: ["exit=0", "exit=0", "exit=64", "left: ring.apng ring.gif "]),
+    Case(
+      name: "a reader that leaves early ends the export quietly",
+      script: "$B export -o - --quiet | head -c 10 > /dev/null; echo exit=${PIPESTATUS[0]}; left",
+      facts: ["exit=0", "left: "]),
+    Case(
+      name: "a file-size limit is an error, not a kill (SIGXFSZ ignored)",
+      script: """
+        (ulimit -f 100; $B export -o big.gif --quiet 2> err; echo exit=$?); cat err; left
+        """,
+      facts: ["exit=1", "Error: cannot write 'big.gif': File too large", "left: err "]),
+    Case(
+      name: "too few open files is one error line",
+      script: """
+        (ulimit -n 6; $B export -o ring.mp4 --quiet 2> err; echo exit=$?); wc -l < err; left
+        """,
+      facts: ["exit=1", "1", "left: err "]),
+    Case(
+      name: "a limited address space is one error line",
+      script: """
+        (ulimit -v 400000; $B render -o big.png --size 8000 2> err; echo exit=$?); cat err; left
+        """,
+      facts: [
+        "exit=1",
+        "Error: not enough memory for a 8000x8000 frame: it needs about 977 MiB (is the address space limited, ulimit -v?)",
+        "left: err ",
+      ]),
+    Case(
+      name: "a thread that cannot be created is an error, not a hang",
+      script: """
+        chmod 777 .
+        nobody prlimit --nproc=1 $B export -o ring.gif --quiet 2> err; echo exit=$?; cat err; left
+        """,
+      facts: [
+        "exit=1", "Error: cannot start a thread: Resource temporarily unavailable", "left: err ",
+      ]),
+  ]
+
+  /// ffmpeg is trusted for nothing: stand-ins first in PATH that exit 0 having failed.
+  static let lyingFFmpegs: [(script: String, error: String)] = [
+    ("cat > /dev/null; exit 0", "ffmpeg ended without finishing the file"),
+    (
+      "cat > /dev/null; echo 'av_interleaved_write_frame(): No space left on device' >&2; exit 0",
+      "ffmpeg failed: av_interleaved_write_frame(): No space left on device"
+    ),
+    (
+      "cat > /dev/null; printf 'frame=3\\nprogress=end\\n'; exit 0",
+      "ffmpeg encoded 3 frames of 438, so the file is incomplete"
+    ),
+    ("cat > /dev/null; printf 'frame=438\\nprogress=end\\n'; exit 0", "ffmpeg left an empty file"),
+  ]
+
+  static var ffmpegCases: [Case] {
+    lyingFFmpegs.map { fake in
+      Case(
+        name: "an ffmpeg that exits 0 but: \(fake.error)",
+        script: """
+          mkdir bin; printf '#!/bin/sh\\n%s\\n' "\(fake.script.replacingOccurrences(of: "\\", with: "\\\\"))" > bin/ffmpeg; chmod +x bin/ffmpeg
+          echo keep > ring.webm
+          PATH=$PWD/bin:$PATH $B export -o ring.webm --quiet 2> err; echo exit=$?; cat ring.webm err
+          rm -r bin; left
+          """,
+        facts: [
+          "exit=1", "keep", "Error: cannot write 'ring.webm': \(fake.error)",
+          "left: err ring.webm ",
+        ])
+    } + [
+      Case(
+        name: "a full disk keeps the old file and names the user's path",
+        script: """
+          mkdir tiny
+          unshare -m bash -c 'mount -t tmpfs -o size=64k none tiny && echo keep > tiny/ring.mp4 && \
+            $B export -o tiny/ring.mp4 --quiet 2> err; echo exit=$?; cat tiny/ring.mp4; ls -A tiny'
+          grep -c "cannot write 'tiny/ring.mp4': ffmpeg failed: .*No space left on device" err
+          grep -c '\\.tmp' err; rmdir tiny; left
+          """,
+        facts: ["exit=1", "keep", "ring.mp4", "1", "0", "left: err "]),
+      Case(
+        name: "ffmpeg is found as the shell finds it",
+        script: """
+          mkdir -p a/ffmpeg b; echo 'not a program' > b/ffmpeg
+          PATH=$PWD/a:$PWD/b:$PATH $B export -o ring.webp --duration 0.1 --quiet; echo exit=$?
+          rm -r a b; left
+          """,
+        facts: ["exit=0", "left: ring.webp "]),
+    ]
+  }
+
+  @Test(arguments: signalCases + streamsAndLimits + ffmpegCases)
+  func faultsLeaveNothingBehind(_ c: Case) throws {
+    let facts = try OutputSafetyTests.run(c.script)
+    #expect(facts == c.facts, "\(c.name)")
+  }
+
+  @Test func ffmpegIsLocatedLikeTheShellDoes() throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let fm = FileManager.default
+    for sub in ["dir/ffmpeg", "plain", "real"] {
+      try fm.createDirectory(atPath: dir + "/" + sub, withIntermediateDirectories: true)
+    }
+    try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/plain/ffmpeg"))
+    try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: dir + "/real/ffmpeg"))
+    chmod(dir + "/real/ffmpeg", 0o755)
+    let found = FFmpegEncoder.locate(path: "\(dir)/dir:\(dir)/plain:\(dir)/real")
+    #expect(
+      found == dir + "/real/ffmpeg",
+      "a directory and a non-executable are skipped: \(found ?? "none")")
+  }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import RingTestSupport
+import Testing
+
+/// How files are written (README, "How files are written"), tried with the real binary on
+/// real special files made in a scratch folder: a device node from mknod, a FIFO, symlinks,
+/// hard links, another user through setpriv, a full tmpfs in a private mount namespace.
+/// Each case is a bash script run in an empty folder; it prints facts, compared exactly.
+@Suite struct OutputSafetyTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let name: String
+    let script: String
+    let facts: [String]
+    var testDescription: String { name }
+  }
+
+  /// Shell helpers the cases use: `png F` says whether F starts with the PNG signature,
+  /// `info F` its type, mode, owner and link count, `left` what the folder holds (hidden
+  /// files included, so a temporary file left behind shows).
+  static let preamble = """
+    png() { if [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \\n')" = 89504e470d0a1a0a ]; then echo "$1 png"; else echo "$1 not-png"; fi; }
+    info() { stat -c '%n %F %a %U:%G links=%h' "$@"; }
+    left() { echo "left: $(ls -A "${1:-.}" | sort | tr '\\n' ' ')"; }
+    nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+
+    """
+
+  static let files: [Case] = [
+    Case(
+      name: "a new file gets 0666 less the umask",
+      script: "umask 027; $B render -o new.png; echo exit=$?; info new.png; png new.png; left",
+      facts: [
+        "exit=0", "new.png regular file 640 root:root links=1", "new.png png", "left: new.png ",
+      ]),
+    Case(
+      name: "a replaced file keeps its mode, owner and group",
+      script: """
+        echo old > f.png; chmod 600 f.png; chown nobody:nogroup f.png
+        $B render -o f.png; echo exit=$?; info f.png; png f.png; left
+        """,
+      facts: [
+        "exit=0", "f.png regular file 600 nobody:nogroup links=1", "f.png png", "left: f.png ",
+      ]),
+    Case(
+      name: "a symlink is followed and stays a link",
+      script: """
+        echo old > target.png; ln -s target.png link.png
+        $B render -o link.png; echo exit=$?; info link.png; png target.png; left
+        """,
+      facts: [
+        "exit=0", "link.png symbolic link 777 root:root links=1", "target.png png",
+        "left: link.png target.png ",
+      ]),
+    Case(
+      name: "a dangling symlink's target is created",
+      script: """
+        mkdir sub; ln -s sub/made.png link.png
+        $B render -o link.png; echo exit=$?; png sub/made.png; info link.png; left sub
+        """,
+      facts: [
+        "exit=0", "sub/made.png png", "link.png symbolic link 777 root:root links=1",
+        "left: made.png ",
+      ]),
+    Case(
+      name: "a hard-linked file is written in place",
+      script: """
+        echo old > a.png; ln a.png b.png
+        $B render -o a.png; echo exit=$?; png b.png; info a.png; left
+        """,
+      facts: [
+        "exit=0", "b.png png", "a.png regular file 644 root:root links=2", "left: a.png b.png ",
+      ],
+    ),
+    Case(
+      name: "a FIFO is written through",
+      script: """
+        mkfifo pipe.png; cat pipe.png > got & reader=$!
+        $B render -o pipe.png; echo exit=$?; wait $reader; info pipe.png; png got; left
+        """,
+      facts: [
+        "exit=0", "pipe.png fifo 644 root:root links=1", "got png", "left: got pipe.png ",
+      ]),
+    Case(
+      name: "a character device is written through, never replaced",
+      script: """
+        mknod null c 1 3
+        $B render -o null; echo exit=$?; info null; left
+        """,
+      facts: ["exit=0", "null character special file 644 root:root links=1", "left: null "]),
+    Case(
+      name: "/dev/stdout and /dev/fd/N are written through",
+      script: """
+        $B render -o /dev/stdout > out.png; echo exit=$?; png out.png
+        echo old > fd.png; ln fd.png fd-link.png
+        $B render -o /dev/fd/3 3> fd.png; echo exit=$?; png fd-link.png; left
+        """,
+      facts: [
+        "exit=0", "out.png png", "exit=0", "fd-link.png png", "left: fd-link.png fd.png out.png ",
+      ]
+    ),
+    Case(
+      name: "a process substitution is written through",
+      script: """
+        $B render -o >(cat > sub.png); echo exit=$?; sleep 0.5; png sub.png; left
+        """,
+      facts: ["exit=0", "sub.png png", "left: sub.png "]),
+    Case(
+      name: "a file the user may not write is refused",
+      script: """
+        chmod 777 .; echo keep > f.png; chmod 444 f.png
+        nobody $B render -o f.png 2> err; echo exit=$?; cat f.png err; left
+        """,
+      facts: [
+        "exit=1", "keep", "Error: cannot write 'f.png': Permission denied", "left: err f.png ",
+      ]),
+    Case(
+      name: "a writable file in a read-only folder is written in place",
+      script: """
+        mkdir ro; echo old > ro/f.png; chmod 666 ro/f.png; chmod 555 ro
+        nobody $B render -o ro/f.png; echo exit=$?; info ro/f.png; png ro/f.png; left ro
+        """,
+      facts: [
+        "exit=0", "ro/f.png regular file 666 root:root links=1", "ro/f.png png", "left: f.png ",
+      ]),
+    Case(
+      name: "a new file in a folder the user may not write is refused",
+      script: """
+        mkdir ro; chmod 555 ro
+        nobody $B render -o ro/f.png 2> err; echo exit=$?; cat err; left ro
+        """,
+      facts: ["exit=1", "Error: cannot write 'ro/f.png': Permission denied", "left: "]),
+    Case(
+      name: "a folder in the way is refused",
+      script: "mkdir d; $B render -o d 2> err; echo exit=$?; cat err; left d",
+      facts: ["exit=1", "Error: cannot write 'd': it is a directory", "left: "]),
+    Case(
+      name: "the longest legal file name still works",
+      script: """
+        name=$(printf 'a%.0s' $(seq 251)).png
+        $B render -o $name; echo exit=$?; png $name | cut -c 250-; ls -A | wc -l
+        """,
+      facts: ["exit=0", "aa.png png", "1"]),
+    Case(
+      name: "the sprite sheet's map may not be the image",
+      script: """
+        echo keep > s.json
+        $B export --format sprite-sheet -o s.json 2> err; echo exit=$?; cat s.json; head -1 err; left
+        """,
+      facts: [
+        "exit=64", "keep",
+        "Error: The sprite sheet's image and its frame map would both be 's.json': name the image with another extension (.png).",
+        "left: err s.json ",
+      ]),
+    Case(
+      name: "the sprite sheet's map may not be the image through a symlink",
+      script: """
+        echo keep > s.json; ln -s s.json s.png
+        $B export --format sprite-sheet -o s.png 2> err; echo exit=$?; cat s.json; head -1 err; left
+        """,
+      facts: [
+        "exit=64", "keep",
+        "Error: the sprite sheet 's.png' and its frame map 's.json' are the same file",
+        "left: err s.json s.png ",
+      ]),
+  ]
+
+  static let folders: [Case] = [
+    Case(
+      name: "a folder holding files is refused, untouched",
+      script: """
+        mkdir d d/sub; echo keep > d/mine.txt; echo keep > d/frame_00000.png
+        $B export --format frames -o d --duration 0.1 --quiet 2> err; echo exit=$?
+        cat d/mine.txt d/frame_00000.png; left d; head -1 err | cut -c 1-41
+        """,
+      facts: [
+        "exit=64", "keep", "keep", "left: frame_00000.png mine.txt sub ",
+        "Error: the folder 'd' already holds files",
+      ]),
+    Case(
+      name: "the working folder is refused",
+      script: """
+        echo keep > mine.txt
+        $B export --format frames -o "$PWD" --duration 0.1 --quiet 2> /dev/null; echo exit=$?; left
+        """,
+      facts: ["exit=64", "left: mine.txt "]),
+    Case(
+      name: "an empty folder is written into",
+      script: """
+        mkdir e; chmod 750 e
+        $B export --format frames -o e --duration 0.1 --quiet; echo exit=$?
+        info e; left e; png e/frame_00005.png
+        """,
+      facts: [
+        "exit=0", "e directory 750 root:root links=2",
+        "left: frame_00000.png frame_00001.png frame_00002.png frame_00003.png frame_00004.png frame_00005.png ",
+        "e/frame_00005.png png",
+      ]),
+    Case(
+      name: "a missing folder is created whole",
+      script: """
+        umask 022; $B export --format frames -o new/ --duration 0.04 --quiet; echo exit=$?
+        info new; left new; left
+        """,
+      facts: [
+        "exit=0", "new directory 755 root:root links=2", "left: frame_00000.png frame_00001.png ",
+        "left: new ",
+      ]),
+    Case(
+      name: "--overwrite replaces only the frames this export names",
+      script: """
+        mkdir d d/sub; echo keep > d/mine.txt; echo old > d/frame_00000.png; echo keep > d/frame_00009.png
+        $B export --format frames -o d --duration 0.04 --overwrite --quiet; echo exit=$?
+        png d/frame_00000.png; cat d/mine.txt d/frame_00009.png; left d
+        """,
+      facts: [
+        "exit=0", "d/frame_00000.png png", "keep", "keep",
+        "left: frame_00000.png frame_00001.png frame_00009.png mine.txt sub ",
+      ]),
+    Case(
+      name: "two exports racing on one folder: one fails clearly, nothing is lost",
+      script: """
+        mkdir d
+        $B export --format frames -o d --loops 2 --quiet 2> err1 & first=$!
+        sleep 0.5
+        $B export --format frames -o d --duration 0.1 --quiet 2> err2; echo second=$?
+        wait $first; echo first=$?; cat err2; ls d | wc -l
+        """,
+      facts: [
+        "second=1", "first=0", "Error: cannot write folder 'd': another export is writing to it",
+        "876",
+      ]),
+    Case(
+      name: "a temporary file is private, random and beside its target",
+      script: """
+        $B export -o slow.gif --loops 40 --quiet & pid=$!
+        for i in $(seq 100); do ls -A | grep -q '^\\.slow' && break; sleep 0.05; done
+        stat -c '%a %U' .slow.gif.*.tmp; ls -A | grep -c "$pid"
+        kill -TERM $pid; wait $pid; echo exit=$?; left
+        """,
+      facts: ["600 root", "0", "exit=143", "left: "]),
+  ]
+
+  @Test(arguments: files + folders)
+  func filesAreWrittenAsDocumented(_ c: Case) throws {
+    let facts = try Self.run(c.script)
+    #expect(facts == c.facts, "\(c.name)")
+  }
+
+  /// Runs `script` with bash in a new scratch folder, `$B` the binary; its output lines.
+  static func run(_ script: String, environment extra: [String: String] = [:]) throws -> [String] {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["B"] = try rainbowRingBinary()
+    environment.merge(extra) { $1 }
+    let result = try runProcess(
+      "/bin/bash", ["-c", preamble + script], environment: environment, directory: dir)
+    return String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+}
