@@ -29,8 +29,8 @@ enum ExportCommand {
       OptionSpec(
         "exact-fps",
         help:
-          "Keep --fps even when the period is not a whole number of frames (the loop then has a seam)."
-      ),
+          "Keep --fps even when the period is not a whole number of frames (the loop then has a seam).",
+        invertible: true),
       OptionSpec(
         "quality", value: "0-100", help: "WebP: lossy at this quality instead of lossless."),
       OptionSpec(
@@ -42,7 +42,7 @@ enum ExportCommand {
         "columns", value: "n", help: "Sprite sheet: frames per row.", default: "a square grid"),
       OptionSpec(
         "jobs", value: "n", help: "Threads rendering and encoding frames.", default: "every core"),
-      OptionSpec("quiet", help: "No progress bar or notes."),
+      OptionSpec("quiet", help: "No progress bar or notes.", invertible: true),
     ] + RingOptions.specs.filter { $0.name != "time" }
     + CommandLineTool.closingSpecs
 

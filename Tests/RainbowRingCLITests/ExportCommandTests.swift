@@ -42,6 +42,19 @@ import Testing
     ),
     (["export", "-o", "DIR/ring.gif", "--columns", "3"], "--columns"),
     (["export"], "--output"),
+    (["export", "-o", "DIR/ring.gif", "--no-duration", "2"], "'--no-duration'"),
+    (["export", "-o", "DIR/ring.gif", "--no-quiet=yes"], "'--no-quiet'"),
+    (["export", "-o", "DIR/ring.gif", "--no-help"], "'--no-help'"),
+    (
+      ["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-no-limits"],
+      "--no-limits"
+    ),
+    (
+      [
+        "export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-limits",
+        "--no-no-limits",
+      ], "--no-limits"
+    ),
   ]
 
   @Test(arguments: badInputs)
