@@ -46,6 +46,12 @@ import Testing
     (["export", "-o", "DIR/ring.gif", "--no-quiet=yes"], "'--no-quiet'"),
     (["export", "-o", "DIR/ring.gif", "--no-help"], "'--no-help'"),
     (
+      ["export", "-o", "DIR/ring.gif", "--fps", "+0x10"], "The value '+0x10' is invalid for '--fps'"
+    ),
+    (["export", "-o", "DIR/ring.gif", "--loops", "+0x2"], "--loops"),
+    (["export", "-o", "DIR/ring.gif", "--duration", "-inf"], "The value '-inf' is invalid"),
+    (["export", "-o", "DIR/ring.webp", "--quality", " 80"], "--quality"),
+    (
       ["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-no-limits"],
       "--no-limits"
     ),
