@@ -51,6 +51,26 @@ import Testing
     (["export", "-o", "DIR/ring.gif", "--loops", "+0x2"], "--loops"),
     (["export", "-o", "DIR/ring.gif", "--duration", "-inf"], "The value '-inf' is invalid"),
     (["export", "-o", "DIR/ring.webp", "--quality", " 80"], "--quality"),
+    (["export", "-o", "DIR/ring.gif", "--background", "#FF000080"], "'--background': GIF"),
+    (["export", "-o", "DIR/ring.gif", "--background", "#FFFFFFFE"], "'--background': GIF"),
+    (["export", "-o", "DIR/ring.mp4", "--background", "transparent"], "'--background': MP4"),
+    (["export", "-o", "DIR/ring.mp4", "--background", "#00000080"], "'--background': MP4"),
+    (
+      ["export", "-o", "DIR/ring.mp4", "--scene", "seed", "--background", "transparent"],
+      "'--background': MP4"
+    ),
+    (["export", "-o", "DIR/ring.gif", "--duration", "0.019"], "--duration"),
+    (
+      ["export", "-o", "DIR/ring.gif", "--step-duration", "0.001", "--hue-step", "360"],
+      "--duration"
+    ),
+    (
+      [
+        "export", "-o", "DIR/s.png", "--format", "sprite-sheet", "--duration", "0.1", "--columns",
+        "7",
+      ],
+      "'--columns'"
+    ),
     (
       ["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-no-limits"],
       "--no-limits"
