@@ -41,18 +41,7 @@ struct UsageError: Error, Equatable {
   let message: String
 
   init(message: String) {
-    var line = ""
-    for scalar in message.unicodeScalars {
-      switch scalar {
-      case "\n": line += "\\n"
-      case "\t": line += "\\t"
-      case "\r": line += "\\r"
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-        line += "\\u{\(String(scalar.value, radix: 16))}"
-      default: line.unicodeScalars.append(scalar)
-      }
-    }
-    self.message = line
+    self.message = TerminalText.escaped(message)
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RainbowRing
 import RingExport
 
@@ -102,13 +103,20 @@ public enum CommandLineTool {
     return nil
   }
 
+  /// Prints help or the version; a closed or full standard output is one error line, exit 1.
   static func printing(_ text: String, _ console: Console) -> Int32 {
     do {
       try console.out(text)
       return 0
     } catch {
-      return 1
+      return failure("cannot write to standard output: \(describe(error))", console)
     }
+  }
+
+  /// A system error as `strerror` words ("No space left on device"), else as it describes itself.
+  static func describe(_ error: any Error) -> String {
+    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+    return "\(error)"
   }
 
   /// Prints `Error: message`, the usage and where to find help to standard error.
@@ -124,9 +132,10 @@ public enum CommandLineTool {
     return exitUsage
   }
 
-  /// Prints `Error: message` to standard error for a runtime failure.
+  /// Prints `Error: message` to standard error for a runtime failure, on one line whatever
+  /// paths or tool output the message holds.
   static func failure(_ message: String, _ console: Console) -> Int32 {
-    console.writeErr("Error: \(message)\n")
+    console.writeErr("Error: \(TerminalText.escaped(message))\n")
     return 1
   }
 }

@@ -232,9 +232,10 @@ enum ExportCommand {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)
     }
     if !plan.quiet {
-      for note in plan.notes { console.writeErr(note + "\n") }
+      for note in plan.notes { console.writeErr(TerminalText.escaped(note) + "\n") }
     }
-    let bar = ProgressBar(label: "exporting \(plan.output)", write: console.writeErr)
+    let bar = ProgressBar(
+      label: "exporting \(TerminalText.escaped(plan.output))", write: console.writeErr)
     let showProgress = isTerminal && !plan.quiet
     Interrupts.install()
     do {
