@@ -93,6 +93,15 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "\(args): no file")
   }
 
+  /// `usageProblem(in:)` finds the same one-line message as the run, for every row.
+  @Test(arguments: badInputs)
+  func exportUsageProblemAgreesWithTheRun(args: [String], mentions: String) {
+    let real = args.map { $0.replacingOccurrences(of: "DIR", with: "/nonexistent-dir") }
+    let run = Captured(real)
+    let printed = run.err.split(separator: "\n").first.map { String($0.dropFirst("Error: ".count)) }
+    #expect(CommandLineTool.usageProblem(in: real) == printed, "\(args): the same message")
+  }
+
   /// Each cap refuses without the flag and lets the same request through with it.
   @Test(arguments: [
     ["-o", "r.gif", "--loops", "10000", "--fps", "50"],
