@@ -7,24 +7,28 @@ struct OptionSpec {
   let help: String
   /// The default shown in help, if any.
   let defaultDescription: String?
+  /// A flag that also accepts `--no-<name>`, which turns it off (help shows `--[no-]<name>`).
+  let isInvertible: Bool
 
   init(
     _ name: String, short: Character? = nil, value: String? = nil, help: String,
-    default defaultDescription: String? = nil
+    default defaultDescription: String? = nil, invertible: Bool = false
   ) {
+    precondition(!invertible || value == nil, "only a flag can be inverted")
     self.name = name
     self.short = short
     self.valueName = value
     self.help = help
     self.defaultDescription = defaultDescription
+    self.isInvertible = invertible
   }
 
   var isFlag: Bool { valueName == nil }
 
-  /// `-o, --output <file>` as help shows it.
+  /// `-o, --output <file>` (or `--[no-]quiet`) as help shows it.
   var synopsis: String {
     var s = short.map { "-\($0), " } ?? ""
-    s += "--\(name)"
+    s += isInvertible ? "--[no-]\(name)" : "--\(name)"
     if let valueName { s += " <\(valueName)>" }
     return s
   }
@@ -37,18 +41,7 @@ struct UsageError: Error, Equatable {
   let message: String
 
   init(message: String) {
-    var line = ""
-    for scalar in message.unicodeScalars {
-      switch scalar {
-      case "\n": line += "\\n"
-      case "\t": line += "\\t"
-      case "\r": line += "\\r"
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-        line += "\\u{\(String(scalar.value, radix: 16))}"
-      default: line.unicodeScalars.append(scalar)
-      }
-    }
-    self.message = line
+    self.message = TerminalText.escaped(message)
   }
 }
 
@@ -75,7 +68,10 @@ struct ParsedArguments {
   subscript(name: String) -> String? { values[name] }
 
   /// Parses `arguments` against `specs`; `--help`/`-h` and `--version` are recognised as flags
-  /// wherever they appear. Every repeated option and unknown option is a usage error.
+  /// wherever they appear. Unknown options and an option with a value given twice are usage
+  /// errors. A flag may be repeated, and a flag declared invertible also takes
+  /// `--no-<flag>`: the last of `--<flag>` and `--no-<flag>` wins (swift-argument-parser's
+  /// `.chooseLast`), so `--no-no-limits` keeps the caps.
   static func parse(_ arguments: [String], specs: [OptionSpec], allowsPositionals: Bool = false)
     throws(UsageError) -> ParsedArguments
   {
@@ -83,16 +79,6 @@ struct ParsedArguments {
     var i = 0
     var onlyPositionals = false
     func spec(long: String) -> OptionSpec? { specs.first { $0.name == long } }
-    func record(_ s: OptionSpec, value: String?) throws(UsageError) {
-      if parsed.has(s.name) {
-        throw UsageError(message: "The option '--\(s.name)' was given more than once.")
-      }
-      if s.isFlag {
-        parsed.flags.insert(s.name)
-      } else {
-        parsed.values[s.name] = value
-      }
-    }
     while i < arguments.count {
       let arg = arguments[i]
       i += 1
@@ -107,6 +93,7 @@ struct ParsedArguments {
       }
       var name: String
       var inlineValue: String?
+      var on = true
       if arg.hasPrefix("--") {
         let body = arg.dropFirst(2)
         if let eq = body.firstIndex(of: "=") {
@@ -116,16 +103,13 @@ struct ParsedArguments {
           name = String(body)
         }
         if spec(long: name) == nil, name.hasPrefix("no-"),
-          let s = spec(long: String(name.dropFirst(3))),
-          s.isFlag
+          let s = spec(long: String(name.dropFirst(3))), s.isInvertible
         {
-          // `--no-flag` clears a flag explicitly.
-          if parsed.has(s.name) {
-            throw UsageError(message: "The option '--\(s.name)' was given more than once.")
+          if inlineValue != nil {
+            throw UsageError(message: "The flag '--\(name)' does not take a value.")
           }
-          parsed.flags.remove(s.name)
-          parsed.values[s.name] = "false"
-          continue
+          name = s.name
+          on = false
         }
       } else {
         let letters = Array(arg.dropFirst())
@@ -142,17 +126,19 @@ struct ParsedArguments {
         if inlineValue != nil {
           throw UsageError(message: "The flag '--\(name)' does not take a value.")
         }
-        try record(s, value: nil)
-      } else if let inlineValue {
-        try record(s, value: inlineValue)
+        if on { parsed.flags.insert(s.name) } else { parsed.flags.remove(s.name) }
+        continue
+      }
+      if parsed.values[s.name] != nil {
+        throw UsageError(message: "The option '--\(s.name)' was given more than once.")
+      }
+      if let inlineValue {
+        parsed.values[s.name] = inlineValue
       } else {
-        guard i < arguments.count,
-          arguments[i] == "-" || !arguments[i].hasPrefix("-")
-            || ParsedArguments.isNegativeValue(arguments[i])
-        else {
+        guard i < arguments.count, isValue(arguments[i], specs: specs) else {
           throw UsageError(message: "Missing value for '\(s.synopsis)'.")
         }
-        try record(s, value: arguments[i])
+        parsed.values[s.name] = arguments[i]
         i += 1
       }
     }
@@ -166,10 +152,11 @@ struct ParsedArguments {
     return nil
   }
 
-  /// A value that starts with a minus sign: a negative number or point (`-4.55`, `-1,2`,
-  /// `-.5`). No option starts with a digit or a dot, so these cannot be mistaken for one.
-  static func isNegativeValue(_ argument: String) -> Bool {
-    guard argument.hasPrefix("-"), let next = argument.dropFirst().first else { return false }
-    return next.isASCII && (next.isNumber || next == ".")
+  /// Whether `argument`, following an option that takes a value, is that value: anything
+  /// but a long option (`--x`) or one of this command's short options (`-o`). So `-4.55`,
+  /// `-1,2`, `-` and `-inf` are values (the option's own check then judges them).
+  static func isValue(_ argument: String, specs: [OptionSpec]) -> Bool {
+    guard argument.hasPrefix("-"), let next = argument.dropFirst().first else { return true }
+    return next != "-" && !specs.contains { $0.short == next }
   }
 }

@@ -103,12 +103,13 @@ public enum CommandLineTool {
     return nil
   }
 
+  /// Prints help or the version; a closed or full standard output is one error line, exit 1.
   static func printing(_ text: String, _ console: Console) -> Int32 {
     do {
       try console.out(text)
       return 0
     } catch {
-      return 1
+      return failure("cannot write to standard output: \(describe(error))", console)
     }
   }
 
@@ -136,9 +137,10 @@ public enum CommandLineTool {
     }
   }
 
-  /// Prints `Error: message` to standard error for a runtime failure.
+  /// Prints `Error: message` to standard error for a runtime failure, on one line whatever
+  /// paths or tool output the message holds.
   static func failure(_ message: String, _ console: Console) -> Int32 {
-    console.writeErr("Error: \(message)\n")
+    console.writeErr("Error: \(TerminalText.escaped(message))\n")
     return 1
   }
 }

@@ -29,8 +29,8 @@ enum ExportCommand {
       OptionSpec(
         "exact-fps",
         help:
-          "Keep --fps even when the period is not a whole number of frames (the loop then has a seam)."
-      ),
+          "Keep --fps even when the period is not a whole number of frames (the loop then has a seam).",
+        invertible: true),
       OptionSpec(
         "quality", value: "0-100", help: "WebP: lossy at this quality instead of lossless."),
       OptionSpec(
@@ -47,7 +47,7 @@ enum ExportCommand {
         help:
           "Frames: write into a folder that already holds files, replacing only the frame files this export names."
       ),
-      OptionSpec("quiet", help: "No progress bar or notes."),
+      OptionSpec("quiet", help: "No progress bar or notes.", invertible: true),
     ] + RingOptions.specs.filter { $0.name != "time" }
     + CommandLineTool.closingSpecs
 
@@ -109,6 +109,7 @@ enum ExportCommand {
     }
     let opaqueByDefault = format == .gif || format == .mp4
     let scene = try RingOptions.scene(args, defaultBackground: opaqueByDefault ? .white : .clear)
+    try checkBackground(scene.background, format: format, text: args["background"])
     if args.has("duration") && args.has("loops") {
       throw UsageError(message: "The options '--duration' and '--loops' cannot be used together.")
     }
@@ -147,23 +148,30 @@ enum ExportCommand {
       )
     }
     let exact = Double(durationNs) / 1e9 * fps
-    var frames = Int(exact.rounded())
-    if abs(exact - exact.rounded()) > 1e-6 {
-      if args.has("exact-fps") {
-        frames = max(1, Int(exact.rounded(.down)))
-        durationNs = Int64((Double(frames) / fps * 1e9).rounded())
-        notes.append(
-          "note: keeping \(fps) fps: \(frames) frames last \(Double(durationNs) / 1e9) s, so the loop has a seam"
-        )
-      } else {
-        frames = max(1, frames)
-        notes.append(
-          String(
-            format:
-              "note: %g s at %g fps is %.2f frames; writing %d frames (%.3f fps) so that the loop closes exactly (--exact-fps keeps %g fps)",
-            Double(durationNs) / 1e9, fps, exact, frames, Double(frames) * 1e9 / Double(durationNs),
-            fps))
-      }
+    var frames = max(1, Int(exact.rounded()))
+    let closes = abs(exact - exact.rounded()) <= 1e-6
+    if !closes && args.has("exact-fps") {
+      frames = max(1, Int(exact.rounded(.down)))
+      durationNs = Int64((Double(frames) / fps * 1e9).rounded())
+      notes.append(
+        "note: keeping \(fps) fps: \(frames) frames last \(Double(durationNs) / 1e9) s, so the loop has a seam"
+      )
+    }
+    let gifMost = format == .gif ? try gifFrameLimit(durationNs) : Int.max
+    if frames > gifMost {
+      frames = gifMost
+      notes.append(
+        String(
+          format:
+            "note: GIF frames last whole centiseconds, at least 2: writing %d frames (%.3f fps) over %g s",
+          frames, Double(frames) * 1e9 / Double(durationNs), Double(durationNs) / 1e9))
+    } else if !closes && !args.has("exact-fps") {
+      notes.append(
+        String(
+          format:
+            "note: %g s at %g fps is %.2f frames; writing %d frames (%.3f fps) so that the loop closes exactly (--exact-fps keeps %g fps)",
+          Double(durationNs) / 1e9, fps, exact, frames, Double(frames) * 1e9 / Double(durationNs),
+          fps))
     }
     var settings = ExportSettings(
       scene: scene, format: format,
@@ -178,11 +186,50 @@ enum ExportCommand {
       settings.columns = try RingOptions.integer(args, "columns", default: 1, range: 1...100_000)
     }
     settings.overwrite = args.has("overwrite")
+    if let columns = settings.columns, columns > frames {
+      throw UsageError(
+        message:
+          "The value '\(args["columns"] ?? "")' is invalid for '--columns': the export has \(frames) frames, so at most \(frames) columns."
+      )
+    }
     if args.has("jobs") {
       settings.workers = try RingOptions.integer(args, "jobs", default: 1, range: 1...64)
     }
     try Limits.from(args).check(export: settings, toStandardOutput: output == "-")
     return .run(Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes))
+  }
+
+  /// The most frames a GIF of `durationNs` can hold, each lasting whole centiseconds and at
+  /// least 2 (browsers slow shorter delays): one per 2 cs of the length, so frame starts are
+  /// at least 2 cs apart and stay so when rounded to centiseconds.
+  static func gifFrameLimit(_ durationNs: Int64) throws(UsageError) -> Int {
+    let most = Int(durationNs / 20_000_000)
+    guard most >= 1 else {
+      throw UsageError(
+        message:
+          "A GIF of \(Double(durationNs) / 1e9) s is shorter than its shortest frame (0.02 s); lengthen --duration (or --loops, --step-duration)."
+      )
+    }
+    return most
+  }
+
+  /// A background the format cannot carry is refused before any work.
+  static func checkBackground(_ background: RGBAColor, format: ExportFormat, text: String?)
+    throws(UsageError)
+  {
+    let shown = text ?? "transparent"
+    if format == .gif && background.alpha > 0 && background.alpha < 1 {
+      throw UsageError(
+        message:
+          "The value '\(shown)' is invalid for '--background': GIF has only on/off transparency; use an opaque colour (white, #RRGGBB) or 'transparent'."
+      )
+    }
+    if format == .mp4 && background.alpha < 1 {
+      throw UsageError(
+        message:
+          "The value '\(shown)' is invalid for '--background': MP4 has no alpha channel; use --background white or #RRGGBB, or export webm, apng or webp to keep transparency."
+      )
+    }
   }
 
   static func run(_ arguments: [String], console: Console, isTerminal: Bool) -> Int32 {
@@ -197,9 +244,10 @@ enum ExportCommand {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)
     }
     if !plan.quiet {
-      for note in plan.notes { console.writeErr(note + "\n") }
+      for note in plan.notes { console.writeErr(TerminalText.escaped(note) + "\n") }
     }
-    let bar = ProgressBar(label: "exporting \(plan.output)", write: console.writeErr)
+    let bar = ProgressBar(
+      label: "exporting \(TerminalText.escaped(plan.output))", write: console.writeErr)
     let showProgress = isTerminal && !plan.quiet
     do {
       try Exporter.export(

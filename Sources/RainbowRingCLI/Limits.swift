@@ -19,8 +19,8 @@ struct Limits {
   static let spec = OptionSpec(
     "no-limits",
     help:
-      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB) and raw output (16 GiB)."
-  )
+      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB) and raw output (16 GiB).",
+    invertible: true)
 
   /// The caps the arguments ask for: the standard ones, or none with `--no-limits`.
   static func from(_ args: ParsedArguments) -> Limits {

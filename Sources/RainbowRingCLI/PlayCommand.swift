@@ -8,8 +8,8 @@ import RingPlayers
 enum PlayCommand {
   static let specs: [OptionSpec] =
     [
-      OptionSpec("window", help: "Play in an X11 window (needs DISPLAY)."),
-      OptionSpec("terminal", help: "Play in this terminal."),
+      OptionSpec("window", help: "Play in an X11 window (needs DISPLAY).", invertible: true),
+      OptionSpec("terminal", help: "Play in this terminal.", invertible: true),
       OptionSpec(
         "fps", value: "n", help: "Frames per second, 1 to 240.",
         default: "60 in a window, 30 in a terminal"),

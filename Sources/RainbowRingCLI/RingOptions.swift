@@ -38,7 +38,7 @@ enum RingOptions {
     unit: String
   ) throws(UsageError) -> Double {
     guard let text = args[name] else { return value }
-    guard let v = Double(text), v.isFinite, !text.lowercased().hasPrefix("0x") else {
+    guard let v = NumberText.decimal(text) else {
       throw UsageError(
         message:
           "The value '\(text)' is invalid for '--\(name)': expected a number in \(describe(range)) \(unit)."
@@ -56,7 +56,7 @@ enum RingOptions {
     _ args: ParsedArguments, _ name: String, default value: Int, range: ClosedRange<Int>
   ) throws(UsageError) -> Int {
     guard let text = args[name] else { return value }
-    guard let v = Int(text) else {
+    guard let v = NumberText.integer(text) else {
       throw UsageError(
         message:
           "The value '\(text)' is invalid for '--\(name)': expected a whole number in \(range.lowerBound)...\(range.upperBound)."
@@ -84,8 +84,8 @@ enum RingOptions {
   {
     guard let text = args[name] else { return value }
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite,
-      y.isFinite, abs(x) <= 1000, abs(y) <= 1000
+    guard parts.count == 2, let x = NumberText.decimal(parts[0]),
+      let y = NumberText.decimal(parts[1]), abs(x) <= 1000, abs(y) <= 1000
     else {
       throw UsageError(
         message:

@@ -58,7 +58,7 @@ func scratchDirectory() throws -> String {
           --gradient <kind>       Gradient kind: axial, radial or conic. (default:
                                   axial)
           -o, --output <file>     The PNG file to write; '-' writes to standard output.
-          --no-limits             Lift the caps on frame size (67,108,864 pixels), frame
+          --[no-]no-limits        Lift the caps on frame size (67,108,864 pixels), frame
                                   count (100,000), estimated memory (4 GiB) and raw
                                   output (16 GiB).
           --version               Show the version.
@@ -111,6 +111,16 @@ func scratchDirectory() throws -> String {
     (["render", "--frobnicate", "-o", "OUT"], "--frobnicate"),
     (["render", "-x", "-o", "OUT"], "-x"),
     (["render", "--time", "1", "--time", "2", "-o", "OUT"], "--time"),
+    (["render", "--no-time", "1", "-o", "OUT"], "'--no-time'"),
+    (["render", "--size", "+inf", "-o", "OUT"], "The value '+inf' is invalid for '--size'"),
+    (["render", "--size", "-nan", "-o", "OUT"], "The value '-nan' is invalid for '--size'"),
+    (["render", "--time", "-inf", "-o", "OUT"], "The value '-inf' is invalid for '--time'"),
+    (["render", "--time", "+nan", "-o", "OUT"], "The value '+nan' is invalid for '--time'"),
+    (["render", "--scale", " 2", "-o", "OUT"], "--scale"),
+    (["render", "--size", "1_0", "-o", "OUT"], "--size"),
+    (["render", "--start-point", "-inf,0", "-o", "OUT"], "--start-point"),
+    (["render", "--end-point", "0,+0x1", "-o", "OUT"], "--end-point"),
+    (["render", "--size", "9000", "--no-no-limits", "-o", "OUT"], "--no-limits"),
     (["render", "--time"], "--time"),
     (["render"], "--output"),
     (["render", "--background", "purple", "-o", "OUT"], "--background"),

@@ -42,6 +42,45 @@ import Testing
     ),
     (["export", "-o", "DIR/ring.gif", "--columns", "3"], "--columns"),
     (["export"], "--output"),
+    (["export", "-o", "DIR/ring.gif", "--no-duration", "2"], "'--no-duration'"),
+    (["export", "-o", "DIR/ring.gif", "--no-quiet=yes"], "'--no-quiet'"),
+    (["export", "-o", "DIR/ring.gif", "--no-help"], "'--no-help'"),
+    (
+      ["export", "-o", "DIR/ring.gif", "--fps", "+0x10"], "The value '+0x10' is invalid for '--fps'"
+    ),
+    (["export", "-o", "DIR/ring.gif", "--loops", "+0x2"], "--loops"),
+    (["export", "-o", "DIR/ring.gif", "--duration", "-inf"], "The value '-inf' is invalid"),
+    (["export", "-o", "DIR/ring.webp", "--quality", " 80"], "--quality"),
+    (["export", "-o", "DIR/ring.gif", "--background", "#FF000080"], "'--background': GIF"),
+    (["export", "-o", "DIR/ring.gif", "--background", "#FFFFFFFE"], "'--background': GIF"),
+    (["export", "-o", "DIR/ring.mp4", "--background", "transparent"], "'--background': MP4"),
+    (["export", "-o", "DIR/ring.mp4", "--background", "#00000080"], "'--background': MP4"),
+    (
+      ["export", "-o", "DIR/ring.mp4", "--scene", "seed", "--background", "transparent"],
+      "'--background': MP4"
+    ),
+    (["export", "-o", "DIR/ring.gif", "--duration", "0.019"], "--duration"),
+    (
+      ["export", "-o", "DIR/ring.gif", "--step-duration", "0.001", "--hue-step", "360"],
+      "--duration"
+    ),
+    (
+      [
+        "export", "-o", "DIR/s.png", "--format", "sprite-sheet", "--duration", "0.1", "--columns",
+        "7",
+      ],
+      "'--columns'"
+    ),
+    (
+      ["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-no-limits"],
+      "--no-limits"
+    ),
+    (
+      [
+        "export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-limits",
+        "--no-no-limits",
+      ], "--no-limits"
+    ),
   ]
 
   @Test(arguments: badInputs)
@@ -52,6 +91,15 @@ import Testing
     #expect(run.code == 64, "\(args): exit \(run.code), \(run.err)")
     #expect(run.err.hasPrefix("Error: ") && run.err.contains(mentions), "\(args): \(run.err)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "\(args): no file")
+  }
+
+  /// `usageProblem(in:)` finds the same one-line message as the run, for every row.
+  @Test(arguments: badInputs)
+  func exportUsageProblemAgreesWithTheRun(args: [String], mentions: String) {
+    let real = args.map { $0.replacingOccurrences(of: "DIR", with: "/nonexistent-dir") }
+    let run = Captured(real)
+    let printed = run.err.split(separator: "\n").first.map { String($0.dropFirst("Error: ".count)) }
+    #expect(CommandLineTool.usageProblem(in: real) == printed, "\(args): the same message")
   }
 
   /// Each cap refuses without the flag and lets the same request through with it.

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import RainbowRingCLI
+
+/// `--no-FLAG` turns a flag off, never on; the last of `--FLAG` and `--no-FLAG` wins.
+@Suite struct FlagInversionTests {
+  @Test(arguments: [
+    (["--quiet"], "quiet", true),
+    (["--no-quiet"], "quiet", false),
+    (["--quiet", "--no-quiet"], "quiet", false),
+    (["--no-quiet", "--quiet"], "quiet", true),
+    (["--quiet", "--quiet"], "quiet", true),
+    (["--no-limits"], "no-limits", true),
+    (["--no-no-limits"], "no-limits", false),
+    (["--no-limits", "--no-no-limits"], "no-limits", false),
+    (["--no-no-limits", "--no-limits"], "no-limits", true),
+    (["--exact-fps", "--no-exact-fps"], "exact-fps", false),
+  ])
+  func theLastSpellingWins(args: [String], flag: String, isOn: Bool) throws {
+    let parsed = try ParsedArguments.parse(args, specs: ExportCommand.specs)
+    #expect(parsed.has(flag) == isOn, "\(args): --\(flag) is \(isOn ? "on" : "off")")
+  }
+
+  @Test func noNoLimitsKeepsTheCaps() throws {
+    let capped = ["-o", "r.gif", "--loops", "10000", "--fps", "50"]
+    #expect(throws: UsageError.self, "--no-no-limits keeps the frame cap") {
+      _ = try ExportCommand.makePlan(capped + ["--no-no-limits"])
+    }
+    #expect(throws: UsageError.self, "the last spelling wins: the caps stay") {
+      _ = try ExportCommand.makePlan(capped + ["--no-limits", "--no-no-limits"])
+    }
+    #expect(try ExportCommand.makePlan(capped + ["--no-no-limits", "--no-limits"]).plan != nil)
+  }
+
+  @Test func noQuietLeavesQuietOff() throws {
+    let plan = try #require(try ExportCommand.makePlan(["-o", "r.gif", "--no-quiet"]).plan)
+    #expect(!plan.quiet, "--no-quiet does not turn quiet on")
+    let quiet = try #require(try ExportCommand.makePlan(["-o", "r.gif", "--quiet"]).plan)
+    #expect(quiet.quiet, "--quiet does")
+  }
+
+  @Test(arguments: [
+    ["--no-size", "5"], ["--no-output", "x.gif"], ["--no-help"], ["--no-version"],
+    ["--no-frobnicate"], ["--no-no-no-limits"],
+  ])
+  func noBeforeAnythingButAnInvertibleFlagIsUnknown(args: [String]) {
+    let problem = CommandLineTool.usageProblem(in: ["export", "-o", "r.gif"] + args)
+    #expect(problem == "Unknown option '\(args[0])'.", "\(args): \(problem ?? "accepted")")
+  }
+
+  /// Help shows `--[no-]FLAG` for exactly the flags that take `--no-`.
+  @Test(arguments: [
+    (ExportCommand.specs, ExportCommand.help), (RenderCommand.specs, RenderCommand.help),
+    (PlayCommand.specs, PlayCommand.help),
+  ])
+  func helpShowsWhichFlagsInvert(specs: [OptionSpec], help: String) throws {
+    for spec in specs where spec.isFlag {
+      let shown = help.contains("--[no-]\(spec.name)")
+      #expect(shown == spec.isInvertible, "--\(spec.name): help shows the inversion")
+      let accepted = (try? ParsedArguments.parse(["--no-\(spec.name)"], specs: specs)) != nil
+      #expect(accepted == spec.isInvertible, "--no-\(spec.name) accepted as help says")
+    }
+    #expect(
+      specs.filter(\.isInvertible).map(\.name).allSatisfy { !["help", "version"].contains($0) },
+      "--no-help and --no-version mean nothing")
+  }
+}
