@@ -1,4 +1,5 @@
 import Foundation
+import RainbowRing
 import RingTestSupport
 import Testing
 
@@ -193,6 +194,11 @@ func scratchDirectory() throws -> String {
     #expect(run.code == 0, "exit \(run.code): \(run.err)")
     let decoded = try decodeWithPillow(out)
     #expect(decoded.width == 320 && decoded.height == 320, "320x320 at scale 2")
+    let frame = try RainbowRing.seed.frame(at: 0.05, scale: 2).straightRGBABytes()
+    let differing = zip(decoded.rgba, frame).filter { $0 != $1 }.count
+    #expect(
+      decoded.rgba.count == frame.count && differing == 0,
+      "the PNG holds the frame at 0.05 s, scale 2: \(differing) bytes differ")
     let stdoutRun = Captured(["render", "--time", "0.05", "--scale", "2", "-o", "-"])
     #expect(
       stdoutRun.out == Array(try Data(contentsOf: URL(fileURLWithPath: out))),
