@@ -30,7 +30,7 @@ let package = Package(
       name: "RingPlayersTests", dependencies: ["RingPlayers", "RingTestSupport", "CX11"]),
     .testTarget(
       name: "RainbowRingCLITests",
-      dependencies: ["RainbowRingCLI", "RingExport", "RingTestSupport"]),
+      dependencies: ["RainbowRingCLI", "RainbowRing", "RingExport", "RingTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -36,15 +36,42 @@ public enum PNGEncoder {
       pixmap.straightRGBABytes(), width: pixmap.width, height: pixmap.height, filtering: filtering)
   }
 
-  static func image(_ rgba: [UInt8], width: Int, height: Int, filtering: Filtering) throws
-    -> [UInt8]
-  {
+  /// PNG's five row filter types, by their number in the file (each row's first byte).
+  enum RowFilter: UInt8, CaseIterable, Sendable {
+    case none = 0
+    case sub = 1
+    case up = 2
+    case average = 3
+    case paeth = 4
+  }
+
+  /// The PNG file bytes for `pixmap` with every row filtered by `filter`, or with the
+  /// adaptive choice per row when `filter` is nil; for tests, which must reach each filter
+  /// (`encode` would mostly keep the unfiltered file).
+  static func encode(_ pixmap: Pixmap, forcing filter: RowFilter?) throws -> [UInt8] {
+    let rgba = pixmap.straightRGBABytes()
     var out = signature
+    appendHeader(width: pixmap.width, height: pixmap.height, to: &out)
+    let types = filter.map { $0.rawValue...$0.rawValue } ?? 0...4
+    let rows = filteredRows(rgba, width: pixmap.width, height: pixmap.height, types: types)
+    appendChunk("IDAT", try Zlib.compress(rows, level: level, strategy: strategy), to: &out)
+    appendChunk("IEND", [], to: &out)
+    return out
+  }
+
+  static func appendHeader(width: Int, height: Int, to out: inout [UInt8]) {
     var ihdr: [UInt8] = []
     ihdr.appendBigEndian(UInt32(width))
     ihdr.appendBigEndian(UInt32(height))
     ihdr += [8, 6, 0, 0, 0]  // depth 8, colour type RGBA, deflate, adaptive filters, no interlace
     appendChunk("IHDR", ihdr, to: &out)
+  }
+
+  static func image(_ rgba: [UInt8], width: Int, height: Int, filtering: Filtering) throws
+    -> [UInt8]
+  {
+    var out = signature
+    appendHeader(width: width, height: height, to: &out)
     appendChunk(
       "IDAT", try compressedRows(rgba, width: width, height: height, filtering: filtering), to: &out
     )
@@ -87,8 +114,11 @@ public enum PNGEncoder {
     out.appendBigEndian(UInt32(crc))
   }
 
-  /// Rows of 4-byte pixels, each prefixed by its chosen filter type.
-  static func filteredRows(_ rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
+  /// Rows of 4-byte pixels, each prefixed by its chosen filter type: the one of `types` whose
+  /// output scores lowest.
+  static func filteredRows(
+    _ rgba: [UInt8], width: Int, height: Int, types: ClosedRange<UInt8> = 0...4
+  ) -> [UInt8] {
     let stride = width * 4
     var out = [UInt8](repeating: 0, count: (stride + 1) * height)
     var candidate = [UInt8](repeating: 0, count: stride)
@@ -98,8 +128,8 @@ public enum PNGEncoder {
         let row = y * stride
         let prior = y > 0 ? row - stride : -1
         var bestScore = Int.max
-        var bestType: UInt8 = 0
-        for type in UInt8(0)...4 {
+        var bestType = types.lowerBound
+        for type in types {
           var score = 0
           for i in 0..<stride {
             let x = Int(src[row + i])

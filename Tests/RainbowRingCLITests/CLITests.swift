@@ -1,4 +1,5 @@
 import Foundation
+import RainbowRing
 import RingTestSupport
 import Testing
 
@@ -153,7 +154,11 @@ func scratchDirectory() throws -> String {
     let run = Captured(args.map { $0 == "OUT" ? out : $0 })
     #expect(run.code == 64, "\(args): exit \(run.code)")
     #expect(run.err.hasPrefix("Error: ") && run.err.contains(mentions), "\(args): \(run.err)")
-    #expect(run.err.split(separator: "\n").first.map { !$0.isEmpty } == true, "one error line")
+    // One line of error (an argument's newline is escaped, not printed), then the usage.
+    let lines = run.err.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      lines.count > 1 && lines[1].hasPrefix("Usage: rainbow-ring"),
+      "\(args): one error line, then the usage: \(run.err.debugDescription)")
     #expect(run.out.isEmpty, "\(args): nothing on stdout")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "\(args): no file left")
@@ -161,9 +166,10 @@ func scratchDirectory() throws -> String {
 
   /// `usageProblem(in:)`, the check without the run, finds the same error as running.
   @Test(arguments: badInputs)
-  func usageProblemAgreesWithTheRun(args: [String], mentions: String) {
+  func usageProblemAgreesWithTheRun(args: [String], mentions: String) throws {
     let run = Captured(args.map { $0 == "OUT" ? "/nonexistent/ring.png" : $0 })
     let printed = run.err.split(separator: "\n").first.map { String($0.dropFirst("Error: ".count)) }
+    try #require(printed != nil, "\(args): the run prints an error")
     #expect(
       CommandLineTool.usageProblem(in: args) == printed, "\(args): the same one-line message")
   }
@@ -198,6 +204,11 @@ func scratchDirectory() throws -> String {
     #expect(run.code == 0, "exit \(run.code): \(run.err)")
     let decoded = try decodeWithPillow(out)
     #expect(decoded.width == 320 && decoded.height == 320, "320x320 at scale 2")
+    let frame = try RainbowRing.seed.frame(at: 0.05, scale: 2).straightRGBABytes()
+    let differing = zip(decoded.rgba, frame).filter { $0 != $1 }.count
+    #expect(
+      decoded.rgba.count == frame.count && differing == 0,
+      "the PNG holds the frame at 0.05 s, scale 2: \(differing) bytes differ")
     let stdoutRun = Captured(["render", "--time", "0.05", "--scale", "2", "-o", "-"])
     #expect(
       stdoutRun.out == Array(try Data(contentsOf: URL(fileURLWithPath: out))),

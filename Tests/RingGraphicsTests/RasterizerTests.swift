@@ -122,8 +122,20 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
     let b = half.area
     #expect(abs(a - Double.pi * (22 * 22 - 18 * 18)) < 0.2, "full annulus area \(a)")
     #expect(abs(b - a / 2) < 0.2, "half the ring: \(b) vs \(a / 2)")
-    // The kept half runs from the bottom (a quarter turn clockwise from the right) to the top.
-    #expect(half.coverage(x: 30, y: 49) == 0 || half.coverage(x: 11, y: 30) > 0, "left half kept")
-    #expect(half.coverage(x: 49, y: 30) == 0, "right side trimmed away")
+    // The kept half runs from the bottom (a quarter turn clockwise from the right) through
+    // the left to the top; its butt ends are cut square across the ring along x = 30. The
+    // ring is the annulus 18 ... 22 around (30, 30): pixels wholly inside it are fully
+    // covered on the left of that line and empty on its right, to within one level (the
+    // accuracy of coverage on curves; the trimmed ends land a hair left of x = 30).
+    let expected: [(x: Int, y: Int, coverage: UInt8, what: String)] = [
+      (11, 30, 255, "left side kept"), (48, 30, 0, "right side trimmed away"),
+      (29, 49, 255, "bottom end, left of the cut"), (30, 49, 0, "bottom end, right of the cut"),
+      (29, 10, 255, "top end, left of the cut"), (30, 10, 0, "top end, right of the cut"),
+    ]
+    for e in expected {
+      #expect(
+        abs(Int(half.coverage(x: e.x, y: e.y)) - Int(e.coverage)) <= 1,
+        "\(e.what): coverage at (\(e.x), \(e.y)) is \(half.coverage(x: e.x, y: e.y))")
+    }
   }
 }

@@ -11,12 +11,19 @@ final class TmuxSession {
   let socket = "rr-\(UUID().uuidString.prefix(8))"
 
   init(columns: Int, rows: Int) throws {
-    try tmux([
-      "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-      // The environment the players detect graphics from is the test's, not the host's.
-      "env -u DISPLAY -u NO_COLOR -u COLORTERM -u KITTY_WINDOW_ID -u TERM_PROGRAM"
-        + " bash --norc --noprofile",
-    ])
+    // The sanitizer options (LeakSanitizer off, TSan halting on error) reach the player
+    // explicitly, whatever environment a tmux server already holds.
+    let own = ProcessInfo.processInfo.environment
+    let sanitizerOptions = sanitizerOptionNames.compactMap { name in
+      own[name].map { ["-e", "\(name)=\($0)"] }
+    }.flatMap { $0 }
+    try tmux(
+      ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]
+        + sanitizerOptions + [
+          // The environment the players detect graphics from is the test's, not the host's.
+          "env -u DISPLAY -u NO_COLOR -u COLORTERM -u KITTY_WINDOW_ID -u TERM_PROGRAM"
+            + " bash --norc --noprofile"
+        ])
     Thread.sleep(forTimeInterval: 0.3)
   }
 
