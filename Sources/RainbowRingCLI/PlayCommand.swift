@@ -174,6 +174,8 @@ enum PlayCommand {
         try player.run(shouldStop: stop)
       }
     } catch {
+      // A hang-up comes with SIGHUP: the signal's status, not the write error's.
+      if Termination.pending != 0 { return 128 + Termination.pending }
       return CommandLineTool.failure("\(error)", console)
     }
     let s = Termination.pending
