@@ -58,13 +58,10 @@ public final class TerminalPlayer {
   {
     switch env["TERM"] {
     case nil, "":
-      return PlayerError(
-        "TERM is not set, so this terminal may not understand escape sequences; the terminal player needs one that does (TERM=xterm-256color, for one)"
-      )
+      return PlayerError("TERM is not set: the player cannot know this terminal's escape sequences")
     case "dumb"?:
       return PlayerError(
-        "TERM=dumb: this terminal does not understand escape sequences; the terminal player needs one that does (TERM=xterm-256color, for one)"
-      )
+        "TERM=dumb: this terminal cannot show the escape sequences the player draws with")
     default: return nil
     }
   }
