@@ -5,6 +5,12 @@ import RingPlayers
 
 /// `rainbow-ring play` (and `rainbow-ring` alone): the animation live, in a window or in
 /// the terminal.
+///
+/// Exit status: 0 when it ends (q, Esc, the close button, `--duration`); 128 + N after
+/// signal N (130 Ctrl-C, 143 SIGTERM, 129 a hang-up); 1 when the chosen player cannot start
+/// or its terminal goes away (`--window` on a display that does not answer within 2 s or is
+/// not 24-bit TrueColor, `--terminal` with TERM unset or `dumb`); 64 when there is nowhere
+/// to play (the bare command prints why on one line, then the usage).
 enum PlayCommand {
   static let specs: [OptionSpec] =
     [

@@ -71,6 +71,8 @@ public final class TerminalPlayer {
   private let input: Int32
   private var saved = termios()
   private var raw = false
+  /// Whether the terminal is in the player's modes (alternate screen, no cursor).
+  private var entered = false
   private var cleanup: [ExitCleanup.Token] = []
   /// Whether `input` is still worth polling (not at end of file, not closed).
   private var inputOpen = true
@@ -114,7 +116,11 @@ public final class TerminalPlayer {
     while true {
       if shouldStop() || Termination.pending != 0 || schedule.isOver { return }
       let events = TerminalSignals.take()
-      if events.contains(.suspend) { suspend() }
+      if events.contains(.suspend) {
+        suspend()
+        // Continued only to end: nothing more is drawn on the shell's screen.
+        if !entered { return }
+      }
       // Back from a stop (ours or anyone's) or resized: clear and draw every cell now.
       if !events.isEmpty { try refit() }
       if let time = schedule.dueFrame() {
@@ -161,6 +167,7 @@ public final class TerminalPlayer {
   // MARK: Terminal state
 
   private func enter() {
+    entered = true
     // Registered first, so the emergency path leaves the screen modes, then the termios.
     cleanup.append(
       ExitCleanup.registerTerminal(fd: output, attributes: nil, reset: Array(resetSequence.utf8)))
@@ -180,6 +187,12 @@ public final class TerminalPlayer {
     write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
   }
 
+  /// Whether this process group owns the terminal (or the terminal does not say).
+  private var inForeground: Bool {
+    let group = tcgetpgrp(output)
+    return group < 0 || group == getpgrp()
+  }
+
   private var resetSequence: String {
     var reset = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     if options.graphics == .kitty { reset = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\" + reset }
@@ -187,6 +200,8 @@ public final class TerminalPlayer {
   }
 
   private func leave() {
+    guard entered else { return }
+    entered = false
     write(resetSequence)
     if raw { tcsetattr(input, TCSANOW, &saved) }
     raw = false
@@ -199,6 +214,18 @@ public final class TerminalPlayer {
   private func suspend() {
     leave()
     TerminalSignals.stopProcess()
+    // Continued in the background (`bg`, or `kill %1`: SIGTERM, then SIGCONT): the screen is
+    // the shell's. Wait, drawing nothing, for `fg` or for the end.
+    while !inForeground && Termination.pending == 0 {
+      var fds = [
+        pollfd(fd: TerminalSignals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: Termination.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      _ = poll(&fds, 2, 200)
+      TerminalSignals.drain()
+      if TerminalSignals.take().contains(.suspend) { TerminalSignals.stopProcess() }
+    }
+    if Termination.pending != 0 { return }
     enter()
   }
 

@@ -98,6 +98,22 @@ func secondsUntilGone(_ pid: Int32, timeout: Double) -> Double? {
     #expect(after.contains("EXIT=0"), "exit 0 after q: \(after)")
   }
 
+  /// `kill %1` on the stopped player sends SIGTERM, then SIGCONT, while the shell owns the
+  /// terminal: the player ends (143) without drawing on the shell's screen.
+  @Test func aStoppedPlayerKilledFromTheShellLeavesItsScreenAlone() throws {
+    let tmux = try TmuxSession(columns: 60, rows: 30)
+    try tmux.type("clear; '\(try rainbowRingBinary())' play --terminal --graphics truecolor")
+    try #require(try tmux.waitForRing(), "the player draws half-blocks")
+    try tmux.tmux(["send-keys", "C-z"])
+    try tmux.waitForText("Stopped", timeout: 10)
+    try tmux.type("kill %1; sleep 1; jobs; echo \"DO\"\"NE\"")
+    let after = try tmux.waitForText("DONE")
+    #expect(
+      after.contains("Exit 143") || after.contains("Terminated"), "ended by SIGTERM: \(after)")
+    #expect(!after.contains("▀"), "nothing drawn on the shell's screen: \(after)")
+    #expect(try tmux.screenModes() == "0 1", "normal screen, cursor visible")
+  }
+
   /// Standard input that is over: the player stops polling it (no busy loop) and plays on.
   /// A small pane: drawing 40 x 12 cells at 30 fps costs about 10% of a core in a debug
   /// build, a busy loop 100%.
