@@ -114,6 +114,60 @@ func secondsUntilGone(_ pid: Int32, timeout: Double) -> Double? {
     #expect(try tmux.screenModes() == "0 1", "normal screen, cursor visible")
   }
 
+  /// `bg` continues the player in the background: it draws nothing until `fg`.
+  @Test func bgDrawsNothingUntilFg() throws {
+    let tmux = try TmuxSession(columns: 60, rows: 30)
+    try tmux.type("clear; '\(try rainbowRingBinary())' play --terminal --graphics truecolor")
+    try #require(try tmux.waitForRing(), "the player draws half-blocks")
+    try tmux.tmux(["send-keys", "C-z"])
+    try tmux.waitForText("Stopped", timeout: 10)
+    try tmux.type("bg; sleep 1; jobs; echo \"DO\"\"NE\"")
+    let background = try tmux.waitForText("DONE")
+    #expect(background.contains("Running"), "running in the background: \(background)")
+    #expect(!background.contains("▀"), "nothing drawn on the shell's screen: \(background)")
+    #expect(try tmux.screenModes() == "0 1", "the shell's screen, cursor visible")
+    try tmux.type("fg")
+    #expect(try tmux.waitForModes("1 0") == "1 0", "fg re-enters the alternate screen")
+    #expect(try tmux.waitForRing(timeout: 10), "fg redraws the ring")
+    try tmux.tmux(["send-keys", "-l", "q"])
+    #expect(try tmux.waitForModes("0 1") == "0 1", "q quits")
+  }
+
+  /// A terminal that stops reading (its tmux server stopped) leaves the player blocked in a
+  /// write: SIGTERM still ends it after the 0.5 s grace, through `ExitCleanup`. (The status
+  /// goes to a file: what the shell prints lands on a screen the player may not have left.)
+  @Test func aStalledTerminalDoesNotKeepThePlayerAlive() throws {
+    let tmux = try TmuxSession(columns: 200, rows: 60)
+    let status = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "status-\(UUID())"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: status) }
+    try tmux.type(
+      "'\(try rainbowRingBinary())' play --terminal --graphics truecolor --fps 240; "
+        + "echo $? > '\(status)'")
+    let pid = try #require(try tmux.playerProcess(), "the player runs")
+    try #require(try tmux.waitForRing(), "the player draws")
+    let server = try #require(
+      Int32(
+        try tmux.tmux(["display", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)),
+      "the tmux server's process ID")
+    kill(server, SIGSTOP)
+    Thread.sleep(forTimeInterval: 1)  // the pty's buffer fills; the player blocks writing
+    kill(pid, SIGTERM)
+    let gone = secondsUntilGone(pid, timeout: 5)
+    kill(server, SIGCONT)
+    if isRunning(pid) { kill(pid, SIGKILL) }
+    #expect(
+      gone.map { $0 < 1.5 } == true,
+      "ended \(gone.map { String(format: "%.2f s", $0) } ?? "not within 5 s") after SIGTERM")
+    var written = ""
+    for _ in 0..<100 where written.isEmpty {
+      Thread.sleep(forTimeInterval: 0.1)
+      written = (try? String(contentsOfFile: status, encoding: .utf8)) ?? ""
+    }
+    #expect(written == "143\n", "exit 143: '\(written)'")
+  }
+
   /// Standard input that is over: the player stops polling it (no busy loop) and plays on.
   /// A small pane: drawing 40 x 12 cells at 30 fps costs about 10% of a core in a debug
   /// build, a busy loop 100%.
