@@ -68,6 +68,9 @@ public final class TerminalPlayer {
 
   private let options: Options
   private let output: Int32
+  /// Where the player writes: the terminal opened again with O_NONBLOCK (its own file
+  /// description, so standard output's flags do not change), else `output`.
+  private var writer: Int32
   private let input: Int32
   private var saved = termios()
   private var raw = false
@@ -96,6 +99,7 @@ public final class TerminalPlayer {
     self.options = options
     self.input = input
     self.output = output
+    self.writer = output
   }
 
   /// Runs until `q`, the duration, a terminating signal (`Termination.pending`) or
@@ -108,6 +112,11 @@ public final class TerminalPlayer {
     defer { Termination.setGrace(seconds: 0) }
     TerminalSignals.install()
     defer { TerminalSignals.uninstall() }
+    writer = TerminalPlayer.nonBlockingDescriptor(for: output)
+    defer {
+      if writer != output { close(writer) }
+      writer = output
+    }
     enter()
     defer { leave() }
     try refit()
@@ -170,7 +179,7 @@ public final class TerminalPlayer {
     entered = true
     // Registered first, so the emergency path leaves the screen modes, then the termios.
     cleanup.append(
-      ExitCleanup.registerTerminal(fd: output, attributes: nil, reset: Array(resetSequence.utf8)))
+      ExitCleanup.registerTerminal(fd: writer, attributes: nil, reset: Array(resetSequence.utf8)))
     if isatty(input) == 1 {
       // From a background process group this stops the process (SIGTTOU) until `fg`.
       tcgetattr(input, &saved)
@@ -202,6 +211,9 @@ public final class TerminalPlayer {
   private func leave() {
     guard entered else { return }
     entered = false
+    // Ending on a signal: frames still queued for a terminal that stopped reading are
+    // dropped, so the reset fits and arrives now.
+    if Termination.pending != 0 { tcflush(writer, TCOFLUSH) }
     write(resetSequence)
     if raw { tcsetattr(input, TCSANOW, &saved) }
     raw = false
@@ -235,20 +247,29 @@ public final class TerminalPlayer {
     _ = try? flush()
   }
 
-  /// Writes `out` to the terminal; throws when the terminal is gone (EIO, ENXIO, EPIPE...).
+  /// `fd`'s terminal opened again, non-blocking; `fd` itself when that fails.
+  static func nonBlockingDescriptor(for fd: Int32) -> Int32 {
+    guard let name = ttyname(fd) else { return fd }
+    let reopened = open(name, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    return reopened >= 0 ? reopened : fd
+  }
+
+  /// Writes `out` to the terminal, waiting for room while it is full; gives up at once when
+  /// a terminating signal arrives (the terminal may have stopped reading); throws when the
+  /// terminal is gone (EIO, ENXIO, EPIPE...).
   private func flush() throws {
     defer { out.removeAll(keepingCapacity: true) }
     var offset = 0
     while offset < out.count {
       let n = out.withUnsafeBufferPointer {
-        Foundation.write(output, $0.baseAddress! + offset, $0.count - offset)
+        Foundation.write(writer, $0.baseAddress! + offset, $0.count - offset)
       }
       if n < 0 {
         if errno == EINTR { continue }
         if errno == EAGAIN {
-          // Non-blocking (set by someone else): wait for room, or for a signal.
+          if Termination.pending != 0 { return }
           var fds = [
-            pollfd(fd: output, events: Int16(POLLOUT), revents: 0),
+            pollfd(fd: writer, events: Int16(POLLOUT), revents: 0),
             pollfd(fd: Termination.wakeDescriptor, events: Int16(POLLIN), revents: 0),
           ]
           _ = poll(&fds, 2, 100)
