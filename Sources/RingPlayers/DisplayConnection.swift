@@ -7,8 +7,8 @@ import Foundation
 /// (a stuck server, a stale forwarded socket). So the connection is opened on a helper
 /// thread, and the caller gives up after `timeout` seconds. The abandoned thread is leaked:
 /// it stays blocked in Xlib until the server answers or closes the socket (then it closes
-/// whatever it opened), or until the process exits. One thread per give-up, at most two
-/// per run of the tool (the probe and the player's open).
+/// whatever it opened), or until the process exits. One thread per give-up: `rainbow-ring`
+/// opens a display once per run (the player reuses the connection the choice opened).
 public final class DisplayConnection: @unchecked Sendable {
   let display: OpaquePointer
   /// The display's name, as given or from DISPLAY.
