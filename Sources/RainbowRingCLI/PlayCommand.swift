@@ -5,6 +5,12 @@ import RingPlayers
 
 /// `rainbow-ring play` (and `rainbow-ring` alone): the animation live, in a window or in
 /// the terminal.
+///
+/// Exit status: 0 when it ends (q, Esc, the close button, `--duration`); 128 + N after
+/// signal N (130 Ctrl-C, 143 SIGTERM, 129 a hang-up); 1 when the chosen player cannot start
+/// or its terminal goes away (`--window` on a display that does not answer within 2 s or is
+/// not 24-bit TrueColor, `--terminal` with TERM unset or `dumb`); 64 when there is nowhere
+/// to play (the bare command prints why on one line, then the usage).
 enum PlayCommand {
   static let specs: [OptionSpec] =
     [
@@ -113,59 +119,90 @@ enum PlayCommand {
     return .run(plan)
   }
 
-  /// A window when asked for or when a display opens, else the terminal when standard
-  /// output is one.
-  static func usesWindow(_ plan: Plan, console: Console) throws(UsageError) -> Bool {
+  /// Where the animation plays: a window (on a display already opened, or opened by the
+  /// player when `--window` asked for it) or the terminal.
+  enum Venue {
+    case window(DisplayConnection?)
+    case terminal
+  }
+
+  /// A window when asked for or when a display opens within two seconds and is 24-bit
+  /// TrueColor, else the terminal when standard output is one and TERM shows escape
+  /// sequences (with a one-line note on standard error when a display was there but could
+  /// not be used).
+  static func venue(
+    _ plan: Plan, console: Console,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(UsageError) -> Venue {
+    let display = environment["DISPLAY"] ?? ""
     if plan.window {
-      guard WindowPlayer.displayAvailable() else {
-        throw UsageError(message: "'--window' needs an X display, and DISPLAY does not open one.")
+      guard !display.isEmpty else {
+        throw UsageError(message: "'--window' needs an X display, and DISPLAY is not set.")
       }
-      return true
+      // The player opens it: no answer, no connection or the wrong visual is an error.
+      return .window(nil)
     }
     if plan.terminal {
       guard console.outputIsTerminal else {
         throw UsageError(message: "'--terminal' needs standard output to be a terminal.")
       }
-      return false
+      return .terminal
     }
-    if WindowPlayer.displayAvailable() {
-      try plan.checkWindowSize()
-      return true
+    var reason = "no X display (DISPLAY is not set)"
+    if !display.isEmpty {
+      switch Result(catching: { () throws(PlayerError) in
+        let connection = try DisplayConnection.open(display, timeout: 2)
+        try connection.requireTrueColor()
+        return connection
+      }) {
+      case .success(let connection):
+        try plan.checkWindowSize()
+        return .window(connection)
+      case .failure(let error): reason = error.message
+      }
     }
     guard console.outputIsTerminal else {
       throw UsageError(
-        message: "Nowhere to play: no X display (DISPLAY) and standard output is not a terminal.")
+        message: "Nowhere to play: \(reason), and standard output is not a terminal.")
     }
-    return false
+    if let problem = TerminalPlayer.terminalProblem(environment) {
+      throw UsageError(message: "Nowhere to play: \(reason), and \(problem.message).")
+    }
+    if !display.isEmpty {
+      console.writeErr("Note: \(UsageError(message: reason).message); playing in the terminal.\n")
+    }
+    return .terminal
   }
 
   static func run(_ arguments: [String], console: Console, implicit: Bool = false) -> Int32 {
     let plan: Plan
-    let useWindow: Bool
+    let venue: Venue
     do throws(UsageError) {
       switch try makePlan(arguments) {
       case .help: return CommandLineTool.printing(help, console)
       case .version: return CommandLineTool.printing(CommandLineTool.version + "\n", console)
       case .run(let p): plan = p
       }
-      useWindow = try usesWindow(plan, console: console)
+      venue = try self.venue(plan, console: console)
     } catch {
       if implicit {
-        console.writeErr(CommandLineTool.rootHelp)
+        // `rainbow-ring` alone: why it did not play, on one line, then the usage.
+        console.writeErr(error.message + "\n" + CommandLineTool.rootHelp)
         return CommandLineTool.exitUsage
       }
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "play", console)
     }
     let stop = { Termination.pending != 0 }
     do {
-      if useWindow {
+      switch venue {
+      case .window(let connection):
         let player = try WindowPlayer(
           options: WindowPlayer.Options(
             ring: plan.ring, scene: plan.scene ?? .seed, scale: plan.scale,
             background: plan.background, framesPerSecond: plan.fps ?? 60,
-            duration: plan.duration))
+            duration: plan.duration), connection: connection)
         try player.run(shouldStop: stop)
-      } else {
+      case .terminal:
         let player = try TerminalPlayer(
           options: TerminalPlayer.Options(
             ring: plan.ring, scene: plan.scene ?? .ring, background: plan.background,
@@ -174,6 +211,8 @@ enum PlayCommand {
         try player.run(shouldStop: stop)
       }
     } catch {
+      // A hang-up comes with SIGHUP: the signal's status, not the write error's.
+      if Termination.pending != 0 { return 128 + Termination.pending }
       return CommandLineTool.failure(CommandLineTool.describe(error), console)
     }
     let s = Termination.pending

@@ -71,7 +71,9 @@ public enum ExitCleanup {
       case .file(let path): unlink(path)
       case .folder(let path): removeFolder(path)
       case .terminal(let fd, let attributes, let reset):
-        // Never block on a stalled terminal: one non-blocking attempt.
+        // Never block on a stalled terminal: drop what it has not taken, then one
+        // non-blocking attempt.
+        tcflush(fd, TCOFLUSH)
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
         _ = reset.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }

@@ -1,7 +1,6 @@
 import Foundation
 import RainbowRing
 import RingExport
-import Synchronization
 
 /// Plays the animation in a terminal: truecolor half-block cells (two pixels per cell) with
 /// a 256-colour fallback, full-resolution images through the kitty graphics protocol or
@@ -52,12 +51,34 @@ public final class TerminalPlayer {
     return .truecolor
   }
 
-  static let resized = Atomic<Bool>(false)
+  /// Why a terminal described by `env` cannot play (`TERM` unset, empty or `dumb`: no
+  /// escape sequences), or `nil` when it can.
+  public static func terminalProblem(_ env: [String: String] = ProcessInfo.processInfo.environment)
+    -> PlayerError?
+  {
+    switch env["TERM"] {
+    case nil, "":
+      return PlayerError("TERM is not set: the player cannot know this terminal's escape sequences")
+    case "dumb"?:
+      return PlayerError(
+        "TERM=dumb: this terminal cannot show the escape sequences the player draws with")
+    default: return nil
+    }
+  }
 
   private let options: Options
   private let output: Int32
+  /// Where the player writes: the terminal opened again with O_NONBLOCK (its own file
+  /// description, so standard output's flags do not change), else `output`.
+  private var writer: Int32
   private let input: Int32
   private var saved = termios()
+  private var raw = false
+  /// Whether the terminal is in the player's modes (alternate screen, no cursor).
+  private var entered = false
+  private var cleanup: [ExitCleanup.Token] = []
+  /// Whether `input` is still worth polling (not at end of file, not closed).
+  private var inputOpen = true
   private var renderer: FrameRenderer?
   private var columns = 80
   private var rows = 24
@@ -67,76 +88,198 @@ public final class TerminalPlayer {
   private var quantizer: GIFQuantizer?
   private var palette: GIFPalette?
 
-  public init(options: Options, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
+  /// Throws when `output` is not a terminal or `environment`'s TERM shows no escape
+  /// sequences (`terminalProblem`).
+  public init(
+    options: Options, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws {
     guard isatty(output) == 1 else { throw PlayerError("standard output is not a terminal") }
+    if let problem = TerminalPlayer.terminalProblem(environment) { throw problem }
     self.options = options
     self.input = input
     self.output = output
+    self.writer = output
   }
 
-  /// Runs until `q`, the duration, or `shouldStop`; the terminal is restored on return.
+  /// Runs until `q`, the duration, a terminating signal (`Termination.pending`) or
+  /// `shouldStop`; the terminal is restored on return. Ctrl-Z restores the terminal and
+  /// stops the process; `fg` re-enters and redraws. Standard input at end of file is no
+  /// longer watched (the animation plays on); a terminal that hangs up ends it with an error.
   public func run(shouldStop: () -> Bool = { false }) throws {
+    // Half a second to leave the alternate screen in order after SIGINT/SIGTERM/SIGHUP.
+    Termination.setGrace(seconds: 0.5)
+    defer { Termination.setGrace(seconds: 0) }
+    TerminalSignals.install()
+    defer { TerminalSignals.uninstall() }
+    writer = TerminalPlayer.nonBlockingDescriptor(for: output)
+    defer {
+      if writer != output { close(writer) }
+      writer = output
+    }
     enter()
     defer { leave() }
-    _ = signal(SIGWINCH) { _ in TerminalPlayer.resized.store(true, ordering: .relaxed) }
     try refit()
     var schedule = FrameSchedule(
       framesPerSecond: options.framesPerSecond, duration: options.duration)
     while true {
-      if shouldStop() || schedule.isOver { return }
-      if TerminalPlayer.resized.exchange(false, ordering: .relaxed) { try refit() }
-      if let time = schedule.dueFrame() { drawFrame(at: time) }
-      var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-      if poll(&pfd, 1, schedule.wait()) > 0, pfd.revents & Int16(POLLIN) != 0 {
-        var byte: UInt8 = 0
-        if read(input, &byte, 1) == 1,
-          byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") || byte == 27
-        {
-          return
-        }
+      if shouldStop() || Termination.pending != 0 || schedule.isOver { return }
+      let events = TerminalSignals.take()
+      if events.contains(.suspend) {
+        suspend()
+        // Continued only to end: nothing more is drawn on the shell's screen.
+        if !entered { return }
+      }
+      // Back from a stop (ours or anyone's) or resized: clear and draw every cell now.
+      if !events.isEmpty { try refit() }
+      if let time = schedule.dueFrame() {
+        try drawFrame(at: time)
+      } else if !events.isEmpty {
+        try drawFrame(at: schedule.clock.elapsed)
+      }
+      var fds = [
+        pollfd(fd: TerminalSignals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: Termination.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: inputOpen ? input : -1, events: Int16(POLLIN), revents: 0),
+      ]
+      guard poll(&fds, nfds_t(fds.count), schedule.wait()) > 0 else { continue }
+      if fds[0].revents != 0 { TerminalSignals.drain() }
+      if fds[2].revents != 0, try readInput(fds[2].revents) { return }
+    }
+  }
+
+  /// Reads what is waiting on `input`; `true` when a key asks to quit. End of file stops
+  /// the polling of `input`; a terminal that hung up throws.
+  private func readInput(_ revents: Int16) throws -> Bool {
+    if revents & Int16(POLLNVAL) != 0 {
+      inputOpen = false
+      return false
+    }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let n = read(input, &bytes, bytes.count)
+    if n > 0 {
+      return bytes[0..<n].contains {
+        $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") || $0 == 27
       }
     }
+    if n < 0 && (errno == EINTR || errno == EAGAIN) { return false }
+    // A terminal reports a hang-up as POLLHUP/POLLERR or EIO; a pipe or file is just over.
+    if isatty(input) == 1 || (n < 0 && errno == EIO) {
+      if n < 0 || revents & Int16(POLLHUP | POLLERR) != 0 {
+        throw PlayerError("the terminal hung up")
+      }
+    }
+    inputOpen = false
+    return false
   }
 
   // MARK: Terminal state
 
   private func enter() {
+    entered = true
+    // Registered first, so the emergency path leaves the screen modes, then the termios.
+    cleanup.append(
+      ExitCleanup.registerTerminal(fd: writer, attributes: nil, reset: Array(resetSequence.utf8)))
     if isatty(input) == 1 {
+      // From a background process group this stops the process (SIGTTOU) until `fg`.
       tcgetattr(input, &saved)
-      var raw = saved
-      raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-      tcsetattr(input, TCSANOW, &raw)
+      var attributes = saved
+      attributes.c_lflag &= ~tcflag_t(ICANON | ECHO)
+      withUnsafeMutableBytes(of: &attributes.c_cc) { cc in
+        cc[Int(VMIN)] = 1
+        cc[Int(VTIME)] = 0
+      }
+      tcsetattr(input, TCSANOW, &attributes)
+      raw = true
+      cleanup.append(ExitCleanup.registerTerminal(fd: input, attributes: saved, reset: []))
     }
     write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
   }
 
-  private func leave() {
+  /// Whether this process group owns the terminal (or the terminal does not say).
+  private var inForeground: Bool {
+    let group = tcgetpgrp(output)
+    return group < 0 || group == getpgrp()
+  }
+
+  private var resetSequence: String {
     var reset = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     if options.graphics == .kitty { reset = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\" + reset }
-    write(reset)
-    if isatty(input) == 1 { tcsetattr(input, TCSANOW, &saved) }
-    _ = signal(SIGWINCH, SIG_DFL)
+    return reset
+  }
+
+  private func leave() {
+    guard entered else { return }
+    entered = false
+    // Ending on a signal: frames still queued for a terminal that stopped reading are
+    // dropped, so the reset fits and arrives now.
+    if Termination.pending != 0 { tcflush(writer, TCOFLUSH) }
+    write(resetSequence)
+    if raw { tcsetattr(input, TCSANOW, &saved) }
+    raw = false
+    for token in cleanup { ExitCleanup.unregister(token) }
+    cleanup = []
+  }
+
+  /// Ctrl-Z: restores the terminal, stops the process as SIGTSTP's default action does,
+  /// and on SIGCONT takes the terminal again.
+  private func suspend() {
+    leave()
+    TerminalSignals.stopProcess()
+    // Continued in the background (`bg`, or `kill %1`: SIGTERM, then SIGCONT): the screen is
+    // the shell's. Wait, drawing nothing, for `fg` or for the end.
+    while !inForeground && Termination.pending == 0 {
+      var fds = [
+        pollfd(fd: TerminalSignals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: Termination.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      _ = poll(&fds, 2, 200)
+      TerminalSignals.drain()
+      if TerminalSignals.take().contains(.suspend) { TerminalSignals.stopProcess() }
+    }
+    if Termination.pending != 0 { return }
+    enter()
   }
 
   private func write(_ text: String) {
     out.removeAll(keepingCapacity: true)
     out.append(contentsOf: text.utf8)
-    flush()
+    _ = try? flush()
   }
 
-  private func flush() {
+  /// `fd`'s terminal opened again, non-blocking; `fd` itself when that fails.
+  static func nonBlockingDescriptor(for fd: Int32) -> Int32 {
+    guard let name = ttyname(fd) else { return fd }
+    let reopened = open(name, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    return reopened >= 0 ? reopened : fd
+  }
+
+  /// Writes `out` to the terminal, waiting for room while it is full; gives up at once when
+  /// a terminating signal arrives (the terminal may have stopped reading); throws when the
+  /// terminal is gone (EIO, ENXIO, EPIPE...).
+  private func flush() throws {
+    defer { out.removeAll(keepingCapacity: true) }
     var offset = 0
     while offset < out.count {
       let n = out.withUnsafeBufferPointer {
-        Foundation.write(output, $0.baseAddress! + offset, $0.count - offset)
+        Foundation.write(writer, $0.baseAddress! + offset, $0.count - offset)
       }
       if n < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        break
+        if errno == EINTR { continue }
+        if errno == EAGAIN {
+          if Termination.pending != 0 { return }
+          var fds = [
+            pollfd(fd: writer, events: Int16(POLLOUT), revents: 0),
+            pollfd(fd: Termination.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+          ]
+          _ = poll(&fds, 2, 100)
+          if Termination.pending != 0 { return }
+          continue
+        }
+        throw PlayerError("the terminal hung up (\(String(cString: strerror(errno))))")
       }
       offset += n
     }
-    out.removeAll(keepingCapacity: true)
   }
 
   /// Reads the terminal's size and fits the scene to it.
@@ -177,7 +320,7 @@ public final class TerminalPlayer {
     write("\u{1B}[0m\u{1B}[2J")
   }
 
-  private func drawFrame(at time: Double) {
+  private func drawFrame(at time: Double) throws {
     guard let renderer else { return }
     let frame = renderer.render(at: time)
     switch options.graphics {
@@ -185,7 +328,7 @@ public final class TerminalPlayer {
     case .kitty: drawKitty(frame)
     case .sixel: drawSixel(frame)
     }
-    flush()
+    try flush()
   }
 
   // MARK: Half-block cells

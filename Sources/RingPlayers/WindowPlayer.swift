@@ -33,6 +33,8 @@ public final class WindowPlayer {
   }
 
   private let options: Options
+  /// Closes the display after `deinit` has destroyed the window.
+  private let connection: DisplayConnection
   private let display: OpaquePointer
   private let window: Window
   private let visual: UnsafeMutablePointer<Visual>
@@ -52,40 +54,24 @@ public final class WindowPlayer {
   /// Frames drawn so far.
   public private(set) var framesDrawn = 0
 
-  /// Whether an X display can be opened (from `DISPLAY`).
-  public static func displayAvailable() -> Bool {
-    guard ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false,
-      let d = XOpenDisplay(nil)
-    else { return false }
-    XCloseDisplay(d)
-    return true
+  /// Whether X display `name` (DISPLAY when `nil`) can be opened within two seconds.
+  public static func displayAvailable(_ name: String? = nil) -> Bool {
+    (try? DisplayConnection.open(name, timeout: 2)) != nil
   }
 
-  /// Opens the window; throws when there is no display or its visual is not 24-bit
+  /// Opens the window on `connection` (else on DISPLAY, giving up after two seconds);
+  /// throws when there is no display, it does not answer, or its visual is not 24-bit
   /// TrueColor.
-  public init(options: Options) throws {
+  public init(options: Options, connection: DisplayConnection? = nil) throws {
     self.options = options
-    // A busy server can refuse a connection right after accepting one (seen under load in
-    // CI, just after `displayAvailable()`): try for up to two seconds before giving up.
-    var opened = XOpenDisplay(nil)
-    for _ in 0..<20 where opened == nil {
-      usleep(100_000)
-      opened = XOpenDisplay(nil)
-    }
-    guard let display = opened else {
-      throw PlayerError(
-        "cannot open the X display '\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")'")
-    }
+    let connection = try connection ?? DisplayConnection.open(timeout: 2)
+    try connection.requireTrueColor()
+    self.connection = connection
+    let display = connection.display
     self.display = display
     let screen = XDefaultScreen(display)
     visual = XDefaultVisual(display, screen)
     depth = XDefaultDepth(display, screen)
-    guard visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00,
-      visual.pointee.blue_mask == 0xFF, depth >= 24
-    else {
-      XCloseDisplay(display)
-      throw PlayerError("the X display's visual is not 24-bit TrueColor")
-    }
     if let s = options.scale {
       scale = s
     } else {
@@ -120,7 +106,6 @@ public final class WindowPlayer {
     destroyImage()
     XFreeGC(display, gc)
     XDestroyWindow(display, window)
-    XCloseDisplay(display)
   }
 
   /// Runs until closed, a key quits, `duration` passes or `shouldStop` says so.

@@ -216,7 +216,8 @@ import Testing
     let dir = try scratchDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let result = try runProcess(
-      try rainbowRingBinary(), ["export", "-o", dir + "/ring.gif", "--loops", "40"],
+      try rainbowRingBinary(),
+      ["export", "-o", dir + "/ring.gif", "--loops", "40", "--scale", "4"],
       signal: signal, after: 1.0)
     #expect(result.status == code && !result.signalled, "exit \(result.status): \(result.stderr)")
     #expect(
@@ -230,7 +231,7 @@ import Testing
     let path = dir + "/ring.gif"
     try Data("old".utf8).write(to: URL(fileURLWithPath: path))
     let result = try runProcess(
-      try rainbowRingBinary(), ["export", "-o", path, "--loops", "40"],
+      try rainbowRingBinary(), ["export", "-o", path, "--loops", "40", "--scale", "4"],
       signal: SIGINT, after: 0.8)
     #expect(result.status == 130, "interrupted: \(result.stderr)")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "old", "the old file survives")

@@ -10,7 +10,8 @@ final class VirtualDisplay {
   let number: Int
   private let process = Process()
 
-  init() throws {
+  /// A server whose screen is `depth` bits deep (8 is PseudoColor, 16 TrueColor 5-6-5).
+  init(depth: Int = 24) throws {
     // A display number nobody uses (no socket yet), so this server is ours.
     // (Neither its socket nor its lock file exists: Xvfb refuses a display with a lock.)
     var n = 90 + Int.random(in: 0..<400)
@@ -18,7 +19,7 @@ final class VirtualDisplay {
     number = n
     process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
     process.arguments = [
-      ":\(number)", "-screen", "0", "800x800x24", "-nolisten", "tcp", "-dpi", "96",
+      ":\(number)", "-screen", "0", "800x800x\(depth)", "-nolisten", "tcp", "-dpi", "96",
     ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
