@@ -140,7 +140,7 @@ public enum Exporter {
       let file = try OutputFile(path: path)
       let output = try file.pathForAnotherProcess()
       let encoder = try FFmpegEncoder(
-        width: w, height: h, frameRate: frameRate(timing), frameCount: n,
+        width: w, height: h, frameRate: frameRate(timing), frameCount: n, duration: timing.duration,
         arguments: ffmpegArguments(settings, width: w, height: h), outputPath: output,
         userPath: path)
       do {

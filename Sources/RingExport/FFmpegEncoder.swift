@@ -11,6 +11,7 @@ import RingGraphics
 public final class FFmpegEncoder {
   private let child: ChildProcess
   private let frameCount: Int
+  private let duration: Double
   private let outputPath: String
   private let userPath: String
   private var finished = false
@@ -21,10 +22,11 @@ public final class FFmpegEncoder {
   /// Where ffmpeg is, found as the shell finds it: the first regular, executable `ffmpeg`
   /// in `PATH` (an empty entry is the current folder); `nil` when there is none.
   public static func locate(
+    _ program: String = "ffmpeg",
     path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
   ) -> String? {
     for dir in path.split(separator: ":", omittingEmptySubsequences: false) {
-      let candidate = (dir.isEmpty ? "." : String(dir)) + "/ffmpeg"
+      let candidate = (dir.isEmpty ? "." : String(dir)) + "/" + program
       var info = stat()
       guard stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
         access(candidate, X_OK) == 0
@@ -37,8 +39,8 @@ public final class FFmpegEncoder {
   /// Starts ffmpeg: it reads `frameCount` raw frames and writes `outputPath` with
   /// `arguments` (the codec and format options). `userPath` is what errors call the file.
   public init(
-    width: Int, height: Int, frameRate: String, frameCount: Int, arguments: [String],
-    outputPath: String, userPath: String
+    width: Int, height: Int, frameRate: String, frameCount: Int, duration: Double,
+    arguments: [String], outputPath: String, userPath: String
   ) throws {
     guard let ffmpeg = FFmpegEncoder.locate() else {
       throw ExportError(
@@ -47,6 +49,7 @@ public final class FFmpegEncoder {
       )
     }
     self.frameCount = frameCount
+    self.duration = duration
     self.outputPath = outputPath
     self.userPath = userPath
     child = try ChildProcess(
@@ -99,6 +102,29 @@ public final class FFmpegEncoder {
     guard stat(outputPath, &info) == 0, info.st_size > 0 else {
       throw failure(default: "ffmpeg left an empty file")
     }
+    // What landed on disk, read back: its length must be the plan's within one frame.
+    let tolerance = duration / Double(frameCount) + 0.002
+    if let found = try FFmpegEncoder.fileDuration(outputPath), abs(found - duration) > tolerance {
+      throw failure(
+        default: String(
+          format: "ffmpeg wrote %.3f s of %.3f s, so the file is incomplete", found, duration))
+    }
+  }
+
+  /// The length of the animation in `path`, in seconds: an animated WebP's frame durations
+  /// summed (ffprobe cannot read them), else the container's duration from ffprobe (which
+  /// Debian's ffmpeg package always brings); `nil` when neither can tell.
+  static func fileDuration(_ path: String) throws -> Double? {
+    if let webp = WebPFrames.totalDuration(ofFile: path) { return webp }
+    guard let ffprobe = locate("ffprobe") else { return nil }
+    let probe = try ChildProcess(
+      executable: ffprobe,
+      arguments: [
+        "-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", path,
+      ], feedsInput: false)
+    let (exited, code) = probe.wait()
+    guard exited, code == 0 else { return nil }
+    return Double(probe.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   /// Stops ffmpeg at once (for a failure elsewhere).

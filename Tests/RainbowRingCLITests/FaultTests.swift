@@ -123,6 +123,14 @@ import Testing
       "ffmpeg encoded 3 frames of 438, so the file is incomplete"
     ),
     ("cat > /dev/null; printf 'frame=438\\nprogress=end\\n'; exit 0", "ffmpeg left an empty file"),
+    (
+      """
+      cat > /dev/null; eval out=\\${$#}
+      /usr/bin/ffmpeg -v error -f lavfi -i color=red:s=16x16:r=60 -frames:v 6 -f webm -y "$out"
+      printf 'frame=438\\nprogress=end\\n'; exit 0
+      """,
+      "ffmpeg wrote 0.100 s of 7.300 s, so the file is incomplete"
+    ),
   ]
 
   static var ffmpegCases: [Case] {
@@ -130,7 +138,11 @@ import Testing
       Case(
         name: "an ffmpeg that exits 0 but: \(fake.error)",
         script: """
-          mkdir bin; printf '#!/bin/sh\\n%s\\n' "\(fake.script.replacingOccurrences(of: "\\", with: "\\\\"))" > bin/ffmpeg; chmod +x bin/ffmpeg
+          mkdir bin; cat > bin/ffmpeg <<'FAKE'
+          #!/bin/sh
+          \(fake.script)
+          FAKE
+          chmod +x bin/ffmpeg
           echo keep > ring.webm
           PATH=$PWD/bin:$PATH $B export -o ring.webm --quiet 2> err; echo exit=$?; cat ring.webm err
           rm -r bin; left
@@ -181,5 +193,18 @@ import Testing
     #expect(
       found == dir + "/real/ffmpeg",
       "a directory and a non-executable are skipped: \(found ?? "none")")
+  }
+
+  /// The WebP check reads ffmpeg's frame durations itself: a real WebP of 10 frames of
+  /// 0.1 s sums to exactly 1 s, and anything else is not an animated WebP.
+  @Test func webpDurationsAreReadFromTheFile() throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let result = try runProcess(
+      try rainbowRingBinary(),
+      ["export", "-o", dir + "/r.webp", "--duration", "1", "--fps", "10", "--quiet"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(WebPFrames.totalDuration(ofFile: dir + "/r.webp") == 1.0, "ten frames of 100 ms")
+    #expect(WebPFrames.totalDuration(of: Array("RIFF\0\0\0\0WEBPVP8L".utf8)) == nil, "no frames")
   }
 }
