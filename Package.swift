@@ -13,10 +13,11 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     .systemLibrary(name: "CX11", path: "Sources/CX11"),
+    .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
     .target(name: "RingGraphics"),
     .target(name: "RingLayers", dependencies: ["RingGraphics"]),
     .target(name: "RainbowRing", dependencies: ["RingGraphics", "RingLayers"]),
-    .target(name: "RingExport", dependencies: ["RainbowRing", "CZlib"]),
+    .target(name: "RingExport", dependencies: ["RainbowRing", "CZlib", "CLinux"]),
     .target(name: "RingPlayers", dependencies: ["RainbowRing", "RingExport", "CX11"]),
     .target(name: "RainbowRingCLI", dependencies: ["RainbowRing", "RingExport", "RingPlayers"]),
     .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI"]),

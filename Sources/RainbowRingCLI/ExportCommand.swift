@@ -264,7 +264,8 @@ enum ExportCommand {
       ExitCleanup.run()
       let s = Termination.pending
       if s != 0 { return 128 + s }
-      if let e = error as? ExportError, e.code == .brokenPipe, plan.output == "-" { return 0 }
+      // A reader that leaves early (`| head`), whatever path leads to the pipe, is not an error.
+      if let e = error as? ExportError, e.code == .brokenPipe { return 0 }
       if let e = error as? ExportError, e.code == .folderNotEmpty || e.code == .outputsCollide {
         return CommandLineTool.usageError(e.message, usage: usage, helpFor: "export", console)
       }

@@ -55,7 +55,8 @@ enum RenderCommand {
     do {
       // The frame, the renderer's coverage and plan, and the encoded PNG: about four frames.
       let (w, h) = scene.pixelSize
-      try MemoryProbe.check(bytes: 16 * Double(w) * Double(h), for: "a \(w)x\(h) frame")
+      try MemoryProbe.check(
+        bytes: 16 * Double(w) * Double(h) + 64 * 1_048_576, for: "a \(w)x\(h) frame")
       let frame = try FrameRenderer(scene: scene).render(at: time)
       let png = try PNGEncoder.encode(frame)
       if output == "-" {
@@ -68,6 +69,8 @@ enum RenderCommand {
         try FileWriter.write(png, to: output)
       }
       return 0
+    } catch let error as ExportError where error.code == .brokenPipe {
+      return 0  // `-o /dev/stdout | head`: the reader left early, as with `-o -`
     } catch {
       return CommandLineTool.failure(CommandLineTool.describe(error), console)
     }

@@ -45,6 +45,23 @@ public enum ExitCleanup {
     register(.terminal(fd: fd, attributes: attributes, reset: reset))
   }
 
+  private static let criticalLock = NSLock()
+
+  /// Runs `work` (a final in-place copy) so that a terminating signal's cleanup waits for
+  /// it to end instead of leaving a target half written.
+  public static func critical<T>(_ work: () -> T) -> T {
+    criticalLock.lock()
+    defer { criticalLock.unlock() }
+    return work()
+  }
+
+  /// `run()` for a process about to exit: first waits for a critical section to end, and
+  /// keeps any other from starting.
+  static func runBeforeExit() {
+    criticalLock.lock()
+    run()
+  }
+
   /// Kills the registered children, removes the temporary files and folders, restores the
   /// terminal. Safe to call more than once; everything is forgotten afterwards.
   public static func run() {
@@ -86,17 +103,24 @@ public enum ExitCleanup {
 
   /// Removes a temporary folder the tool made, with the files in it (it holds no folders).
   static func removeFolder(_ path: String) {
-    guard let dir = opendir(path) else { return }
-    let fd = dirfd(dir)
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if fd >= 0 { emptyFolder(fd) }
+    rmdir(path)
+  }
+
+  /// Removes the files of the folder open as `fd`, and closes it.
+  static func emptyFolder(_ fd: Int32) {
+    guard let dir = fdopendir(fd) else {
+      close(fd)
+      return
+    }
     while let entry = readdir(dir) {
       withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        let name = raw.bindMemory(to: CChar.self).baseAddress!
-        // "." and ".." are directories: unlinkat without AT_REMOVEDIR refuses them.
-        unlinkat(fd, name, 0)
+        // "." and ".." are folders: unlinkat without AT_REMOVEDIR refuses them.
+        unlinkat(fd, raw.bindMemory(to: CChar.self).baseAddress!, 0)
       }
     }
     closedir(dir)
-    rmdir(path)
   }
 
   /// Runs the cleanup on crashes, then lets the crash proceed as it would have.

@@ -71,7 +71,11 @@ public enum Exporter {
     let (w, h) = settings.scene.pixelSize
     let n = settings.timing.frameCount
     guard n > 0 else { throw ExportError(.invalidSettings, "an export needs at least one frame") }
-    try MemoryProbe.check(bytes: settings.estimatedPeakMemory, for: "this export")
+    // The estimate, the threads' stacks and room for the runtime, zlib and ffmpeg's pipes.
+    try MemoryProbe.check(
+      bytes: settings.estimatedPeakMemory * 1.25 + Double(settings.workers + 2) * 4_194_304
+        + 64 * 1_048_576,
+      for: "this export")
     let scene = settings.scene
     let timing = settings.timing
     let workers = settings.workers
@@ -172,8 +176,13 @@ public enum Exporter {
       try file.commit()
 
     case .frames:
-      let folder = try OutputFolder(path: path, overwrite: settings.overwrite)
       let digits = max(5, String(n - 1).count)
+      func name(_ i: Int) -> String {
+        "frame_" + String(repeating: "0", count: max(0, digits - String(i).count)) + String(i)
+          + ".png"
+      }
+      let folder = try OutputFolder(
+        path: path, overwrite: settings.overwrite, names: (0..<n).map(name))
       try FramePipeline.run(
         count: n, workers: workers,
         makeWorker: { try FrameRenderer(scene: scene) },
@@ -181,10 +190,7 @@ public enum Exporter {
           try PNGEncoder.encode(renderer.render(at: timing.time(ofFrame: i)))
         },
         consume: { i, png in
-          let name =
-            "frame_" + String(repeating: "0", count: max(0, digits - String(i).count)) + String(i)
-            + ".png"
-          try folder.write(png, named: name)
+          try folder.write(png, named: name(i))
           progress(i + 1, n)
         }, shouldStop: shouldStop)
       try folder.commit()
@@ -198,6 +204,12 @@ public enum Exporter {
         )
       }
       let mapPath = SpriteSheet.mapPath(forImage: path)
+      guard !OutputFile.isWrittenThrough(path) else {
+        throw ExportError(
+          .outputsCollide,
+          "a sprite sheet needs a file to write: its frame map goes beside it as '\(mapPath)', which '\(path)' has no place for"
+        )
+      }
       guard !OutputFile.sameFile(path, mapPath) else {
         throw ExportError(
           .outputsCollide,

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 /// A file being written, with the semantics the README's "How files are written" states:
@@ -50,6 +51,14 @@ public final class OutputFile {
     func failure(_ err: Int32 = errno) -> ExportError {
       ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
     }
+    if let number = OutputFile.descriptorNumber(path), fcntl(number, F_GETFD) >= 0 {
+      // The descriptor the path names, as it is (its offset, O_APPEND): `>> log` stays
+      // an append, and nothing the shell wrote before is truncated.
+      fd = fcntl(number, F_DUPFD_CLOEXEC, 3)
+      guard fd >= 0 else { throw failure() }
+      mode = .direct
+      return
+    }
     var info = stat()
     let exists = stat(path, &info) == 0
     if !exists && errno != ENOENT { throw failure() }
@@ -69,9 +78,9 @@ public final class OutputFile {
     if exists {
       guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else { throw failure() }
       if info.st_nlink > 1 || faccessat(AT_FDCWD, folder, W_OK, AT_EACCESS) != 0
-        || !OutputFile.canKeepOwnership(of: info)
+        || !OutputFile.canKeepOwnership(of: info) || OutputFile.hasExtendedAttributes(target)
       {
-        let staged = try TemporaryFile(in: TemporaryFile.privateFolder, for: path)
+        let staged = try TemporaryFile(in: TemporaryFile.privateFolder, for: path, staging: true)
         temporary = staged
         fd = staged.fd
         mode = .inPlace(target: target)
@@ -107,7 +116,7 @@ public final class OutputFile {
   /// made for it and copied into the target on `commit()`.
   public func pathForAnotherProcess() throws -> String {
     if let temporary { return temporary.path }
-    let staged = try TemporaryFile(in: TemporaryFile.privateFolder, for: path)
+    let staged = try TemporaryFile(in: TemporaryFile.privateFolder, for: path, staging: true)
     temporary = staged
     return staged.path
   }
@@ -156,16 +165,29 @@ public final class OutputFile {
     temporary = nil
   }
 
+  /// Copies the staged bytes into the target itself. The space is reserved first (a full
+  /// disk fails before the target is touched), the old bytes are overwritten and only then
+  /// is the file cut to its new length; a terminating signal waits for the copy to end
+  /// (`ExitCleanup.critical`), so the target is never left half old, half new by one.
   private func copyInPlace(from staged: TemporaryFile, to target: String) throws {
-    let out = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY)
-    guard out >= 0 else {
-      throw ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(errno)))")
+    func failure(_ err: Int32) -> ExportError {
+      ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
     }
+    let out = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+    guard out >= 0 else { throw failure(errno) }
     defer { close(out) }
-    if let error = OutputFile.copy(from: staged.fd, to: out) ?? (OutputFile.sync(out) ? nil : errno)
-    {
-      throw ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(error)))")
+    var info = stat()
+    guard fstat(staged.fd, &info) == 0 else { throw failure(errno) }
+    let size = info.st_size
+    let reserved = posix_fallocate(out, 0, max(1, size))
+    guard reserved == 0 || reserved == EOPNOTSUPP || reserved == EINVAL else {
+      throw failure(reserved)
     }
+    let error: Int32? = ExitCleanup.critical {
+      OutputFile.copy(from: staged.fd, to: out, positioned: true)
+        ?? (ftruncate(out, size) == 0 && OutputFile.sync(out) ? nil : errno)
+    }
+    if let error { throw failure(error) }
   }
 
   /// Removes the temporary file (nothing happens to the target).
@@ -179,6 +201,37 @@ public final class OutputFile {
   }
 
   // MARK: Helpers
+
+  /// The descriptor number a path names in this process (`/dev/stdout` 1, `/dev/stderr`
+  /// 2, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/PID/fd/N` for this PID), else `nil`.
+  static func descriptorNumber(_ path: String) -> Int32? {
+    switch path {
+    case "/dev/stdout": return 1
+    case "/dev/stderr": return 2
+    case "/dev/stdin": return 0
+    default: break
+    }
+    for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"]
+    where path.hasPrefix(prefix) {
+      return Int32(path.dropFirst(prefix.count))
+    }
+    return nil
+  }
+
+  /// Whether `path` carries extended attributes (ACLs, security labels, user attributes),
+  /// which a renamed copy would lose: such a file is written in place.
+  static func hasExtendedAttributes(_ path: String) -> Bool {
+    listxattr(path, nil, 0) > 0
+  }
+
+  /// Whether `path` is written through rather than replaced (a descriptor, a device, a
+  /// FIFO): nothing can be put beside it.
+  static func isWrittenThrough(_ path: String) -> Bool {
+    if path == "-" || namesADescriptor(path) { return true }
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
+      && (info.st_mode & S_IFMT) != S_IFDIR
+  }
 
   /// Whether `path` names an open descriptor (`/dev/stdout`, `/dev/fd/3`,
   /// `/proc/self/fd/3`): written through, whatever the descriptor is.
@@ -271,7 +324,7 @@ public final class OutputFile {
   }
 
   /// Copies the whole of `source` (from its start) to `destination`; the errno on failure.
-  static func copy(from source: Int32, to destination: Int32) -> Int32? {
+  static func copy(from source: Int32, to destination: Int32, positioned: Bool = false) -> Int32? {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var offset: off_t = 0
     while true {
@@ -281,9 +334,18 @@ public final class OutputFile {
         return errno
       }
       if n == 0 { return nil }
-      if let error = buffer.withUnsafeBytes({ writeAll(destination, .init(rebasing: $0[0..<n])) }) {
-        return error
+      let error = buffer.withUnsafeBytes { chunk -> Int32? in
+        guard positioned else { return writeAll(destination, .init(rebasing: chunk[0..<n])) }
+        var done = 0
+        while done < n {
+          let w = pwrite(destination, chunk.baseAddress! + done, n - done, offset + off_t(done))
+          if w < 0 && errno == EINTR { continue }
+          if w <= 0 { return w < 0 ? errno : EIO }
+          done += w
+        }
+        return nil
       }
+      if let error { return error }
       offset += off_t(n)
     }
   }
@@ -304,7 +366,7 @@ final class TemporaryFile {
 
   /// Creates one in `folder`, named after `target` (shortened, so any legal target name
   /// still gives a legal temporary name).
-  init(in folder: String, for target: String) throws {
+  init(in folder: String, for target: String, staging: Bool = false) throws {
     let base = target.split(separator: "/").last.map { String($0.prefix(32)) } ?? "output"
     for _ in 0..<100 {
       let candidate = folder + "/." + base + "." + TemporaryFile.randomSuffix() + ".tmp"
@@ -316,8 +378,12 @@ final class TemporaryFile {
         return
       }
       if errno != EEXIST {
+        let reason = String(cString: strerror(errno))
         throw ExportError(
-          .cannotWrite, "cannot write '\(target)': \(String(cString: strerror(errno)))")
+          .cannotWrite,
+          staging
+            ? "cannot write '\(target)': cannot stage it in the temporary folder '\(folder)' (TMPDIR): \(reason)"
+            : "cannot write '\(target)': \(reason)")
       }
     }
     throw ExportError(.cannotWrite, "cannot write '\(target)': no free temporary name")

@@ -21,11 +21,15 @@ public final class OutputFolder {
   let stagingPath: String
   private let stagingIsTheTarget: Bool
   private var lock: Int32 = -1
+  private var stagingFD: Int32 = -1
   private var names: [String] = []
   private var token: ExitCleanup.Token?
   private var committed = false
 
-  public init(path: String, overwrite: Bool = false) throws {
+  /// Opens `path` for the files `names` (which `write` must use). With `overwrite`, each
+  /// of those names already in the folder must be a regular file (not a folder, a symlink,
+  /// a FIFO), checked before any work.
+  public init(path: String, overwrite: Bool = false, names: [String] = []) throws {
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     self.path = trimmed
     self.overwrite = overwrite
@@ -52,6 +56,16 @@ public final class OutputFolder {
           "the folder '\(trimmed)' already holds files ('\(first)'); choose an empty or new folder, or pass --overwrite to replace the frames this export names"
         )
       }
+      for name in names {
+        var entry = stat()
+        if lstat(trimmed + "/" + name, &entry) == 0 && (entry.st_mode & S_IFMT) != S_IFREG {
+          close(lock)
+          throw ExportError(
+            .folderNotEmpty,
+            "'\(trimmed)/\(name)' is not a frame file (a folder, a link or a special file), so --overwrite will not replace it; move it away"
+          )
+        }
+      }
       stagingPath = try OutputFolder.makeTemporaryFolder(in: trimmed, for: trimmed)
       stagingIsTheTarget = false
     } else if errno == ENOENT {
@@ -62,6 +76,9 @@ public final class OutputFolder {
       throw failure()
     }
     token = ExitCleanup.register(.folder(stagingPath))
+    // Held from the start, so the staged files can be removed even when no descriptor is
+    // left (ulimit -n).
+    stagingFD = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
   }
 
   deinit {
@@ -98,31 +115,47 @@ public final class OutputFolder {
         throw ExportError(.cannotWrite, "cannot write folder '\(path)': \(reason)")
       }
     } else {
-      for (i, name) in names.enumerated() {
+      // Each replaced frame is first kept as a hard link in the staging folder, so a
+      // failure part way puts every earlier frame back.
+      var done: [(name: String, backup: String?)] = []
+      for name in names {
         let from = stagingPath + "/" + name
         let to = path + "/" + name
+        let backup = stagingPath + "/" + name + ".old"
+        let kept = overwrite && link(to, backup) == 0
         // link() never replaces: a file that appeared meanwhile is kept and reported.
         if overwrite ? rename(from, to) != 0 : (link(from, to) != 0 || unlink(from) != 0) {
           let error = errno
-          if !overwrite {
-            for moved in names[..<i] { unlink(path + "/" + moved) }
+          for (moved, old) in done.reversed() {
+            if let old { rename(old, path + "/" + moved) } else { unlink(path + "/" + moved) }
           }
+          if kept { unlink(backup) }
           let reason =
             error == EEXIST ? "it appeared while exporting" : String(cString: strerror(error))
           throw ExportError(.cannotWrite, "cannot write '\(to)': \(reason)")
         }
+        done.append((name, kept ? backup : nil))
       }
+      for case let (_, backup?) in done { unlink(backup) }
       rmdir(stagingPath)
     }
     committed = true
     if let token { ExitCleanup.unregister(token) }
     token = nil
+    if stagingFD >= 0 { close(stagingFD) }
+    stagingFD = -1
     unlock()
   }
 
   /// Removes what it staged (nothing happens to the target's other files).
   public func discard() {
-    ExitCleanup.removeFolder(stagingPath)
+    if stagingFD >= 0 {
+      ExitCleanup.emptyFolder(stagingFD)
+      stagingFD = -1
+      rmdir(stagingPath)
+    } else {
+      ExitCleanup.removeFolder(stagingPath)
+    }
     if let token { ExitCleanup.unregister(token) }
     token = nil
     unlock()

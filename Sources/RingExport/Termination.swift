@@ -82,7 +82,7 @@ public enum Termination {
       usleep(10_000)
       left -= 10
     }
-    ExitCleanup.run()
+    ExitCleanup.runBeforeExit()
     _exit(128 + sig)
   }
 

@@ -71,6 +71,47 @@ import Testing
       script: "$B export -o - --quiet | head -c 10 > /dev/null; echo exit=${PIPESTATUS[0]}; left",
       facts: ["exit=0", "left: "]),
     Case(
+      name: "a reader that leaves early through /dev/stdout ends the export quietly",
+      script: """
+        $B export -o /dev/stdout --format gif --quiet | head -c 6 > /dev/null
+        echo exit=${PIPESTATUS[0]}; left
+        """,
+      facts: ["exit=0", "left: "]),
+    Case(
+      name: "a full disk during an in-place write keeps the old file",
+      script: """
+        mkdir tiny
+        unshare -m bash -c 'mount -t tmpfs -o size=64k none tiny && cd tiny && echo keep > a.gif && \\
+          ln a.gif b.gif && dd if=/dev/zero of=fill bs=4k count=100 2> /dev/null; \\
+          $B export -o a.gif --duration 1 --fps 10 --quiet 2> ../err; echo exit=$?; cat b.gif; ls -A'
+        cat err; rmdir tiny; left
+        """,
+      facts: [
+        "exit=1", "keep", "a.gif", "b.gif", "fill",
+        "Error: cannot write 'a.gif': No space left on device",
+        "left: err ",
+      ]),
+    Case(
+      name: "an unusable TMPDIR for an in-place write is named",
+      script: """
+        echo keep > a.png; ln a.png b.png
+        TMPDIR=/nonexistent $B render -o a.png 2> err; echo exit=$?; cat a.png err; left
+        """,
+      facts: [
+        "exit=1", "keep",
+        "Error: cannot write 'a.png': cannot stage it in the temporary folder '/nonexistent' (TMPDIR): No such file or directory",
+        "left: a.png b.png err ",
+      ]),
+    Case(
+      name: "too few open files for frames leaves no folder",
+      script: """
+        (ulimit -n 5; $B export --format frames -o fr --duration 0.5 --fps 10 --quiet 2> err; echo exit=$?)
+        cat err; left
+        """,
+      facts: [
+        "exit=1", "Error: cannot write 'fr/frame_00000.png': Too many open files", "left: err ",
+      ]),
+    Case(
       name: "a file-size limit is an error, not a kill (SIGXFSZ ignored)",
       script: """
         (ulimit -f 100; env --default-signal=XFSZ $B export -o big.gif --quiet 2> err; echo exit=$?); cat err; left
@@ -105,7 +146,7 @@ import Testing
           """,
         facts: [
           "exit=1",
-          "Error: not enough memory for a 8000x8000 frame: it needs about 977 MiB (is the address space limited, ulimit -v?)",
+          "Error: not enough memory for a 8000x8000 frame: it needs about 1041 MiB (is the address space limited, ulimit -v?)",
           "left: err ",
         ])
     ]

@@ -92,10 +92,12 @@ import Testing
       script: """
         $B render -o /dev/stdout > out.png; echo exit=$?; png out.png
         echo old > fd.png; ln fd.png fd-link.png
-        $B render -o /dev/fd/3 3> fd.png; echo exit=$?; png fd-link.png; left
+        $B render -o /dev/fd/3 3> fd.png; echo exit=$?; png fd-link.png
+        echo kept > log; $B render -o /dev/stdout >> log; head -1 log; left
         """,
       facts: [
-        "exit=0", "out.png png", "exit=0", "fd-link.png png", "left: fd-link.png fd.png out.png ",
+        "exit=0", "out.png png", "exit=0", "fd-link.png png", "kept",
+        "left: fd-link.png fd.png log out.png ",
       ]
     ),
     Case(
@@ -164,7 +166,35 @@ import Testing
       ]),
   ]
 
+  static let moreFiles: [Case] = [
+    Case(
+      name: "a file with extended attributes (an ACL) is written in place and keeps them",
+      script: """
+        echo old > f.png; setfattr -n user.note -v kept f.png
+        $B render -o f.png; echo exit=$?; png f.png; getfattr --only-values -n user.note f.png; echo; left
+        """,
+      facts: ["exit=0", "f.png png", "kept", "left: f.png "]),
+    Case(
+      name: "a sprite sheet cannot go to a descriptor (its map has no place)",
+      script: """
+        $B export --format sprite-sheet -o /dev/stdout --duration 0.1 --quiet > out 2> err; echo exit=$?
+        head -1 err | cut -c 1-40; wc -c < out; left
+        """,
+      facts: ["exit=64", "Error: a sprite sheet needs a file to wr", "0", "left: err out "]),
+  ]
+
   static let folders: [Case] = [
+    Case(
+      name: "--overwrite refuses a frame name held by a link, before any work",
+      script: """
+        mkdir d; echo keep > d/frame_00000.png; echo secret > outside; ln -s ../outside d/frame_00001.png
+        $B export --format frames -o d --duration 0.1 --overwrite --quiet 2> err; echo exit=$?
+        cat d/frame_00000.png outside; left d; head -1 err | cut -c 1-41
+        """,
+      facts: [
+        "exit=64", "keep", "secret", "left: frame_00000.png frame_00001.png ",
+        "Error: 'd/frame_00001.png' is not a frame",
+      ]),
     Case(
       name: "a folder holding files is refused, untouched",
       script: """
@@ -240,7 +270,7 @@ import Testing
       facts: ["600 root", "0", "exit=143", "left: "]),
   ]
 
-  @Test(arguments: files + folders)
+  @Test(arguments: files + moreFiles + folders)
   func filesAreWrittenAsDocumented(_ c: Case) throws {
     let facts = try Self.run(c.script)
     #expect(facts == c.facts, "\(c.name)")

@@ -1,0 +1,2 @@
+// Linux calls the Glibc module does not bring: extended attributes (ACLs live there).
+#include <sys/xattr.h>
