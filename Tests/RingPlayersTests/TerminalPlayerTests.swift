@@ -204,16 +204,19 @@ final class TmuxSession {
     try tmux.type("'\(try rainbowRingBinary())' play --terminal --graphics truecolor --duration 6")
     try tmux.waitFor { screen in screen.flatMap { $0 }.contains { $0.character == "▀" } }
     try tmux.tmux(["resize-window", "-x", "40", "-y", "20"])
-    // Redrawn for 40 x 20: colour at the top of the ring, the hole in the middle row, and
-    // the ring's right side further along that row.
+    // Redrawn for 40 x 20: colour at the top of the ring, the hole in the middle row, the
+    // ring's right side further along that row, and the whole ring (a capture can land
+    // in the middle of a redraw, so wait for a complete one).
+    func colouredCells(_ s: [[TmuxSession.Cell]]) -> [Int] {
+      s.prefix(20).map { row in row.prefix(40).filter { $0.foreground != nil }.count }
+    }
     let screen = try tmux.waitFor { s in
       s.count >= 20 && s[1].count > 20 && s[1][20].foreground != nil && s[10].count > 30
         && s[10][20].foreground == nil && s[10].dropFirst(25).contains { $0.foreground != nil }
+        && colouredCells(s).reduce(0, +) > 200
     }
     try #require(screen.count >= 20 && screen[10].count > 30, "a 40 x 20 screen")
-    let coloured = screen.prefix(20).map { row in
-      row.prefix(40).filter { $0.foreground != nil }.count
-    }
+    let coloured = colouredCells(screen)
     #expect(coloured.reduce(0, +) > 200, "the ring is drawn again in 40 x 20 cells: \(coloured)")
     #expect(
       screen[1][20].foreground != nil && screen[10][20].foreground == nil,
