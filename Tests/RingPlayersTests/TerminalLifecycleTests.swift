@@ -106,7 +106,7 @@ func secondsUntilGone(_ pid: Int32, timeout: Double) -> Double? {
     try #require(try tmux.waitForRing(), "the player draws half-blocks")
     try tmux.tmux(["send-keys", "C-z"])
     try tmux.waitForText("Stopped", timeout: 10)
-    try tmux.type("kill %1; sleep 1; jobs; echo \"DO\"\"NE\"")
+    try tmux.type("kill %1; sleep \(Int(exitTimeAllowance)); jobs; echo \"DO\"\"NE\"")
     let after = try tmux.waitForText("DONE")
     #expect(
       after.contains("Exit 143") || after.contains("Terminated"), "ended by SIGTERM: \(after)")
@@ -158,7 +158,7 @@ func secondsUntilGone(_ pid: Int32, timeout: Double) -> Double? {
     kill(server, SIGCONT)
     if isRunning(pid) { kill(pid, SIGKILL) }
     #expect(
-      gone.map { $0 < 0.4 } == true,
+      gone.map { $0 < 0.4 * exitTimeAllowance } == true,
       "ended \(gone.map { String(format: "%.3f s", $0) } ?? "not within 5 s") after SIGTERM, before the 0.5 s grace ran out"
     )
     var written = ""
@@ -232,7 +232,7 @@ func secondsUntilGone(_ pid: Int32, timeout: Double) -> Double? {
     kill(pid, signal)
     let gone = secondsUntilGone(pid, timeout: 5)
     #expect(
-      gone.map { $0 < 0.3 } == true,
+      gone.map { $0 < 0.3 * exitTimeAllowance } == true,
       "ended \(gone.map { String(format: "%.3f s", $0) } ?? "not within 5 s") after the signal; the grace period alone would take 0.5 s"
     )
     let after = try tmux.waitForText("EXIT=")
