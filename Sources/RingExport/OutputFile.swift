@@ -48,20 +48,17 @@ public final class OutputFile {
       fd = STDOUT_FILENO
       return
     }
-    func failure(_ err: Int32 = errno) -> ExportError {
-      ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
-    }
     if let number = OutputFile.descriptorNumber(path), fcntl(number, F_GETFD) >= 0 {
       // The descriptor the path names, as it is (its offset, O_APPEND): `>> log` stays
       // an append, and nothing the shell wrote before is truncated.
       fd = fcntl(number, F_DUPFD_CLOEXEC, 3)
-      guard fd >= 0 else { throw failure() }
+      guard fd >= 0 else { throw OutputFile.cannotWrite(path) }
       mode = .direct
       return
     }
     var info = stat()
     let exists = stat(path, &info) == 0
-    if !exists && errno != ENOENT { throw failure() }
+    if !exists && errno != ENOENT { throw OutputFile.cannotWrite(path) }
     if exists && (info.st_mode & S_IFMT) == S_IFDIR {
       throw ExportError(.cannotWrite, "cannot write '\(path)': it is a directory")
     }
@@ -69,14 +66,16 @@ public final class OutputFile {
       // Written through, as the shell's `>` does: a device, a FIFO, a descriptor.
       let flags = (info.st_mode & S_IFMT) == S_IFREG ? O_TRUNC : 0
       fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | flags)
-      guard fd >= 0 else { throw failure() }
+      guard fd >= 0 else { throw OutputFile.cannotWrite(path) }
       mode = .direct
       return
     }
     let target = try OutputFile.finalTarget(of: path)
     let folder = OutputFile.folder(of: target)
     if exists {
-      guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else { throw failure() }
+      guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else {
+        throw OutputFile.cannotWrite(path)
+      }
       if info.st_nlink > 1 || faccessat(AT_FDCWD, folder, W_OK, AT_EACCESS) != 0
         || !OutputFile.canKeepOwnership(of: info) || OutputFile.hasExtendedAttributes(target)
       {
@@ -130,9 +129,6 @@ public final class OutputFile {
 
   /// Flushes the file to disk and puts it in place.
   public func commit() throws {
-    func failure(_ err: Int32 = errno) -> ExportError {
-      ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
-    }
     switch mode {
     case .standardOutput:
       break
@@ -140,7 +136,7 @@ public final class OutputFile {
       if let temporary {
         // ffmpeg wrote a temporary file for this target: copy it through now.
         guard let error = OutputFile.copy(from: temporary.fd, to: fd) else { break }
-        throw failure(error)
+        throw OutputFile.cannotWrite(path, error)
       }
     case .replace(let target, let existing):
       let staged = temporary!
@@ -152,9 +148,9 @@ public final class OutputFile {
           break
         }
       }
-      guard fchmod(staged.fd, keep) == 0 else { throw failure() }
-      guard OutputFile.sync(staged.fd) else { throw failure() }
-      guard rename(staged.path, target) == 0 else { throw failure() }
+      guard fchmod(staged.fd, keep) == 0 else { throw OutputFile.cannotWrite(path) }
+      guard OutputFile.sync(staged.fd) else { throw OutputFile.cannotWrite(path) }
+      guard rename(staged.path, target) == 0 else { throw OutputFile.cannotWrite(path) }
       staged.renamed()
     case .inPlace(let target):
       try copyInPlace(from: temporary!, to: target)
@@ -170,24 +166,21 @@ public final class OutputFile {
   /// is the file cut to its new length; a terminating signal waits for the copy to end
   /// (`ExitCleanup.critical`), so the target is never left half old, half new by one.
   private func copyInPlace(from staged: TemporaryFile, to target: String) throws {
-    func failure(_ err: Int32) -> ExportError {
-      ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
-    }
     let out = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-    guard out >= 0 else { throw failure(errno) }
+    guard out >= 0 else { throw OutputFile.cannotWrite(path, errno) }
     defer { close(out) }
     var info = stat()
-    guard fstat(staged.fd, &info) == 0 else { throw failure(errno) }
+    guard fstat(staged.fd, &info) == 0 else { throw OutputFile.cannotWrite(path, errno) }
     let size = info.st_size
     let reserved = posix_fallocate(out, 0, max(1, size))
     guard reserved == 0 || reserved == EOPNOTSUPP || reserved == EINVAL else {
-      throw failure(reserved)
+      throw OutputFile.cannotWrite(path, reserved)
     }
     let error: Int32? = ExitCleanup.critical {
       OutputFile.copy(from: staged.fd, to: out, positioned: true)
         ?? (ftruncate(out, size) == 0 && OutputFile.sync(out) ? nil : errno)
     }
-    if let error { throw failure(error) }
+    if let error { throw OutputFile.cannotWrite(path, error) }
   }
 
   /// Removes the temporary file (nothing happens to the target).
@@ -198,6 +191,11 @@ public final class OutputFile {
       close(fd)
       fd = -1
     }
+  }
+
+  /// The error for a failed step: the user's path and the system's words for `err`.
+  private static func cannotWrite(_ path: String, _ err: Int32 = errno) -> ExportError {
+    ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
   }
 
   // MARK: Helpers
@@ -367,9 +365,8 @@ final class TemporaryFile {
   /// Creates one in `folder`, named after `target` (shortened, so any legal target name
   /// still gives a legal temporary name).
   init(in folder: String, for target: String, staging: Bool = false) throws {
-    let base = target.split(separator: "/").last.map { String($0.prefix(32)) } ?? "output"
     for _ in 0..<100 {
-      let candidate = folder + "/." + base + "." + TemporaryFile.randomSuffix() + ".tmp"
+      let candidate = TemporaryFile.candidateName(in: folder, for: target)
       let fd = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
       if fd >= 0 {
         self.path = candidate
@@ -390,6 +387,13 @@ final class TemporaryFile {
   }
 
   deinit { remove() }
+
+  /// `.NAME.XXXXXXXX.tmp` in `folder`: the target's name cut to 32 characters (so any legal
+  /// target name still gives a legal temporary name) and eight random letters and digits.
+  static func candidateName(in folder: String, for target: String) -> String {
+    let base = target.split(separator: "/").last.map { String($0.prefix(32)) } ?? "output"
+    return folder + "/." + base + "." + randomSuffix() + ".tmp"
+  }
 
   /// Eight random letters and digits.
   static func randomSuffix() -> String {

@@ -181,9 +181,8 @@ public final class OutputFolder {
 
   /// A new private folder (mode 0700, random name) in `parent`.
   static func makeTemporaryFolder(in parent: String, for target: String) throws -> String {
-    let base = target.split(separator: "/").last.map { String($0.prefix(32)) } ?? "frames"
     for _ in 0..<100 {
-      let candidate = parent + "/." + base + "." + TemporaryFile.randomSuffix() + ".tmp"
+      let candidate = TemporaryFile.candidateName(in: parent, for: target)
       if mkdir(candidate, 0o700) == 0 { return candidate }
       if errno != EEXIST {
         throw ExportError(
