@@ -10,15 +10,15 @@
 ///
 /// ```swift
 /// let ring = try RainbowRing()
-/// let frame = try ring.frame(at: 0.05, scale: 2)  // the iPhone's frame 0.05 s in
+/// let frame = try ring.frame(at: .milliseconds(50), scale: 2)  // the iPhone's frame 0.05 s in
 /// ```
 public struct RainbowRing: Hashable, Sendable {
   /// The ring view's size, in points.
   public let size: Size
   /// The stroke width of the ring, in points.
   public let ringWidth: Double
-  /// Length of one colour step, in seconds.
-  public let stepDuration: Double
+  /// Length of one colour step.
+  public let stepDuration: MediaTime
   /// Hue between neighbouring colours, in degrees; hues run 0, step, 2 step, ... up to 360.
   public let hueStep: Double
   public let saturation: Double
@@ -35,7 +35,8 @@ public struct RainbowRing: Hashable, Sendable {
   /// (0, half the shorter side], a non-positive step duration, a hue step outside (0, 360],
   /// saturation or brightness outside [0, 1], or non-finite gradient points.
   public init(
-    size: Size = Size(width: 160, height: 160), ringWidth: Double = 20, stepDuration: Double = 0.1,
+    size: Size = Size(width: 160, height: 160), ringWidth: Double = 20,
+    stepDuration: MediaTime = .milliseconds(100),
     hueStep: Double = 5, saturation: Double = 1, brightness: Double = 1,
     gradient: GradientGeometry = GradientGeometry(
       kind: .axial, startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1))
@@ -48,7 +49,7 @@ public struct RainbowRing: Hashable, Sendable {
     guard ringWidth > 0, ringWidth <= half else {
       throw RingError(.invalidParameter, "ring width \(ringWidth) must be in (0, \(half)] points")
     }
-    guard stepDuration.isFinite, stepDuration >= 1e-6, stepDuration <= 1e6 else {
+    guard stepDuration >= .nanoseconds(1000), stepDuration <= .seconds(1e6) else {
       throw RingError(
         .invalidParameter, "step duration \(stepDuration) must be in [1e-6, 1e6] seconds")
     }
@@ -81,48 +82,38 @@ public struct RainbowRing: Hashable, Sendable {
       k += 1
     }
     self.colors = colors
+    guard stepDuration.nanoseconds <= MediaTime.limit / Int64(colors.count) else {
+      throw RingError(
+        .invalidParameter,
+        "the loop (\(colors.count) colours x \(stepDuration)) must last at most 1e9 seconds")
+    }
   }
 
   /// The seed's ring.
   public static let seed = try! RainbowRing()
 
-  /// Time after which the picture repeats, in seconds: one step per colour.
-  public var period: Double { Double(colors.count) * stepDuration }
+  /// Time after which the picture repeats: one step per colour.
+  public var period: MediaTime { stepDuration * Int64(colors.count) }
 
-  /// Step length in the clock's whole nanoseconds.
-  public var stepNanoseconds: Int64 { max(1, MediaTime.nanoseconds(stepDuration)) }
-
-  /// The period in whole nanoseconds: exactly what the closed form repeats after.
-  public var periodNanoseconds: Int64 { Int64(colors.count) * stepNanoseconds }
-
-  /// The gradient's colours at `time` seconds, in closed form: during step k (time in
+  /// The gradient's colours at `time`, in closed form: during step k (time in
   /// [k d, (k + 1) d)) with fraction f, stop i mixes C0[(i - k) mod n] towards
   /// C0[(i - k - 1) mod n] by f. O(n) in the number of colours, O(1) in the time; any
-  /// finite time works, negative times run the loop backwards.
-  public func colors(at time: Double) -> [RGBAColor] {
-    colors(at: .nanoseconds(MediaTime.nanoseconds(time)))
-  }
-
-  /// `colors(at:)` into an existing buffer, without allocating when it holds enough.
-  public func colors(at time: Double, into out: inout [RGBAColor]) {
-    colors(atNanoseconds: MediaTime.nanoseconds(time), into: &out)
-  }
-
-  /// The colours at `time`, exact to the nanosecond however far from zero.
-  public func colors(at time: Duration) -> [RGBAColor] {
+  /// time works, negative times run the loop backwards.
+  public func colors(at time: MediaTime) -> [RGBAColor] {
     var out = colors
     colors(at: time, into: &out)
     return out
   }
 
-  /// `colors(at:)` for a `Duration`, into an existing buffer.
-  public func colors(at time: Duration, into out: inout [RGBAColor]) {
-    colors(atNanoseconds: MediaTime.nanoseconds(time), into: &out)
+  /// `colors(at:)` into an existing buffer, without allocating when it holds enough.
+  public func colors(at time: MediaTime, into out: inout [RGBAColor]) {
+    RainbowRing.cycle(colors, step: stepDuration.nanoseconds, at: time.nanoseconds, into: &out)
   }
 
-  func colors(atNanoseconds t: Int64, into out: inout [RGBAColor]) {
-    let n = colors.count
-    let step = stepNanoseconds
+  /// The closed form of the seed's chained shifts of `base`, one every `step` nanoseconds,
+  /// at `t` nanoseconds.
+  static func cycle(_ base: [RGBAColor], step: Int64, at t: Int64, into out: inout [RGBAColor]) {
+    let n = base.count
     // Floor division, so negative times continue the loop backwards.
     var k = t / step
     var within = t % step
@@ -132,8 +123,8 @@ public struct RainbowRing: Hashable, Sendable {
     }
     let f = Double(within) / Double(step)
     let shift = Int(((k % Int64(n)) + Int64(n)) % Int64(n))
-    if out.count != n { out = colors }
-    colors.withUnsafeBufferPointer { c0 in
+    if out.count != n { out = base.map { $0 } }
+    base.withUnsafeBufferPointer { c0 in
       out.withUnsafeMutableBufferPointer { o in
         for i in 0..<n {
           let from = c0[(i - shift + n) % n]

@@ -66,6 +66,16 @@ public struct RingScene: Hashable, Sendable {
       background: background, scale: scale)
   }
 
+  /// The scene as a layer tree: a host layer the canvas's size filled with the background,
+  /// holding the ring view at `ringOrigin` with the ring's motion.
+  public func makeLayer() -> Layer {
+    let host = Layer()
+    host.frame = Rect(origin: .zero, size: canvasSize)
+    host.backgroundColor = background.alpha > 0 ? background : nil
+    host.addSublayer(ring.makeViewLayer(origin: ringOrigin).view)
+    return host
+  }
+
   /// Frame size in pixels: the canvas times the scale, rounded up.
   public var pixelSize: (width: Int, height: Int) {
     (

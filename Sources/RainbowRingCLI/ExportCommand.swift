@@ -113,13 +113,13 @@ enum ExportCommand {
     if args.has("duration") && args.has("loops") {
       throw UsageError(message: "The options '--duration' and '--loops' cannot be used together.")
     }
-    let periodNs = scene.ring.periodNanoseconds
+    let periodNs = scene.ring.period.nanoseconds
     var notes: [String] = []
     var durationNs: Int64
     if args.has("duration") {
       let d = try RingOptions.number(
         args, "duration", default: 0, range: 0.001...86400, unit: "seconds")
-      durationNs = MediaTime.nanoseconds(d)
+      durationNs = MediaTime.seconds(d).nanoseconds
       if durationNs % periodNs != 0 {
         notes.append(
           "note: \(d) s is not a whole number of \(Double(periodNs) / 1e9) s periods, so the file will not loop seamlessly"
@@ -130,7 +130,7 @@ enum ExportCommand {
       let (total, overflow) = periodNs.multipliedReportingOverflow(by: Int64(loops))
       // Periods can be long (--hue-step 0.01 --step-duration 3600 is 4 years): cap the
       // length where times are exact.
-      guard !overflow, total <= MediaTime.nanoseconds(MediaTime.maximumSeconds) else {
+      guard !overflow, total <= MediaTime.limit else {
         throw UsageError(
           message:
             "The value '\(loops)' is invalid for '--loops': \(loops) periods of \(Double(periodNs) / 1e9) s exceed 1e9 seconds."

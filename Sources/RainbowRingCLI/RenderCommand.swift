@@ -23,7 +23,7 @@ enum RenderCommand {
   /// What a render needs, checked.
   struct Plan {
     var scene: RingScene
-    var time: Duration
+    var time: MediaTime
     var output: String
   }
 

@@ -130,7 +130,7 @@ enum RingOptions {
       args, "gradient", GradientKind.allCases.map { ($0.rawValue, $0) }, default: .axial)
     do {
       return try RainbowRing(
-        size: Size(width: size, height: size), ringWidth: ringWidth, stepDuration: step,
+        size: Size(width: size, height: size), ringWidth: ringWidth, stepDuration: .seconds(step),
         hueStep: hueStep, saturation: saturation, brightness: brightness,
         gradient: GradientGeometry(kind: kind, startPoint: start, endPoint: end))
     } catch let error as RingError {
@@ -176,10 +176,10 @@ enum RingOptions {
 
   /// `--time`, exact to the nanosecond when written as a decimal (a `Double` would round
   /// 1000000000.05 s by tens of nanoseconds).
-  static func time(_ args: ParsedArguments) throws(UsageError) -> Duration {
+  static func time(_ args: ParsedArguments) throws(UsageError) -> MediaTime {
     let seconds = try number(args, "time", default: 0, range: -1e9...1e9, unit: "seconds")
     if let text = args["time"], let ns = exactNanoseconds(text) { return .nanoseconds(ns) }
-    return .nanoseconds(MediaTime.nanoseconds(seconds))
+    return .seconds(seconds)
   }
 
   /// `[+-]digits[.digits]` as whole nanoseconds, rounded half away from zero; `nil` for

@@ -1,3 +1,5 @@
+import RainbowRing
+
 /// The kinds of file an animation can be exported to.
 public enum ExportFormat: String, CaseIterable, Sendable {
   case gif
@@ -57,8 +59,8 @@ public struct ExportTiming: Hashable, Sendable {
     return Int64(frameCount).dividingFullWidth(product).quotient
   }
 
-  /// Start of frame `i`, in seconds.
-  public func time(ofFrame i: Int) -> Double { Double(nanoseconds(ofFrame: i)) / 1e9 }
+  /// Start of frame `i`, exact to the nanosecond.
+  public func time(ofFrame i: Int) -> MediaTime { .nanoseconds(nanoseconds(ofFrame: i)) }
 
   /// Each frame's delay in whole centiseconds (GIF): the differences of the frame start
   /// times rounded to centiseconds, so they add up to the duration rounded.

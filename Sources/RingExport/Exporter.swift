@@ -86,7 +86,7 @@ public enum Exporter {
         file: file, width: w, height: h, frameCount: n, plays: settings.plays,
         delay: timing.delayFraction())
       // The filtering that compresses the first frame better serves the whole animation.
-      let first = try FrameRenderer(scene: scene).render(at: 0)
+      let first = try FrameRenderer(scene: scene).render(at: .zero)
       let filtering: PNGEncoder.Filtering =
         try APNGWriter.encodeFrame(first, previous: nil, filtering: .none).data.count
         <= APNGWriter.encodeFrame(first, previous: nil, filtering: .adaptive).data.count

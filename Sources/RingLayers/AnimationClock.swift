@@ -4,31 +4,28 @@ import RingGraphics
 /// removes finished ones and runs their stop callbacks, in time order.
 ///
 /// Time is whatever the caller says: players pass a monotonic clock's reading, exporters
-/// frame i / fps. A stop callback runs with `time` equal to the stopping animation's end,
-/// so an animation it adds (with `beginTime` 0) starts exactly there, with no gap.
+/// the frame's time. A stop callback runs with `time` equal to the stopping animation's
+/// end, so an animation it adds (with a zero `beginTime`) starts exactly there, with no gap.
 public final class AnimationClock {
   public let root: Layer
-  private(set) var nanoseconds: Int64
+  /// The current clock time.
+  public private(set) var time: MediaTime
 
-  /// The current clock time, in seconds.
-  public var time: Double { MediaTime.seconds(nanoseconds) }
-
-  /// A clock for the tree under `root`, starting at `time` seconds.
-  public init(root: Layer, time: Double = 0) {
+  /// A clock for the tree under `root`, starting at `time`.
+  public init(root: Layer, time: MediaTime = .zero) {
     self.root = root
-    nanoseconds = MediaTime.nanoseconds(time)
+    self.time = time
     commit()
   }
 
-  /// Moves the clock forward to `time` (seconds), stopping each animation that ends on the
-  /// way in order of its end time. Moving backwards only commits pending animations.
-  public func advance(to time: Double) {
-    let target = MediaTime.nanoseconds(time)
+  /// Moves the clock forward to `target`, stopping each animation that ends on the way in
+  /// order of its end time. Moving backwards only commits pending animations.
+  public func advance(to target: MediaTime) {
     commit()
-    while let (layer, index, end) = earliestEnd(before: target) {
-      nanoseconds = max(nanoseconds, end)
+    while let (layer, index, end) = earliestEnd(before: target.nanoseconds) {
+      time = max(time, MediaTime(nanoseconds: end))
       let record = layer.attached[index]
-      if record.animation.isRemovedOnCompletion {
+      if record.animation.timing.isRemovedOnCompletion {
         layer.attached.remove(at: index)
       } else {
         layer.attached[index].stopped = true
@@ -36,7 +33,7 @@ public final class AnimationClock {
       Layer.notifyStop(record.animation, finished: true)
       commit()
     }
-    nanoseconds = max(nanoseconds, target)
+    time = max(time, target)
     commit()
   }
 
@@ -44,7 +41,7 @@ public final class AnimationClock {
   private func commit() {
     visit(root) { layer in
       for i in layer.attached.indices where layer.attached[i].begin == nil {
-        layer.attached[i].begin = nanoseconds
+        layer.attached[i].begin = time.nanoseconds
       }
     }
   }
@@ -53,8 +50,7 @@ public final class AnimationClock {
     var best: (Layer, Int, Int64, Int)?
     visit(root) { layer in
       for (i, a) in layer.attached.enumerated() where !a.stopped {
-        guard let begin = a.begin, let end = a.animation.endNanoseconds(begin: begin),
-          end <= target
+        guard let begin = a.begin, let end = a.animation.timing.end(begin: begin), end <= target
         else { continue }
         if best == nil || end < best!.2 || (end == best!.2 && a.sequence < best!.3) {
           best = (layer, i, end, a.sequence)

@@ -4,21 +4,16 @@ import Synchronization
 /// A rectangle of content in a tree, with sublayers, an optional mask and animations
 /// (`CALayer`). Geometry in points, in the superlayer's coordinates (y down).
 ///
-/// Layers are reference types because the tree, its animations and their stop callbacks
-/// refer to the same layer. Rendering never changes a layer; only `AnimationClock` removes
-/// finished animations and runs stop callbacks.
+/// A layer holds model values (`properties`); what it shows at a time is its presentation
+/// (`presentation(at:)`), the model with its animations applied, and rendering reads only
+/// presentations. Layers are reference types because the tree, its animations and their
+/// stop callbacks refer to the same layer; only `AnimationClock` removes finished
+/// animations and runs stop callbacks.
 open class Layer {
-  /// The layer's own coordinate space: origin and size, in points.
-  public var bounds: Rect = .zero
-  /// Where the anchor point sits in the superlayer, in points.
-  public var position: Point = .zero
-  /// The point of `bounds` placed at `position`, in unit coordinates ((0.5, 0.5) = centre).
-  public var anchorPoint = Point(x: 0.5, y: 0.5)
-  /// Opacity in [0, 1].
-  public var opacity: Double = 1
-  /// Fills the bounds beneath the content; `nil` draws nothing.
-  public var backgroundColor: RGBAColor?
-  public var isHidden = false
+  /// What the layer draws: fixed by its class.
+  public let kind: LayerKind
+  /// The model values of every drawable property.
+  public var properties = LayerProperties()
   /// A layer whose alpha masks this layer's content and sublayers, in this layer's coordinates.
   public var mask: Layer?
   public private(set) var sublayers: [Layer] = []
@@ -26,7 +21,7 @@ open class Layer {
 
   struct Attached {
     var key: String
-    var animation: BasicAnimation
+    var animation: any Animation
     /// Resolved begin time in clock nanoseconds; `nil` until committed.
     var begin: Int64?
     var sequence: Int
@@ -38,15 +33,43 @@ open class Layer {
   private static let sequence = Atomic<Int>(0)
   private static func nextSequence() -> Int { sequence.add(1, ordering: .relaxed).newValue }
 
-  public init() {}
+  public init() { kind = .plain }
+
+  init(kind: LayerKind) { self.kind = kind }
+
+  /// The layer's own coordinate space: origin and size, in points.
+  public var bounds: Rect {
+    get { properties.bounds }
+    set { properties.bounds = newValue }
+  }
+  /// Where the anchor point sits in the superlayer, in points.
+  public var position: Point {
+    get { properties.position }
+    set { properties.position = newValue }
+  }
+  /// The point of `bounds` placed at `position`, in unit coordinates ((0.5, 0.5) = centre).
+  public var anchorPoint: Point {
+    get { properties.anchorPoint }
+    set { properties.anchorPoint = newValue }
+  }
+  /// Opacity in [0, 1].
+  public var opacity: Double {
+    get { properties.opacity }
+    set { properties.opacity = newValue }
+  }
+  /// Fills the bounds beneath the content; `nil` draws nothing.
+  public var backgroundColor: RGBAColor? {
+    get { properties.backgroundColor.nilIfClear }
+    set { properties.backgroundColor = newValue ?? .clear }
+  }
+  public var isHidden: Bool {
+    get { properties.isHidden }
+    set { properties.isHidden = newValue }
+  }
 
   /// The rectangle the layer covers in its superlayer, in points.
   public var frame: Rect {
-    get {
-      Rect(
-        x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
-        width: bounds.width, height: bounds.height)
-    }
+    get { properties.frame }
     set {
       bounds.size = newValue.size
       position = Point(
@@ -69,29 +92,29 @@ open class Layer {
   // MARK: Animations
 
   /// Adds `animation` under `key`, replacing (and stopping, unfinished) any animation already
-  /// there; throws when the key path is not animatable on this layer or the values do not fit.
-  public func add(_ animation: BasicAnimation, forKey key: String? = nil) throws {
-    try animation.validate()
-    guard let model = value(forKeyPath: animation.keyPath) else {
+  /// there; throws `AnimationError` when its property is not animatable on this kind of
+  /// layer, or its timing or values are refused.
+  public func add(_ animation: any Animation, forKey key: String? = nil) throws {
+    try animation.timing.validate()
+    try animation.validateValues()
+    guard let property = LayerProperties.animatable(animation.keyPath),
+      property.kinds.contains(kind)
+    else {
       throw AnimationError(
-        .unknownKeyPath, "'\(animation.keyPath)' is not an animatable property of \(Self.self)")
-    }
-    for v in [animation.fromValue, animation.toValue].compactMap({ $0 })
-    where !v.isSameKind(as: model) {
-      throw AnimationError(
-        .mismatchedValue, "'\(animation.keyPath)' animation value \(v) does not match \(model)")
+        .unknownKeyPath,
+        "'\(animation.keyPathName)' is not an animatable property of \(Self.self)")
     }
     let key = key ?? "animation-\(Layer.nextSequence())"
     if let existing = attached.firstIndex(where: { $0.key == key }) {
       let old = attached.remove(at: existing)
       Layer.notifyStop(old.animation, finished: false)
     }
-    let begin: Int64? = animation.beginTime == 0 ? nil : MediaTime.nanoseconds(animation.beginTime)
+    let begin = animation.timing.beginTime == .zero ? nil : animation.timing.beginTime.nanoseconds
     attached.append(
       Attached(key: key, animation: animation, begin: begin, sequence: Layer.nextSequence()))
   }
 
-  public func animation(forKey key: String) -> BasicAnimation? {
+  public func animation(forKey key: String) -> (any Animation)? {
     attached.first { $0.key == key }?.animation
   }
 
@@ -110,61 +133,79 @@ open class Layer {
     for a in old { Layer.notifyStop(a.animation, finished: false) }
   }
 
-  static func notifyStop(_ animation: BasicAnimation, finished: Bool) {
+  static func notifyStop(_ animation: any Animation, finished: Bool) {
     animation.delegate?.animationDidStop(animation, finished: finished)
     animation.onStop?(animation, finished)
   }
 
-  // MARK: Key-value access to animatable properties
+  // MARK: Presentation
 
-  /// The model value of an animatable property, or `nil` when `keyPath` is not one.
-  open func value(forKeyPath keyPath: String) -> AnimatableValue? {
-    switch keyPath {
-    case "opacity": .number(opacity)
-    case "backgroundColor": .color(backgroundColor ?? .clear)
-    case "position": .point(position)
-    default: nil
+  /// The tree under this layer as it shows at clock time `time`: every property with the
+  /// animations applied in the order they were added. A pure function of the tree and the
+  /// time.
+  public func presentation(at time: MediaTime) -> Presentation {
+    var p = Presentation()
+    present(at: time, into: &p)
+    return p
+  }
+
+  /// `presentation(at:)` into an existing presentation, reusing its storage: a tree whose
+  /// shape and array sizes are unchanged is presented without allocating.
+  public func present(at time: MediaTime, into presentation: inout Presentation) {
+    presentation.time = time
+    var count = 0
+    appendPresented(at: time.nanoseconds, inMask: false, into: &presentation.nodes, count: &count)
+    if presentation.nodes.count > count {
+      presentation.nodes.removeLast(presentation.nodes.count - count)
     }
   }
 
-  /// The value `keyPath` shows at clock time `time` (seconds): the model value with this
-  /// layer's animations applied in the order they were added. A pure function of the layer
-  /// and the time.
-  public func presentationValue(forKeyPath keyPath: String, at time: Double) -> AnimatableValue? {
-    presentationValue(forKeyPath: keyPath, atNanoseconds: MediaTime.nanoseconds(time))
-  }
-
-  func presentationValue(forKeyPath keyPath: String, atNanoseconds t: Int64) -> AnimatableValue? {
-    guard var value = value(forKeyPath: keyPath) else { return nil }
-    let model = value
-    for a in attached where a.animation.keyPath == keyPath {
-      guard let f = a.animation.progress(at: t, begin: a.begin ?? 0) else { continue }
-      let from = a.animation.fromValue ?? model
-      let to = a.animation.toValue ?? model
-      value = from.interpolated(to: to, fraction: f) ?? to
+  private func appendPresented(
+    at t: Int64, inMask: Bool, into nodes: inout [Presentation.Node], count: inout Int
+  ) {
+    let index = count
+    count += 1
+    if index == nodes.count {
+      nodes.append(Presentation.Node(kind: kind, properties: properties))
+    } else {
+      nodes[index].kind = kind
+      if attached.isEmpty {
+        nodes[index].properties = properties
+      } else {
+        // Keep the node's own colour storage, so animating colours writes in place.
+        var colors: [RGBAColor] = []
+        swap(&colors, &nodes[index].properties.colors)
+        nodes[index].properties = properties
+        if colors.count == properties.colors.count {
+          for i in colors.indices { colors[i] = properties.colors[i] }
+          nodes[index].properties.colors = colors
+        }
+      }
     }
-    return value
+    var animated = false
+    for a in attached {
+      guard let phase = a.animation.timing.phase(at: t, begin: a.begin ?? 0) else { continue }
+      a.animation.apply(phase, model: properties, to: &nodes[index].properties)
+      animated = true
+    }
+    nodes[index].isAnimated = !attached.isEmpty || animated
+    nodes[index].isInMask = inMask
+    nodes[index].mask = nil
+    if let mask {
+      nodes[index].mask = count
+      mask.appendPresented(at: t, inMask: true, into: &nodes, count: &count)
+    }
+    nodes[index].sublayersStart = count
+    for sub in sublayers { sub.appendPresented(at: t, inMask: inMask, into: &nodes, count: &count) }
+    nodes[index].end = count
   }
+}
 
-  /// The presented number for `keyPath` (model value when not animated).
-  func presentedNumber(_ keyPath: String, _ t: Int64, _ model: Double) -> Double {
-    guard attached.contains(where: { $0.animation.keyPath == keyPath }),
-      case .number(let v) = presentationValue(forKeyPath: keyPath, atNanoseconds: t)
-    else { return model }
-    return v
-  }
-
-  func presentedColor(_ keyPath: String, _ t: Int64, _ model: RGBAColor?) -> RGBAColor? {
-    guard attached.contains(where: { $0.animation.keyPath == keyPath }),
-      case .color(let v) = presentationValue(forKeyPath: keyPath, atNanoseconds: t)
-    else { return model }
-    return v
-  }
-
-  func presentedPoint(_ keyPath: String, _ t: Int64, _ model: Point) -> Point {
-    guard attached.contains(where: { $0.animation.keyPath == keyPath }),
-      case .point(let v) = presentationValue(forKeyPath: keyPath, atNanoseconds: t)
-    else { return model }
-    return v
+extension LayerProperties {
+  /// The rectangle the layer covers in its superlayer, in points.
+  public var frame: Rect {
+    Rect(
+      x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+      width: bounds.width, height: bounds.height)
   }
 }

@@ -2,42 +2,51 @@ import RingGraphics
 
 /// A layer that fills and strokes a path (`CAShapeLayer`), in its own coordinates.
 public final class ShapeLayer: Layer {
-  public var path: BezierPath?
-  /// Fill colour; Core Animation's default is opaque black.
-  public var fillColor: RGBAColor? = .black
-  public var fillRule: FillRule = .nonZero
-  /// Stroke colour; `nil` (the default) draws no stroke.
-  public var strokeColor: RGBAColor?
-  /// Stroke width, in points.
-  public var lineWidth: Double = 1
-  public var lineCap: LineCap = .butt
-  public var lineJoin: LineJoin = .miter
-  public var miterLimit: Double = 10
-  /// Fraction of the path's length where the stroke starts.
-  public var strokeStart: Double = 0
-  /// Fraction of the path's length where the stroke ends.
-  public var strokeEnd: Double = 1
+  public override init() { super.init(kind: .shape) }
 
-  public override init() { super.init() }
-
-  public override func value(forKeyPath keyPath: String) -> AnimatableValue? {
-    switch keyPath {
-    case "fillColor": .color(fillColor ?? .clear)
-    case "strokeColor": .color(strokeColor ?? .clear)
-    case "lineWidth": .number(lineWidth)
-    case "miterLimit": .number(miterLimit)
-    case "strokeStart": .number(strokeStart)
-    case "strokeEnd": .number(strokeEnd)
-    default: super.value(forKeyPath: keyPath)
-    }
+  public var path: BezierPath? {
+    get { properties.path }
+    set { properties.path = newValue }
   }
-
-  /// The stroke geometry shown at clock time `t` (nanoseconds), clamped into range.
-  func presentedStrokeStyle(_ t: Int64) -> StrokeStyle {
-    StrokeStyle(
-      clampingLineWidth: presentedNumber("lineWidth", t, lineWidth), lineCap: lineCap,
-      lineJoin: lineJoin, miterLimit: presentedNumber("miterLimit", t, miterLimit),
-      strokeStart: presentedNumber("strokeStart", t, strokeStart),
-      strokeEnd: presentedNumber("strokeEnd", t, strokeEnd))
+  /// Fill colour; Core Animation's default is opaque black; `nil` fills nothing.
+  public var fillColor: RGBAColor? {
+    get { properties.fillColor.nilIfClear }
+    set { properties.fillColor = newValue ?? .clear }
+  }
+  public var fillRule: FillRule {
+    get { properties.fillRule }
+    set { properties.fillRule = newValue }
+  }
+  /// Stroke colour; `nil` (the default) draws no stroke.
+  public var strokeColor: RGBAColor? {
+    get { properties.strokeColor.nilIfClear }
+    set { properties.strokeColor = newValue ?? .clear }
+  }
+  /// Stroke width, in points.
+  public var lineWidth: Double {
+    get { properties.lineWidth }
+    set { properties.lineWidth = newValue }
+  }
+  public var lineCap: LineCap {
+    get { properties.lineCap }
+    set { properties.lineCap = newValue }
+  }
+  public var lineJoin: LineJoin {
+    get { properties.lineJoin }
+    set { properties.lineJoin = newValue }
+  }
+  public var miterLimit: Double {
+    get { properties.miterLimit }
+    set { properties.miterLimit = newValue }
+  }
+  /// Fraction of the path's length where the stroke starts.
+  public var strokeStart: Double {
+    get { properties.strokeStart }
+    set { properties.strokeStart = newValue }
+  }
+  /// Fraction of the path's length where the stroke ends.
+  public var strokeEnd: Double {
+    get { properties.strokeEnd }
+    set { properties.strokeEnd = newValue }
   }
 }

@@ -73,12 +73,15 @@ struct FrameSchedule {
 
   /// The time to draw now, or `nil` when the next frame is not due; a returned frame moves
   /// the deadline to the next point of the grid.
-  mutating func dueFrame() -> Double? {
+  mutating func dueFrame() -> MediaTime? {
     let now = clock.elapsed
     guard now >= nextFrame else { return nil }
     nextFrame = ((now * framesPerSecond).rounded(.down) + 1) / framesPerSecond
-    return now
+    return .seconds(now)
   }
+
+  /// The clock's time now.
+  var now: MediaTime { .seconds(clock.elapsed) }
 
   /// Milliseconds to sleep: until the next frame (or `idle` seconds when not drawing), never
   /// past the end of the duration.

@@ -135,7 +135,7 @@ public final class TerminalPlayer {
       if let time = schedule.dueFrame() {
         try drawFrame(at: time)
       } else if !events.isEmpty {
-        try drawFrame(at: schedule.clock.elapsed)
+        try drawFrame(at: schedule.now)
       }
       var fds = [
         pollfd(fd: TerminalSignals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
@@ -320,7 +320,7 @@ public final class TerminalPlayer {
     write("\u{1B}[0m\u{1B}[2J")
   }
 
-  private func drawFrame(at time: Double) throws {
+  private func drawFrame(at time: MediaTime) throws {
     guard let renderer else { return }
     let frame = renderer.render(at: time)
     switch options.graphics {

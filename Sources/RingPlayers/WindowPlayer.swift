@@ -160,7 +160,7 @@ public final class WindowPlayer {
     }
   }
 
-  private func draw(at time: Double) throws {
+  private func draw(at time: MediaTime) throws {
     if renderer == nil {
       // A window cannot show through: transparent backgrounds become white.
       var background = options.background ?? .white
@@ -170,8 +170,7 @@ public final class WindowPlayer {
       let r = try FrameRenderer(
         scene: options.scene.scene(
           ring: options.ring, width: size.width, height: size.height, scale: scale,
-          background: background))
-      r.swapsRedAndBlue = true
+          background: background), swapsRedAndBlue: true)
       renderer = r
       needsFullUpdate = true
     }

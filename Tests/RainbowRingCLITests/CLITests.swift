@@ -204,7 +204,7 @@ func scratchDirectory() throws -> String {
     #expect(run.code == 0, "exit \(run.code): \(run.err)")
     let decoded = try decodeWithPillow(out)
     #expect(decoded.width == 320 && decoded.height == 320, "320x320 at scale 2")
-    let frame = try RainbowRing.seed.frame(at: 0.05, scale: 2).straightRGBABytes()
+    let frame = try RainbowRing.seed.frame(at: .milliseconds(50), scale: 2).straightRGBABytes()
     let differing = zip(decoded.rgba, frame).filter { $0 != $1 }.count
     #expect(
       decoded.rgba.count == frame.count && differing == 0,

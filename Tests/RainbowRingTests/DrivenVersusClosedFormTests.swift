@@ -3,20 +3,20 @@ import RingTestSupport
 import Testing
 
 @Suite struct DrivenVersusClosedFormTests {
-  /// The seed's pattern (an animation whose stop starts the next) and the closed form give
-  /// identical frames over two whole loops at 50 fps.
-  @Test func seedPatternMatchesClosedFormForTwoLoops() throws {
+  /// The seed's pattern (an animation whose stop starts the next, on a clock) and the ring's
+  /// motion animation give identical frames over two whole loops at 50 fps.
+  @Test func seedPatternMatchesTheMotionForTwoLoops() throws {
     let ring = RainbowRing.seed
     let scene = try RingScene(ring: ring)
     let closed = try FrameRenderer(scene: scene)
     let driven = try FrameRenderer(scene: scene)
-    let (view, gradient) = ring.makeViewLayer()
+    let (view, gradient) = ring.makeViewLayer(animated: false)
     let animator = SeedAnimator(layer: gradient, stepDuration: ring.stepDuration)
     let clock = AnimationClock(root: view)
     animator.start()
     var mismatches = 0
     for i in 0...730 {
-      let t = Double(i) / 50
+      let t = MediaTime.milliseconds(20) * Int64(i)
       clock.advance(to: t)
       let a = driven.render(view, at: t)
       let b = closed.render(at: t)
@@ -24,17 +24,38 @@ import Testing
         mismatches += 1
         if mismatches < 4 { Issue.record("frame \(i) (t = \(t)): \(diff)") }
       }
+      if i % 73 == 0 {
+        #expect(gradient.presentation(at: t).nodes[0].properties.colors == ring.colors(at: t))
+      }
     }
     #expect(mismatches == 0, "\(mismatches) of 731 frames differ")
     #expect(gradient.animationKeys == ["colors"], "exactly one step animation is in flight")
   }
 
-  /// The cached ring plan, the renderer's fused path and its general path (offscreen group,
-  /// mask multiply, composite) draw identical pixels over a whole loop.
+  /// The scene's own tree, handed to `render(_:at:)`, is the frame `render(at:)` gives; a
+  /// tree built apart with the same scene gives it too.
+  @Test(arguments: [1.0, 2.0])
+  func renderingTheSceneTreeIsRenderingTheScene(scale: Double) throws {
+    let scene = try RingScene.seedHost(scale: scale)
+    let renderer = try FrameRenderer(scene: scene)
+    let other = try FrameRenderer(scene: scene)
+    let tree = scene.makeLayer()
+    for ms in [0, 1230, 7299, 50] as [Int64] {
+      let t = MediaTime.milliseconds(ms)
+      let a = renderer.render(at: t)
+      let b = other.render(tree, at: t)
+      let c = other.render(renderer.root, at: t)
+      #expect(PixmapDifference(a, b) == nil, "t = \(t): the scene vs a tree of the same scene")
+      #expect(PixmapDifference(a, c) == nil, "t = \(t): the scene vs its own tree")
+    }
+  }
+
+  /// Incremental frames (only the ring redrawn over a kept backdrop) equal frames drawn from
+  /// clear, over a loop, whatever order the times come in.
   @Test(arguments: [
-    ("seed host", 1.0), ("seed host", 2.0), ("seed host", 1.5), ("ring", 3.0), ("radial", 1.0),
+    ("seed host", 1.0), ("seed host", 1.5), ("ring", 3.0), ("radial", 1.0),
   ])
-  func cachedPathDrawsTheGeneralPathsPixels(kind: String, scale: Double) throws {
+  func incrementalFramesEqualFreshFrames(kind: String, scale: Double) throws {
     let scene: RingScene
     switch kind {
     case "seed host": scene = try RingScene.seedHost(scale: scale)
@@ -47,16 +68,13 @@ import Testing
       scene = try RingScene(
         background: try RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5), scale: scale)
     }
-    let cached = try FrameRenderer(scene: scene)
-    let general = try FrameRenderer(scene: scene)
-    general.usesCachedPath = false
-    let step = scale == 1 ? 1 : 13
-    for i in stride(from: 0, to: 365, by: step) {
-      let t = Double(i) / 50
-      let a = cached.render(at: t)
-      let b = general.render(at: t)
+    let streaming = try FrameRenderer(scene: scene)
+    for i in [0, 1, 2, 300, 17, 364, 5, 5, 180] as [Int64] {
+      let t = MediaTime.milliseconds(20) * i
+      let a = streaming.render(at: t)
+      let b = try FrameRenderer(scene: scene).render(at: t)
       if let diff = PixmapDifference(a, b) {
-        Issue.record("\(kind) frame \(i) at scale \(scale), cached vs general: \(diff)")
+        Issue.record("\(kind) frame \(i) at scale \(scale), streaming vs fresh: \(diff)")
         return
       }
     }

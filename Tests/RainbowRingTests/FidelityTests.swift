@@ -16,7 +16,7 @@ import Testing
   }
 
   static func compare(time: Double, scale: Double) throws -> Cmp {
-    let frame = try RainbowRing.seed.frame(at: time, scale: scale)
+    let frame = try RainbowRing.seed.frame(at: .seconds(time), scale: scale)
     let ref = ReferenceRing().frame(at: time, scale: scale)
     #expect(frame.width == ref.width && frame.height == ref.width, "frame size")
     var se = 0.0
@@ -53,7 +53,7 @@ import Testing
 
   @Test func workedValueAtTheTop() throws {
     // SPEC 7: pixel (79, 0) at t = 0, scale 1: coverage about 0.997, colour stop 18 (0.5, 1, 0).
-    let p = try RainbowRing.seed.frame(at: 0).pixel(x: 79, y: 0)
+    let p = try RainbowRing.seed.frame(at: .zero).pixel(x: 79, y: 0)
     let a = Double(p.alpha) / 255
     #expect(abs(a - 0.997) < 0.003, "coverage \(a)")
     #expect(
@@ -63,8 +63,8 @@ import Testing
 
   @Test(arguments: [0.0, 0.05, 1.234, 3.65, 1e6 + 0.02])
   func framesOnePeriodApartAreIdentical(time: Double) throws {
-    let a = try RainbowRing.seed.frame(at: time)
-    let b = try RainbowRing.seed.frame(at: time + 7.3)
+    let a = try RainbowRing.seed.frame(at: .seconds(time))
+    let b = try RainbowRing.seed.frame(at: .seconds(time) + .milliseconds(7300))
     let diff = PixmapDifference(a, b)
     #expect(
       diff == nil,
@@ -79,7 +79,7 @@ import Testing
     999_999_992_700_000_000, -4_550_000_000, -999_999_992_700_000_001,
   ])
   func framesUpToABillionSecondsRepeatExactly(nanoseconds t: Int64) throws {
-    let period = RainbowRing.seed.periodNanoseconds
+    let period = RainbowRing.seed.period.nanoseconds
     let renderer = try FrameRenderer(scene: RingScene(ring: .seed, background: .white, scale: 1))
     let a = renderer.render(at: .nanoseconds(t))
     let later = renderer.render(at: .nanoseconds(t + period))
@@ -103,17 +103,18 @@ import Testing
   @Test func aDoubleOfWholeSecondsIsExactToo() throws {
     // 1e9 s is 136986301 periods of 7.3 s plus 2.7 s; 1e9 * 1e9 is exact in a Double.
     let renderer = try FrameRenderer(scene: RingScene(ring: .seed, scale: 1))
-    let far = renderer.render(at: 1e9)
-    let near = renderer.render(at: 2.7)
+    let far = renderer.render(at: .seconds(1e9))
+    let near = renderer.render(at: .seconds(2.7))
     #expect(PixmapDifference(far, near) == nil, "frame at 1e9 s vs 2.7 s")
-    #expect(MediaTime.nanoseconds(.seconds(2e9)) == 1_000_000_000_000_000_000, "clamped to 1e9 s")
-    #expect(MediaTime.nanoseconds(.nanoseconds(-7)) == -7, "negative durations stay exact")
+    #expect(MediaTime(.seconds(2e9)) == .maximum, "clamped to 1e9 s")
+    #expect(MediaTime(Duration.nanoseconds(-7)).nanoseconds == -7, "negative durations stay exact")
+    #expect(MediaTime.seconds(-3e9) == .zero - .maximum, "clamped to -1e9 s")
   }
 
   @Test func farTimesCostTheSameAndStayExact() throws {
     // 1e6 s is 136986 periods of 7.3 s plus 1e6 - 999997.8 = 2.2 s.
-    let a = try RainbowRing.seed.frame(at: 2.2)
-    let b = try RainbowRing.seed.frame(at: 1_000_000)
+    let a = try RainbowRing.seed.frame(at: .milliseconds(2200))
+    let b = try RainbowRing.seed.frame(at: .seconds(1_000_000))
     let diff = PixmapDifference(a, b)
     #expect(diff == nil, "frame at 1e6 s vs 2.2 s: \(diff.map(String.init(describing:)) ?? "")")
   }

@@ -16,7 +16,7 @@ import Testing
 
   @Test(arguments: [(0.0, 1.0), (0.05, 2.0), (3.65, 3.0), (1.0, 1.5)])
   func pillowDecodesTheFramePixelForPixel(time: Double, scale: Double) throws {
-    let frame = try RainbowRing.seed.frame(at: time, scale: scale)
+    let frame = try RainbowRing.seed.frame(at: .seconds(time), scale: scale)
     let decoded = try roundTrip(frame)
     #expect(decoded.width == frame.width && decoded.height == frame.height, "size")
     let expected = frame.straightRGBABytes()

@@ -3,35 +3,44 @@ import Testing
 
 @testable import RingLayers
 
+func seconds(_ s: Double) -> MediaTime { .seconds(s) }
+
 @Suite struct AnimationTests {
-  func opacityAnimation(_ configure: (inout BasicAnimation) -> Void) throws -> Layer {
+  func opacityAnimation(_ configure: (inout BasicAnimation<Double>) -> Void) throws -> Layer {
     let layer = Layer()
     layer.opacity = 1
-    var a = BasicAnimation(keyPath: "opacity")
-    a.fromValue = .number(0)
-    a.toValue = .number(0.5)
-    a.beginTime = 1
-    a.duration = 2
+    var a = BasicAnimation(keyPath: \.opacity)
+    a.fromValue = 0
+    a.toValue = 0.5
+    a.beginTime = seconds(1)
+    a.duration = seconds(2)
     configure(&a)
     try layer.add(a, forKey: "fade")
     return layer
   }
 
   func opacity(_ layer: Layer, _ t: Double) -> Double {
-    guard case .number(let v) = layer.presentationValue(forKeyPath: "opacity", at: t) else {
-      return .nan
-    }
-    return v
+    layer.presentation(at: seconds(t)).nodes[0].properties.opacity
   }
 
   @Test(arguments: [
     (FillMode.removed, 1.0, 1.0), (.forwards, 1.0, 0.5), (.backwards, 0.0, 1.0), (.both, 0.0, 0.5),
   ])
   func fillModesDecideBeforeAndAfter(mode: FillMode, before: Double, after: Double) throws {
-    let layer = try opacityAnimation { $0.fillMode = mode }
+    let layer = try opacityAnimation {
+      $0.fillMode = mode
+      $0.isRemovedOnCompletion = false
+    }
     #expect(opacity(layer, 0.5) == before, "\(mode) before the animation")
     #expect(opacity(layer, 2) == 0.25, "\(mode) halfway")
     #expect(opacity(layer, 5) == after, "\(mode) after the animation")
+  }
+
+  @Test(arguments: FillMode.allCases)
+  func removedOnCompletionShowsTheModelAfterTheEnd(mode: FillMode) throws {
+    let layer = try opacityAnimation { $0.fillMode = mode }
+    #expect(opacity(layer, 2) == 0.25, "\(mode) halfway")
+    #expect(opacity(layer, 3) == 1, "\(mode): removed at its end, the model shows")
   }
 
   @Test func repeatAndAutoreverse() throws {
@@ -39,6 +48,7 @@ import Testing
       $0.repeatCount = 2
       $0.autoreverses = true
       $0.fillMode = .forwards
+      $0.isRemovedOnCompletion = false
     }
     // Each iteration: 2 s forwards then 2 s back; two iterations from t = 1 to t = 9.
     #expect(opacity(layer, 2) == 0.25, "first half forwards")
@@ -47,7 +57,7 @@ import Testing
     #expect(opacity(layer, 10) == 0, "autoreversed animation ends at its start value")
   }
 
-  @Test func speedAndTimingFunction() throws {
+  @Test func speedTimeOffsetAndTimingFunction() throws {
     let layer = try opacityAnimation {
       $0.speed = 2
       $0.timingFunction = .easeIn
@@ -55,6 +65,8 @@ import Testing
     let expected = 0.5 * TimingFunction.easeIn.progress(at: 0.5)
     #expect(abs(opacity(layer, 1.5) - expected) < 1e-12, "speed 2 reaches half way at 0.5 s")
     #expect(opacity(layer, 2.5) == 1, "done after 1 s at speed 2")
+    let offset = try opacityAnimation { $0.timeOffset = seconds(1) }
+    #expect(opacity(offset, 1) == 0.25, "a 1 s offset starts half way")
   }
 
   @Test func infiniteRepeat() throws {
@@ -62,50 +74,97 @@ import Testing
     #expect(opacity(layer, 1 + 2 * 1_000_000 + 1) == 0.25, "a million iterations later")
   }
 
+  @Test func animationsApplyInTheOrderAdded() throws {
+    let layer = Layer()
+    var a = BasicAnimation(keyPath: \.opacity)
+    a.fromValue = 0
+    a.toValue = 1
+    a.duration = seconds(1)
+    try layer.add(a, forKey: "first")
+    var b = BasicAnimation(keyPath: \.position)
+    b.toValue = Point(x: 10, y: 20)
+    b.duration = seconds(1)
+    try layer.add(b, forKey: "second")
+    let p = layer.presentation(at: seconds(0.5)).nodes[0].properties
+    #expect(p.opacity == 0.5 && p.position == Point(x: 5, y: 10), "both applied: \(p.position)")
+    #expect(layer.opacity == 1 && layer.position == .zero, "the model is unchanged")
+  }
+
   @Test func colorArraysInterpolateElementByElement() throws {
     let layer = GradientLayer()
     layer.colors = [.black, .white]
-    var a = BasicAnimation(keyPath: "colors")
-    a.fromValue = .colors([.black, .white])
-    a.toValue = .colors([.white, .black])
-    a.duration = 1
+    var a = BasicAnimation(keyPath: \.colors)
+    a.fromValue = [.black, .white]
+    a.toValue = [.white, .black]
+    a.duration = seconds(1)
     try layer.add(a, forKey: "c")
-    let v = layer.presentationValue(forKeyPath: "colors", at: 0.25)
+    let v = layer.presentation(at: seconds(0.25)).nodes[0].properties.colors
     #expect(
-      v
-        == .colors([
-          .black.interpolated(to: .white, fraction: 0.25),
-          .white.interpolated(to: .black, fraction: 0.25),
-        ]), "quarter way")
+      v == [
+        .black.interpolated(to: .white, fraction: 0.25),
+        .white.interpolated(to: .black, fraction: 0.25),
+      ], "quarter way")
+  }
+
+  @Test func presentingAgainReusesStorage() throws {
+    let layer = GradientLayer()
+    layer.colors = [.black, .white]
+    var a = BasicAnimation(keyPath: \.colors)
+    a.toValue = [.white, .black]
+    a.duration = seconds(1)
+    try layer.add(a, forKey: "c")
+    var p = Presentation()
+    layer.present(at: seconds(0.5), into: &p)
+    layer.present(at: seconds(0.75), into: &p)
+    #expect(p.nodes.count == 1 && p.time == seconds(0.75))
+    #expect(p.nodes[0].properties.colors[0] == .black.interpolated(to: .white, fraction: 0.75))
+    #expect(layer.colors == [.black, .white], "presenting never writes the model")
   }
 
   @Test func badAnimationsAreRefused() {
     let layer = ShapeLayer()
-    var unknown = BasicAnimation(keyPath: "cornerRadius")
-    unknown.toValue = .number(1)
-    #expect(throws: AnimationError.self, "unknown key path") { try layer.add(unknown, forKey: nil) }
-    var mismatched = BasicAnimation(keyPath: "strokeEnd")
-    mismatched.toValue = .color(.black)
-    #expect(throws: AnimationError.self, "colour for a number") {
-      try layer.add(mismatched, forKey: nil)
+    var gradientOnly = BasicAnimation(keyPath: \.colors)
+    gradientOnly.toValue = [.black]
+    #expect(throws: AnimationError.self, "colors on a shape layer") {
+      try layer.add(gradientOnly, forKey: nil)
     }
-    var negative = BasicAnimation(keyPath: "strokeEnd")
-    negative.duration = -1
+    var notAnimatable = BasicAnimation(keyPath: \.lineCap)
+    notAnimatable.toValue = .round
+    #expect(throws: AnimationError.self, "line cap is not animatable") {
+      try layer.add(notAnimatable, forKey: nil)
+    }
+    var badColor = BasicAnimation(keyPath: \.strokeColor)
+    badColor.toValue = RGBAColor(unchecked: 2, 0, 0, 1)
+    #expect(throws: AnimationError.self, "colour out of range") {
+      try layer.add(badColor, forKey: nil)
+    }
+    var negative = BasicAnimation(keyPath: \.strokeEnd)
+    negative.duration = seconds(-1)
     #expect(throws: AnimationError.self, "negative duration") {
       try layer.add(negative, forKey: nil)
     }
-    var nanSpeed = BasicAnimation(keyPath: "strokeEnd")
+    var nanSpeed = BasicAnimation(keyPath: \.strokeEnd)
     nanSpeed.speed = .nan
     #expect(throws: AnimationError.self, "NaN speed") { try layer.add(nanSpeed, forKey: nil) }
+    var nanValue = BasicAnimation(keyPath: \.strokeEnd)
+    nanValue.toValue = .nan
+    #expect(throws: AnimationError.self, "NaN value") { try layer.add(nanValue, forKey: nil) }
   }
 }
 
+extension LineCap: Interpolatable {
+  public mutating func interpolate(from a: LineCap, to b: LineCap, fraction f: Double) {
+    self = f < 1 ? a : b
+  }
+  public var isValidAnimationValue: Bool { true }
+}
+
 final class StopRecorder: AnimationDelegate {
-  var stops: [(String, Bool, Double)] = []
-  let clock: () -> Double
-  init(clock: @escaping () -> Double) { self.clock = clock }
-  func animationDidStop(_ animation: BasicAnimation, finished: Bool) {
-    stops.append((animation.keyPath, finished, clock()))
+  var stops: [(String, Bool, MediaTime)] = []
+  let clock: () -> MediaTime
+  init(clock: @escaping () -> MediaTime) { self.clock = clock }
+  func animationDidStop(_ animation: any Animation, finished: Bool) {
+    stops.append((animation.keyPathName, finished, clock()))
   }
 }
 
@@ -115,59 +174,59 @@ final class StopRecorder: AnimationDelegate {
     let child = ShapeLayer()
     root.addSublayer(child)
     var clockRef: AnimationClock?
-    let recorder = StopRecorder { clockRef?.time ?? -1 }
+    let recorder = StopRecorder { clockRef?.time ?? seconds(-1) }
     let clock = AnimationClock(root: root)
     clockRef = clock
-    var a = BasicAnimation(keyPath: "strokeEnd")
-    a.duration = 0.3
+    var a = BasicAnimation(keyPath: \.strokeEnd)
+    a.duration = seconds(0.3)
     a.delegate = recorder
-    var b = BasicAnimation(keyPath: "opacity")
-    b.duration = 0.2
+    var b = BasicAnimation(keyPath: \.opacity)
+    b.duration = seconds(0.2)
     b.delegate = recorder
     try child.add(a, forKey: "a")
     try root.add(b, forKey: "b")
-    clock.advance(to: 1)
+    clock.advance(to: seconds(1))
     #expect(recorder.stops.map(\.0) == ["opacity", "strokeEnd"], "earlier end first")
-    #expect(recorder.stops.map(\.2) == [0.2, 0.3], "callbacks run at each end time")
+    #expect(recorder.stops.map(\.2) == [seconds(0.2), seconds(0.3)], "callbacks run at each end")
     #expect(root.animationKeys.isEmpty && child.animationKeys.isEmpty, "removed on completion")
   }
 
   @Test func chainedAnimationsHaveNoGap() throws {
     let layer = Layer()
     let clock = AnimationClock(root: layer)
-    var begins: [Double] = []
+    var begins: [MediaTime] = []
     final class Chain: AnimationDelegate {
       let layer: Layer
       let clock: AnimationClock
-      var onStart: (Double) -> Void = { _ in }
+      var onStart: (MediaTime) -> Void = { _ in }
       init(layer: Layer, clock: AnimationClock) {
         self.layer = layer
         self.clock = clock
       }
       func next() {
         onStart(clock.time)
-        var a = BasicAnimation(keyPath: "opacity")
-        a.duration = 0.1
+        var a = BasicAnimation(keyPath: \.opacity)
+        a.duration = seconds(0.1)
         a.delegate = self
         try! layer.add(a, forKey: "step")
       }
-      func animationDidStop(_ animation: BasicAnimation, finished: Bool) { next() }
+      func animationDidStop(_ animation: any Animation, finished: Bool) { next() }
     }
     let chain = Chain(layer: layer, clock: clock)
     chain.onStart = { begins.append($0) }
     chain.next()
-    clock.advance(to: 100.05)
+    clock.advance(to: seconds(100.05))
     #expect(begins.count == 1001, "one step every 0.1 s: \(begins.count)")
-    #expect(begins.last == 100, "the last step starts at exactly 100 s: \(begins.last ?? -1)")
+    #expect(begins.last == seconds(100), "the last step starts at exactly 100 s")
   }
 
   @Test func replacingAnimationStopsTheOldOneUnfinished() throws {
     let layer = Layer()
-    let recorder = StopRecorder { 0 }
-    var a = BasicAnimation(keyPath: "opacity")
+    let recorder = StopRecorder { .zero }
+    var a = BasicAnimation(keyPath: \.opacity)
     a.delegate = recorder
     try layer.add(a, forKey: "k")
-    try layer.add(BasicAnimation(keyPath: "opacity"), forKey: "k")
+    try layer.add(BasicAnimation(keyPath: \.opacity), forKey: "k")
     #expect(recorder.stops.count == 1 && recorder.stops[0].1 == false, "replaced: finished false")
   }
 
@@ -175,9 +234,9 @@ final class StopRecorder: AnimationDelegate {
     let layer = Layer()
     weak var weakRecorder: StopRecorder?
     do {
-      let recorder = StopRecorder { 0 }
+      let recorder = StopRecorder { .zero }
       weakRecorder = recorder
-      var a = BasicAnimation(keyPath: "opacity")
+      var a = BasicAnimation(keyPath: \.opacity)
       a.delegate = recorder
       a.repeatCount = .infinity
       try layer.add(a, forKey: "forever")

@@ -7,7 +7,7 @@ import Testing
 @Suite struct LayerRendererTests {
   func render(_ root: Layer, size: Int, scale: Double = 1, at t: Double = 0) throws -> Pixmap {
     var p = try Pixmap(width: size, height: size)
-    LayerRenderer().render(root, at: t, scale: scale, into: &p)
+    LayerRenderer().render(root, at: .seconds(t), scale: scale, into: &p)
     return p
   }
 
@@ -87,10 +87,12 @@ import Testing
     shape.fillColor = nil
     shape.strokeColor = .black
     shape.lineWidth = 4
-    var a = BasicAnimation(keyPath: "strokeEnd")
-    a.fromValue = .number(0)
-    a.toValue = .number(1)
-    a.duration = 1
+    var a = BasicAnimation(keyPath: \.strokeEnd)
+    a.fromValue = 0
+    a.toValue = 1
+    a.duration = .seconds(1)
+    a.fillMode = .forwards
+    a.isRemovedOnCompletion = false
     try shape.add(a, forKey: "draw")
     let quarter = try render(shape, size: 40, at: 0.25)
     let full = try render(shape, size: 40, at: 2)
@@ -104,18 +106,18 @@ import Testing
     let g = GradientLayer()
     g.frame = Rect(x: 0, y: 0, width: 30, height: 30)
     g.colors = [.black, .white]
-    var a = BasicAnimation(keyPath: "colors")
-    a.fromValue = .colors([.black, .white])
-    a.toValue = .colors([.white, .black])
-    a.duration = 1
+    var a = BasicAnimation(keyPath: \.colors)
+    a.fromValue = [.black, .white]
+    a.toValue = [.white, .black]
+    a.duration = .seconds(1)
     try g.add(a, forKey: "swap")
     let renderer = LayerRenderer()
     var first = try Pixmap(width: 30, height: 30)
     var again = first
-    renderer.render(g, at: 0.3, scale: 1, into: &first)
+    renderer.render(g, at: .seconds(0.3), scale: 1, into: &first)
     var other = try Pixmap(width: 30, height: 30)
-    renderer.render(g, at: 0.7, scale: 1, into: &other)
-    renderer.render(g, at: 0.3, scale: 1, into: &again)
+    renderer.render(g, at: .seconds(0.7), scale: 1, into: &other)
+    renderer.render(g, at: .seconds(0.3), scale: 1, into: &again)
     #expect(PixmapDifference(first, again) == nil, "same time, same pixels, whatever came between")
     #expect(PixmapDifference(first, other) != nil, "different times differ")
   }

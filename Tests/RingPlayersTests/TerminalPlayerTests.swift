@@ -237,7 +237,7 @@ final class TmuxSession {
   /// image black here, even its own `convert xc:red sixel:` output, so it cannot judge.)
   @Test func sixelDecodesWithLibsixelToTheFrame() throws {
     let scene = try RingScene(background: .white, scale: 1)
-    let frame = try FrameRenderer(scene: scene).render(at: 0.05)
+    let frame = try FrameRenderer(scene: scene).render(at: .seconds(0.05))
     let palette = GIFPalette(ring: .seed, matte: .white)
     var quantizer = GIFQuantizer(palette: palette)
     let sixel = Sixel.encode(frame, palette: palette, quantizer: &quantizer)
@@ -258,7 +258,7 @@ final class TmuxSession {
   }
 
   @Test func kittyImagesCarryTheExactPixels() throws {
-    let frame = try RainbowRing.seed.frame(at: 0.3)
+    let frame = try RainbowRing.seed.frame(at: .seconds(0.3))
     let escape = KittyGraphics.encode(frame, imageID: 1)
     #expect(
       escape.hasPrefix("\u{1B}_Ga=T,f=32,s=160,v=160,i=1"), "transmit-and-display, RGBA, 160 x 160")

@@ -149,10 +149,10 @@ final class VirtualDisplay {
     try #require(
       !id.isEmpty,
       "a window titled RainbowRing appears (player running: \(player.isRunning)) \(errors)")
-    let ring = try RainbowRing(stepDuration: 3600)
+    let ring = try RainbowRing(stepDuration: .seconds(3600))
     let scene = try PlayerScene.seed.scene(
       ring: ring, width: 375, height: 667, scale: 1, background: nil)
-    let expected = try FrameRenderer(scene: scene).render(at: 2).straightRGBABytes()
+    let expected = try FrameRenderer(scene: scene).render(at: .seconds(2)).straightRGBABytes()
     // Screenshots until one matches (up to 30 s on a loaded machine: the window may still be
     // mapping, or a capture may catch the server between two updates); every miss is kept.
     var misses: [String] = []

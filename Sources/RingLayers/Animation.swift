@@ -1,0 +1,75 @@
+import RingGraphics
+
+/// Receives an animation's stop; held weakly by the animation, so it cannot form a
+/// retain cycle (Core Animation holds its delegate strongly).
+public protocol AnimationDelegate: AnyObject {
+  /// Called once when `animation` stops: `finished` is true when it ran to its end, false
+  /// when it was removed or replaced first.
+  func animationDidStop(_ animation: any Animation, finished: Bool)
+}
+
+/// Changes one property of a layer over time (`CAAnimation`): its timing says where it is
+/// at a clock time, and `apply` writes the value it shows then.
+public protocol Animation {
+  /// The property animated.
+  var keyPath: PartialKeyPath<LayerProperties> { get }
+  var timing: AnimationTiming { get }
+  /// Told when the animation stops; held weakly.
+  var delegate: (any AnimationDelegate)? { get }
+  /// Called when the animation stops, after the delegate.
+  var onStop: ((_ animation: any Animation, _ finished: Bool) -> Void)? { get }
+  /// Throws `AnimationError` when the values cannot be animated.
+  func validateValues() throws
+  /// Writes the animated value at `phase` into `presented`, which holds the value below this
+  /// animation (the model's, or an earlier animation's); `model` is the layer's model.
+  func apply(_ phase: AnimationPhase, model: LayerProperties, to presented: inout LayerProperties)
+}
+
+extension Animation {
+  /// The Core Animation name of the animated property.
+  public var keyPathName: String { LayerProperties.animatable(keyPath)?.name ?? "\(keyPath)" }
+}
+
+/// Animates one property of a layer from `fromValue` to `toValue` (`CABasicAnimation`),
+/// with a typed key path: `BasicAnimation(keyPath: \.opacity)`. Timing fields (`duration`,
+/// `beginTime`, `repeatCount`, ...) are read and written on the animation itself.
+@dynamicMemberLookup
+public struct BasicAnimation<Value: Interpolatable>: Animation {
+  public let property: WritableKeyPath<LayerProperties, Value>
+  /// The start value; `nil` animates from the layer's model value.
+  public var fromValue: Value?
+  /// The end value; `nil` animates to the layer's model value.
+  public var toValue: Value?
+  public var timing = AnimationTiming()
+  public weak var delegate: (any AnimationDelegate)?
+  /// The closure is released when the animation leaves its layer; capture its owner weakly
+  /// if the animation is never removed.
+  public var onStop: ((_ animation: any Animation, _ finished: Bool) -> Void)?
+
+  public init(keyPath: WritableKeyPath<LayerProperties, Value>) {
+    property = keyPath
+  }
+
+  public var keyPath: PartialKeyPath<LayerProperties> { property }
+
+  public subscript<T>(dynamicMember timingField: WritableKeyPath<AnimationTiming, T>) -> T {
+    get { timing[keyPath: timingField] }
+    set { timing[keyPath: timingField] = newValue }
+  }
+
+  public func validateValues() throws {
+    for value in [fromValue, toValue].compactMap({ $0 }) where !value.isValidAnimationValue {
+      throw AnimationError(
+        .mismatchedValue,
+        "\(keyPathName) animation values must be finite colours in 0...1 or finite numbers")
+    }
+  }
+
+  public func apply(
+    _ phase: AnimationPhase, model: LayerProperties, to presented: inout LayerProperties
+  ) {
+    let from = fromValue ?? model[keyPath: property]
+    let to = toValue ?? model[keyPath: property]
+    presented[keyPath: property].interpolate(from: from, to: to, fraction: phase.fraction)
+  }
+}

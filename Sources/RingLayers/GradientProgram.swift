@@ -1,0 +1,189 @@
+import RingGraphics
+
+/// The geometry-only part of drawing a gradient under an optional static mask, compiled
+/// once: which pixels lie wholly inside both the gradient's bounds and the mask (their
+/// colours copied from the table), which lie on an edge (blended over what is beneath), and
+/// each one's table index. Per frame only the colour table changes, so a frame costs one
+/// table refill for the indices in use and a pass over the covered pixels: Core Animation's
+/// render server caches the same things (the mask's coverage, the gradient's geometry).
+struct GradientProgram {
+  /// A row segment of interior pixels: `count` pixels from frame offset `pixel`, whose
+  /// indices start at `source` in the strip (diagonal mode) or in `interiorIndices`.
+  struct Run {
+    var pixel: Int
+    var count: Int
+    var source: Int
+  }
+
+  var interior: [Run] = []
+  /// Diagonal mode: the index of every diagonal x + y from the smallest used on.
+  var strip: [UInt16] = []
+  var usesStrip = false
+  /// Gather mode: the index of every interior pixel, run after run.
+  var interiorIndices: [UInt16] = []
+  /// A pixel on an edge of the gradient's bounds or of the mask.
+  struct Edge {
+    var pixel: Int32
+    var index: UInt16
+    /// Coverage of the gradient's bounds and the mask's alpha here.
+    var region: UInt8
+    var alpha: UInt8
+  }
+  var edges: [Edge] = []
+  /// The table indices any pixel uses, ascending.
+  var usedIndices: [UInt16] = []
+  /// The pixels the program writes: the bounding box of the interior and the edges.
+  var bounds = PixelRect.empty
+  /// Scratch for the strip's colours (sized to the strip).
+  private var stripColors: [UInt32] = []
+
+  /// Compiles a gradient drawn over `region`, masked by `alpha` (none: unmasked), with
+  /// positions from `sampler`, on a `width` x `height` device.
+  init(
+    region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler, width w: Int,
+    height h: Int
+  ) {
+    usesStrip = sampler.dependsOnDiagonalOnly
+    var used = [Bool](repeating: false, count: GradientTable.resolution)
+    var minDiagonal = Int.max
+    var maxDiagonal = Int.min
+    var pending: [(y: Int, x0: Int, x1: Int)] = []
+    func addInterior(y: Int, x0: Int, x1: Int) {
+      if usesStrip {
+        minDiagonal = min(minDiagonal, x0 + y)
+        maxDiagonal = max(maxDiagonal, x1 - 1 + y)
+        pending.append((y, x0, x1))
+      } else {
+        interior.append(Run(pixel: y * w + x0, count: x1 - x0, source: interiorIndices.count))
+        for x in x0..<x1 {
+          let i = sampler.index(x: x, y: y)
+          interiorIndices.append(i)
+          used[Int(i)] = true
+        }
+      }
+    }
+    func add(y: Int, x0: Int, x1: Int, region r: UInt8, alpha a: UInt8) {
+      let x0 = max(x0, 0)
+      let x1 = min(x1, w)
+      guard x1 > x0 else { return }
+      if r == 255 && a == 255 {
+        addInterior(y: y, x0: x0, x1: x1)
+        return
+      }
+      for x in x0..<x1 {
+        let index = sampler.index(x: x, y: y)
+        used[Int(index)] = true
+        edges.append(Edge(pixel: Int32(y * w + x), index: index, region: r, alpha: a))
+      }
+    }
+    let y0 = max(region.originY, alpha?.originY ?? Int.min, 0)
+    let y1 = min(region.originY + region.height, alpha.map { $0.originY + $0.height } ?? Int.max, h)
+    if y0 < y1 {
+      for y in y0..<y1 {
+        let rRuns = region.runs(ofRow: y - region.originY)
+        guard let alpha else {
+          for r in rRuns {
+            add(
+              y: y, x0: r.start + region.originX, x1: r.end + region.originX, region: r.value,
+              alpha: 255)
+          }
+          continue
+        }
+        let aRuns = alpha.runs(ofRow: y - alpha.originY)
+        var i = rRuns.startIndex
+        var j = aRuns.startIndex
+        while i < rRuns.endIndex && j < aRuns.endIndex {
+          let r = rRuns[i]
+          let a = aRuns[j]
+          let re = r.end + region.originX
+          let me = a.end + alpha.originX
+          add(
+            y: y, x0: max(r.start + region.originX, a.start + alpha.originX), x1: min(re, me),
+            region: r.value, alpha: a.value)
+          if re <= me { i += 1 } else { j += 1 }
+        }
+      }
+    }
+    if usesStrip, minDiagonal <= maxDiagonal {
+      strip = (minDiagonal...maxDiagonal).map { sampler.index(x: $0, y: 0) }
+      for s in strip { used[Int(s)] = true }
+      interior = pending.map {
+        Run(pixel: $0.y * w + $0.x0, count: $0.x1 - $0.x0, source: $0.x0 + $0.y - minDiagonal)
+      }
+    }
+    stripColors = [UInt32](repeating: 0, count: strip.count)
+    usedIndices = used.indices.filter { used[$0] }.map { UInt16($0) }
+    var (bx0, by0, bx1, by1) = (Int.max, Int.max, Int.min, Int.min)
+    func include(_ pixel: Int, _ count: Int) {
+      let y = pixel / w
+      let x = pixel % w
+      bx0 = min(bx0, x)
+      bx1 = max(bx1, x + count)
+      by0 = min(by0, y)
+      by1 = max(by1, y + 1)
+    }
+    for run in interior { include(run.pixel, run.count) }
+    for e in edges { include(Int(e.pixel), 1) }
+    if bx0 <= bx1 { bounds = PixelRect(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0) }
+  }
+
+  /// Whether every entry the program uses is opaque (so interior pixels are copied).
+  func usesOpaqueEntries(of table: GradientTable) -> Bool {
+    table.entries.withUnsafeBufferPointer { lut in
+      usedIndices.allSatisfy { lut[Int($0)] >> 24 == 255 }
+    }
+  }
+
+  /// Draws with `table`'s colours at `opacity` (0...255) into pixels laid out `width` per
+  /// row: each pixel becomes its colour over the pixel at the same offset of `under`, which
+  /// may be the target itself (drawing over what it holds) or a frame of what lies beneath.
+  mutating func draw(
+    table: GradientTable, opacity: UInt32, into base: UnsafeMutablePointer<UInt32>,
+    under: UnsafePointer<UInt32>
+  ) {
+    let copies = opacity == 255 && usesOpaqueEntries(of: table)
+    table.entries.withUnsafeBufferPointer { lut in
+      if usesStrip {
+        stripColors.withUnsafeMutableBufferPointer { sc in
+          strip.withUnsafeBufferPointer { s in
+            for k in s.indices { sc[k] = lut[Int(s[k])] }
+          }
+        }
+      }
+      if copies && usesStrip {
+        stripColors.withUnsafeBufferPointer { sc in
+          for run in interior {
+            (base + run.pixel).update(from: sc.baseAddress! + run.source, count: run.count)
+          }
+        }
+      } else if copies {
+        interiorIndices.withUnsafeBufferPointer { idx in
+          for run in interior {
+            for k in 0..<run.count { base[run.pixel + k] = lut[Int(idx[run.source + k])] }
+          }
+        }
+      } else {
+        stripColors.withUnsafeBufferPointer { sc in
+          interiorIndices.withUnsafeBufferPointer { idx in
+            for run in interior {
+              for k in 0..<run.count {
+                var c = usesStrip ? sc[run.source + k] : lut[Int(idx[run.source + k])]
+                if opacity != 255 { c = PixelMath.scale(c, by: opacity) }
+                base[run.pixel + k] = PixelMath.sourceOver(c, under[run.pixel + k])
+              }
+            }
+          }
+        }
+      }
+      edges.withUnsafeBufferPointer { edges in
+        for e in edges {
+          var c = lut[Int(e.index)]
+          if e.region != 255 { c = PixelMath.scale(c, by: UInt32(e.region)) }
+          if e.alpha != 255 { c = PixelMath.scale(c, by: UInt32(e.alpha)) }
+          if opacity != 255 { c = PixelMath.scale(c, by: opacity) }
+          base[Int(e.pixel)] = PixelMath.sourceOver(c, under[Int(e.pixel)])
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import RingGraphics
+
+/// A value an animation can carry: it mixes two values of its type in place.
+public protocol Interpolatable: Equatable {
+  /// Sets `self` to `a` at fraction 0, `b` at 1, straight in between. Values that cannot be
+  /// mixed (arrays of different lengths) give `b`, as Core Animation shows the destination.
+  /// Reuses `self`'s storage, so a presentation refreshed every frame does not allocate.
+  mutating func interpolate(from a: Self, to b: Self, fraction f: Double)
+  /// Whether the value may be animated (finite; colours in range).
+  var isValidAnimationValue: Bool { get }
+}
+
+extension Double: Interpolatable {
+  public mutating func interpolate(from a: Double, to b: Double, fraction f: Double) {
+    self = a + (b - a) * f
+  }
+  public var isValidAnimationValue: Bool { isFinite }
+}
+
+extension Point: Interpolatable {
+  public mutating func interpolate(from a: Point, to b: Point, fraction f: Double) {
+    self = a.interpolated(to: b, fraction: f)
+  }
+  public var isValidAnimationValue: Bool { x.isFinite && y.isFinite }
+}
+
+extension Rect: Interpolatable {
+  public mutating func interpolate(from a: Rect, to b: Rect, fraction f: Double) {
+    self = Rect(
+      origin: a.origin.interpolated(to: b.origin, fraction: f),
+      size: Size(
+        width: a.width + (b.width - a.width) * f, height: a.height + (b.height - a.height) * f))
+  }
+  public var isValidAnimationValue: Bool {
+    origin.isValidAnimationValue && size.width.isFinite && size.height.isFinite
+  }
+}
+
+extension RGBAColor: Interpolatable {
+  public mutating func interpolate(from a: RGBAColor, to b: RGBAColor, fraction f: Double) {
+    self = a.interpolated(to: b, fraction: f)
+  }
+  public var isValidAnimationValue: Bool {
+    [red, green, blue, alpha].allSatisfy { (0...1).contains($0) }
+  }
+}
+
+extension Array: Interpolatable where Element: Interpolatable {
+  public mutating func interpolate(from a: [Element], to b: [Element], fraction f: Double) {
+    guard a.count == b.count else {
+      self = b
+      return
+    }
+    if count != a.count { self = a }
+    for i in indices { self[i].interpolate(from: a[i], to: b[i], fraction: f) }
+  }
+  public var isValidAnimationValue: Bool { allSatisfy(\.isValidAnimationValue) }
+}

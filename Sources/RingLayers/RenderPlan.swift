@@ -1,0 +1,386 @@
+import RingGraphics
+
+/// What a presentation's geometry compiles to: coverage and gradient programs in drawing
+/// order, reused while the geometry holds (paths, strokes, masks, sizes, transform, gradient
+/// geometry). Per frame it reads only what may change without recompiling: colours and
+/// opacities.
+struct RenderPlan {
+  enum Step {
+    /// Node `node`'s colour `source` over `coverage`.
+    case fill(node: Int, source: ColorSource, coverage: CoverageMask)
+    /// Node `node`'s gradient (masked by its plain shape mask, if any, and at its own
+    /// opacity when `appliesOpacity`).
+    case gradient(node: Int, program: Int, appliesOpacity: Bool)
+    /// Node `node` drawn as a group: steps up to `contentEnd` into an offscreen, the mask's
+    /// steps from there to `end` into another, multiplied, composited at the node's opacity.
+    case group(node: Int, contentEnd: Int, end: Int)
+  }
+
+  enum ColorSource { case background, fill, stroke }
+
+  /// A top-level run of steps and the nodes whose values it draws.
+  struct Unit {
+    var steps: Range<Int>
+    var nodes: Range<Int>
+    var bounds: PixelRect
+    /// Whether the unit is one gradient step drawn over a frame of what lies beneath.
+    var drawsOverBackdrop: Bool
+  }
+
+  /// The geometry of one node: what the plan was compiled from. Built and compared every
+  /// frame, so it holds no arrays of its own.
+  struct NodeGeometry: Equatable {
+    struct Alphas: Equatable {
+      var background: UInt32
+      var fill: UInt32
+      var stroke: UInt32
+    }
+    var kind: LayerKind
+    var mask: Int?
+    var sublayersStart: Int
+    var end: Int
+    var isHidden: Bool
+    var bounds: Rect
+    var position: Point
+    var anchorPoint: Point
+    var path: BezierPath?
+    var fillRule: FillRule
+    var stroke: StrokeStyle?
+    var gradient: GradientGeometry?
+    /// Opacity below 1, background, fill and stroke drawn, animated.
+    var flags: UInt8
+    /// For mask nodes: the alphas of background, fill and stroke (baked into coverage).
+    var maskAlphas: Alphas?
+
+    init(_ n: Presentation.Node) {
+      let p = n.properties
+      kind = n.kind
+      mask = n.mask
+      sublayersStart = n.sublayersStart
+      end = n.end
+      isHidden = p.isHidden
+      bounds = p.bounds
+      position = p.position
+      anchorPoint = p.anchorPoint
+      let isShape = n.kind == .shape && p.path != nil
+      path = isShape ? p.path : nil
+      fillRule = p.fillRule
+      stroke = isShape && p.strokeColor.alpha > 0 ? p.strokeStyle : nil
+      gradient = n.kind == .gradient ? p.gradientGeometry : nil
+      var f: UInt8 = 0
+      if p.opacity < 1 { f |= 1 }
+      if p.backgroundColor.alpha > 0 { f |= 2 }
+      if isShape && p.fillColor.alpha > 0 { f |= 4 }
+      if isShape && p.strokeColor.alpha > 0 { f |= 8 }
+      if n.isAnimated { f |= 16 }
+      flags = f
+      maskAlphas =
+        n.isInMask
+        ? Alphas(
+          background: p.backgroundColor.premultipliedRGBA8 >> 24,
+          fill: p.fillColor.premultipliedRGBA8 >> 24,
+          stroke: p.strokeColor.premultipliedRGBA8 >> 24) : nil
+    }
+  }
+
+  var geometry: [NodeGeometry] = []
+  var transform = Transform2D.identity
+  var width = 0
+  var height = 0
+  var swapsRedAndBlue = false
+
+  var steps: [Step] = []
+  var units: [Unit] = []
+  var programs: [GradientProgram] = []
+  var tables: [GradientTable] = []
+  /// The colours and locations each table was last filled with.
+  var tableColors: [[RGBAColor]] = []
+  var tableLocations: [[Double]] = []
+  /// The first unit that may change with time: units before it form the backdrop.
+  var firstAnimatedUnit = 0
+
+  /// Whether this plan was compiled for `p`'s geometry on this device.
+  func fits(
+    _ p: Presentation, transform: Transform2D, width: Int, height: Int, swapsRedAndBlue: Bool
+  ) -> Bool {
+    guard transform == self.transform, width == self.width, height == self.height,
+      swapsRedAndBlue == self.swapsRedAndBlue, p.nodes.count == geometry.count
+    else { return false }
+    for i in geometry.indices where NodeGeometry(p.nodes[i]) != geometry[i] { return false }
+    return true
+  }
+
+  /// Compiles `p` for a `width` x `height` device placed by `transform`, reusing coverage
+  /// from `cache` (and leaving in it what this plan uses).
+  init(
+    _ p: Presentation, transform: Transform2D, width: Int, height: Int, swapsRedAndBlue: Bool,
+    cache: inout CoverageCache
+  ) {
+    self.transform = transform
+    self.width = width
+    self.height = height
+    self.swapsRedAndBlue = swapsRedAndBlue
+    geometry = p.nodes.map(NodeGeometry.init)
+    cache.beginPlan()
+    if !p.nodes.isEmpty {
+      var compiler = Compiler(p: p, width: width, height: height, cache: cache)
+      compiler.compileTopLevel(0, parent: transform)
+      steps = compiler.steps
+      units = compiler.units
+      programs = compiler.programs
+      cache = compiler.cache
+    }
+    cache.endPlan()
+    tables = programs.map { _ in GradientTable() }
+    tableColors = programs.map { _ in [] }
+    tableLocations = programs.map { _ in [] }
+    firstAnimatedUnit =
+      units.firstIndex { u in u.nodes.contains { p.nodes[$0].isAnimated } } ?? units.count
+  }
+
+  /// The transform from node `i`'s coordinates to the device, given its superlayer's.
+  static func local(_ p: LayerProperties, parent: Transform2D) -> Transform2D {
+    let b = p.bounds
+    let ox = p.position.x - p.anchorPoint.x * b.width - b.minX
+    let oy = p.position.y - p.anchorPoint.y * b.height - b.minY
+    return Transform2D(translationX: ox, y: oy).concatenating(parent)
+  }
+}
+
+extension RenderPlan {
+  /// Turns presentation nodes into steps.
+  struct Compiler {
+    let p: Presentation
+    let width: Int
+    let height: Int
+    var cache: CoverageCache
+    var steps: [Step] = []
+    var units: [Unit] = []
+    var programs: [GradientProgram] = []
+    var bounds: [PixelRect] = []
+
+    init(p: Presentation, width: Int, height: Int, cache: CoverageCache) {
+      self.p = p
+      self.width = width
+      self.height = height
+      self.cache = cache
+    }
+
+    /// Compiles node `i` (the root) and makes each top-level step range a unit.
+    mutating func compileTopLevel(_ i: Int, parent: Transform2D) {
+      compile(i, parent: parent, topLevel: true)
+    }
+
+    private mutating func unit(from start: Int, nodes: Range<Int>, overBackdrop: Bool) {
+      guard steps.count > start else { return }
+      var b = PixelRect.empty
+      for k in start..<steps.count { b = b.union(bounds[k]) }
+      units.append(
+        Unit(
+          steps: start..<steps.count, nodes: nodes, bounds: b.clipped(width: width, height: height),
+          drawsOverBackdrop: overBackdrop))
+    }
+
+    private mutating func add(_ step: Step, bounds b: PixelRect) {
+      steps.append(step)
+      bounds.append(b)
+    }
+
+    /// Whether node `m` is a mask that is only a static shape's alpha.
+    private func isPlainShapeMask(_ m: Int) -> Bool {
+      let n = p.nodes[m]
+      let q = n.properties
+      return n.kind == .shape && n.mask == nil && n.sublayersStart == n.end && !q.isHidden
+        && q.opacity >= 1 && q.backgroundColor.alpha == 0
+    }
+
+    private mutating func compile(_ i: Int, parent: Transform2D, topLevel: Bool) {
+      let n = p.nodes[i]
+      let q = n.properties
+      guard !q.isHidden else { return }
+      let m = RenderPlan.local(q, parent: parent)
+      let start = steps.count
+      // A gradient alone or under a plain shape mask draws in one pass, its opacity folded in.
+      if n.kind == .gradient, n.sublayersStart == n.end, q.backgroundColor.alpha == 0,
+        n.mask.map(isPlainShapeMask) ?? true
+      {
+        let region = cache.fill(BezierPath(rect: q.bounds), rule: .nonZero, m, width, height)
+        var alpha: CoverageMask?
+        if let mi = n.mask {
+          alpha = maskAlpha(
+            p.nodes[mi].properties, RenderPlan.local(p.nodes[mi].properties, parent: m))
+        }
+        let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
+        let program = GradientProgram(
+          region: region, alpha: alpha, sampler: sampler, width: width, height: height)
+        programs.append(program)
+        add(
+          .gradient(node: i, program: programs.count - 1, appliesOpacity: true),
+          bounds: program.bounds)
+        if topLevel { unit(from: start, nodes: i..<n.end, overBackdrop: true) }
+        return
+      }
+      if n.mask != nil || q.opacity < 1 {
+        add(.group(node: i, contentEnd: 0, end: 0), bounds: .empty)
+        compileContents(i, m)
+        let contentEnd = steps.count
+        if let mi = n.mask { compile(mi, parent: m, topLevel: false) }
+        var b = PixelRect.empty
+        for k in (start + 1)..<contentEnd { b = b.union(bounds[k]) }
+        steps[start] = .group(node: i, contentEnd: contentEnd, end: steps.count)
+        bounds[start] = b
+        if topLevel { unit(from: start, nodes: i..<n.end, overBackdrop: false) }
+        return
+      }
+      if topLevel {
+        // Contents and each sublayer become units of their own.
+        compileOwnContent(i, m)
+        unit(from: start, nodes: i..<i + 1, overBackdrop: false)
+        for s in p.sublayers(of: i) { compile(s, parent: m, topLevel: true) }
+      } else {
+        compileContents(i, m)
+      }
+    }
+
+    /// Background and content of node `i` then its sublayers, in its transform `m`.
+    private mutating func compileContents(_ i: Int, _ m: Transform2D) {
+      compileOwnContent(i, m)
+      for s in p.sublayers(of: i) { compile(s, parent: m, topLevel: false) }
+    }
+
+    private mutating func compileOwnContent(_ i: Int, _ m: Transform2D) {
+      let n = p.nodes[i]
+      let q = n.properties
+      if q.backgroundColor.alpha > 0 {
+        let c = cache.fill(BezierPath(rect: q.bounds), rule: .nonZero, m, width, height)
+        add(.fill(node: i, source: .background, coverage: c), bounds: c.pixelBounds)
+      }
+      switch n.kind {
+      case .plain: break
+      case .gradient:
+        let region = cache.fill(BezierPath(rect: q.bounds), rule: .nonZero, m, width, height)
+        let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
+        programs.append(
+          GradientProgram(
+            region: region, alpha: nil, sampler: sampler, width: width, height: height))
+        add(
+          .gradient(node: i, program: programs.count - 1, appliesOpacity: false),
+          bounds: programs[programs.count - 1].bounds)
+      case .shape:
+        guard let path = q.path else { break }
+        if q.fillColor.alpha > 0 {
+          let c = cache.fill(path, rule: q.fillRule, m, width, height)
+          add(.fill(node: i, source: .fill, coverage: c), bounds: c.pixelBounds)
+        }
+        if q.strokeColor.alpha > 0 {
+          let c = cache.stroke(path, q.strokeStyle, m, width, height)
+          add(.fill(node: i, source: .stroke, coverage: c), bounds: c.pixelBounds)
+        }
+      }
+    }
+
+    /// A plain shape mask's alpha: stroke over fill, with the rounding of compositing the two
+    /// into a clear offscreen.
+    private mutating func maskAlpha(_ s: LayerProperties, _ m: Transform2D) -> CoverageMask {
+      guard let path = s.path else { return .empty }
+      let fillA = s.fillColor.premultipliedRGBA8 >> 24
+      let strokeA = s.strokeColor.premultipliedRGBA8 >> 24
+      let fill = fillA > 0 ? cache.fill(path, rule: s.fillRule, m, width, height) : .empty
+      let stroke = strokeA > 0 ? cache.stroke(path, s.strokeStyle, m, width, height) : .empty
+      return CoverageMask.combine(
+        fill: fill, fillAlpha: fillA, stroke: stroke, strokeAlpha: strokeA)
+    }
+  }
+}
+
+/// Rasterized coverage kept across plans, so a plan recompiled for one changed shape (an
+/// animated stroke end) rasterizes only that shape.
+struct CoverageCache {
+  struct Key: Hashable {
+    var path: BezierPath
+    var stroke: StrokeStyle?
+    var rule: FillRule
+    var transform: Transform2D
+    var width: Int
+    var height: Int
+  }
+  private var entries: [Key: CoverageMask] = [:]
+  private var used: Set<Key> = []
+
+  mutating func beginPlan() { used.removeAll(keepingCapacity: true) }
+  /// Drops what the last plan did not use.
+  mutating func endPlan() { entries = entries.filter { used.contains($0.key) } }
+
+  private mutating func get(_ key: Key, _ make: () -> CoverageMask) -> CoverageMask {
+    used.insert(key)
+    if let hit = entries[key] { return hit }
+    let mask = make()
+    entries[key] = mask
+    return mask
+  }
+
+  mutating func fill(_ path: BezierPath, rule: FillRule, _ m: Transform2D, _ w: Int, _ h: Int)
+    -> CoverageMask
+  {
+    get(Key(path: path, stroke: nil, rule: rule, transform: m, width: w, height: h)) {
+      Rasterizer.fill(path, rule: rule, transform: m, width: w, height: h)
+    }
+  }
+
+  mutating func stroke(
+    _ path: BezierPath, _ style: StrokeStyle, _ m: Transform2D, _ w: Int, _ h: Int
+  )
+    -> CoverageMask
+  {
+    get(Key(path: path, stroke: style, rule: .nonZero, transform: m, width: w, height: h)) {
+      Rasterizer.stroke(path, style: style, transform: m, width: w, height: h)
+    }
+  }
+}
+
+extension CoverageMask {
+  /// Alpha of (stroke colour x stroke coverage) over (fill colour x fill coverage), with the
+  /// same rounding as compositing the two into a clear offscreen.
+  static func combine(
+    fill: CoverageMask, fillAlpha: UInt32, stroke: CoverageMask, strokeAlpha: UInt32
+  ) -> CoverageMask {
+    let masks = [(fill, fillAlpha), (stroke, strokeAlpha)].filter {
+      $0.0.width > 0 && $0.0.height > 0 && $0.1 > 0
+    }
+    guard !masks.isEmpty else { return .empty }
+    if masks.count == 1 {
+      let (mask, alpha) = masks[0]
+      if alpha == 255 { return mask }  // scaling by 255 is exact: the coverage is the alpha
+      var levels = [UInt8](repeating: 0, count: 256)
+      for c in 0..<256 { levels[c] = UInt8(PixelMath.scale(alpha << 24, by: UInt32(c)) >> 24) }
+      let values = mask.denseValues.map { levels[Int($0)] }
+      return
+        (try? CoverageMask(
+          originX: mask.originX, originY: mask.originY, width: mask.width, height: mask.height,
+          values: values)) ?? .empty
+    }
+    let x0 = min(fill.originX, stroke.originX)
+    let y0 = min(fill.originY, stroke.originY)
+    let x1 = max(fill.originX + fill.width, stroke.originX + stroke.width)
+    let y1 = max(fill.originY + fill.height, stroke.originY + stroke.height)
+    let w = x1 - x0
+    let fillValues = fill.denseValues
+    let strokeValues = stroke.denseValues
+    func at(_ m: CoverageMask, _ v: [UInt8], _ x: Int, _ y: Int) -> UInt32 {
+      let lx = x - m.originX
+      let ly = y - m.originY
+      guard lx >= 0, ly >= 0, lx < m.width, ly < m.height else { return 0 }
+      return UInt32(v[ly * m.width + lx])
+    }
+    var values = [UInt8](repeating: 0, count: w * (y1 - y0))
+    for y in y0..<y1 {
+      for x in x0..<x1 {
+        let fa = PixelMath.scale(fillAlpha << 24, by: at(fill, fillValues, x, y)) >> 24
+        let sa = PixelMath.scale(strokeAlpha << 24, by: at(stroke, strokeValues, x, y)) >> 24
+        values[(y - y0) * w + (x - x0)] = UInt8(PixelMath.sourceOver(sa << 24, fa << 24) >> 24)
+      }
+    }
+    return (try? CoverageMask(originX: x0, originY: y0, width: w, height: y1 - y0, values: values))
+      ?? .empty
+  }
+}
