@@ -21,7 +21,7 @@ let package = Package(
     .target(name: "RingPlayers", dependencies: ["RainbowRing", "RingExport", "CX11"]),
     .target(name: "RainbowRingCLI", dependencies: ["RainbowRing", "RingExport", "RingPlayers"]),
     .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI"]),
-    .target(name: "RingTestSupport", dependencies: ["RingGraphics"]),
+    .target(name: "RingTestSupport", dependencies: ["RingGraphics", "CZlib"]),
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
     .testTarget(name: "RingLayersTests", dependencies: ["RingLayers", "RingTestSupport"]),
     .testTarget(name: "RainbowRingTests", dependencies: ["RainbowRing", "RingTestSupport"]),
