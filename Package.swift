@@ -21,10 +21,13 @@ let package = Package(
     .target(name: "RingPlayers", dependencies: ["RainbowRing", "RingExport", "CX11"]),
     .target(name: "RainbowRingCLI", dependencies: ["RainbowRing", "RingExport", "RingPlayers"]),
     .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI"]),
-    .target(name: "RingTestSupport", dependencies: ["RingGraphics"]),
+    .target(name: "RingTestSupport", dependencies: ["RingGraphics", "CZlib"]),
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
     .testTarget(name: "RingLayersTests", dependencies: ["RingLayers", "RingTestSupport"]),
-    .testTarget(name: "RainbowRingTests", dependencies: ["RainbowRing", "RingTestSupport"]),
+    // Golden PNGs are read from the source tree (`#filePath`), not bundled.
+    .testTarget(
+      name: "RainbowRingTests", dependencies: ["RainbowRing", "RingTestSupport"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "RingExportTests", dependencies: ["RingExport", "RainbowRing", "RingTestSupport"]),
     .testTarget(
