@@ -136,12 +136,14 @@ struct GradientProgram {
 
   /// Draws with `table`'s colours at `opacity` (0...255) into pixels laid out `width` per
   /// row: each pixel becomes its colour over the pixel at the same offset of `under`, which
-  /// may be the target itself (drawing over what it holds) or a frame of what lies beneath.
+  /// may be the target itself (drawing over what it holds) or a frame of what lies beneath;
+  /// `nil` when what lies beneath is clear.
+  /// `opaque` says whether `usesOpaqueEntries(of: table)`.
   mutating func draw(
-    table: GradientTable, opacity: UInt32, into base: UnsafeMutablePointer<UInt32>,
-    under: UnsafePointer<UInt32>
+    table: GradientTable, opaque: Bool, opacity: UInt32, into base: UnsafeMutablePointer<UInt32>,
+    under: UnsafePointer<UInt32>?
   ) {
-    let copies = opacity == 255 && usesOpaqueEntries(of: table)
+    let copies = opacity == 255 && opaque
     table.entries.withUnsafeBufferPointer { lut in
       if usesStrip {
         stripColors.withUnsafeMutableBufferPointer { sc in
@@ -169,7 +171,7 @@ struct GradientProgram {
               for k in 0..<run.count {
                 var c = usesStrip ? sc[run.source + k] : lut[Int(idx[run.source + k])]
                 if opacity != 255 { c = PixelMath.scale(c, by: opacity) }
-                base[run.pixel + k] = PixelMath.sourceOver(c, under[run.pixel + k])
+                base[run.pixel + k] = under.map { PixelMath.sourceOver(c, $0[run.pixel + k]) } ?? c
               }
             }
           }
@@ -181,7 +183,7 @@ struct GradientProgram {
           if e.region != 255 { c = PixelMath.scale(c, by: UInt32(e.region)) }
           if e.alpha != 255 { c = PixelMath.scale(c, by: UInt32(e.alpha)) }
           if opacity != 255 { c = PixelMath.scale(c, by: opacity) }
-          base[Int(e.pixel)] = PixelMath.sourceOver(c, under[Int(e.pixel)])
+          base[Int(e.pixel)] = under.map { PixelMath.sourceOver(c, $0[Int(e.pixel)]) } ?? c
         }
       }
     }

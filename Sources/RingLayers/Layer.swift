@@ -13,9 +13,17 @@ open class Layer {
   /// What the layer draws: fixed by its class.
   public let kind: LayerKind
   /// The model values of every drawable property.
-  public var properties = LayerProperties()
+  public var properties = LayerProperties() {
+    didSet { touch() }
+  }
   /// A layer whose alpha masks this layer's content and sublayers, in this layer's coordinates.
-  public var mask: Layer?
+  public var mask: Layer? {
+    didSet {
+      touch()
+      oldValue?.touch()
+      mask?.touch()
+    }
+  }
   public private(set) var sublayers: [Layer] = []
   public private(set) weak var superlayer: Layer?
 
@@ -32,6 +40,13 @@ open class Layer {
   /// Orders animations and names unnamed ones.
   private static let sequence = Atomic<Int>(0)
   private static func nextSequence() -> Int { sequence.add(1, ordering: .relaxed).newValue }
+
+  /// A number no other layer or version of this one has: it changes whenever the model,
+  /// the layer's place in the tree or its animations change.
+  private(set) var stamp = Layer.nextStamp()
+  private static let stamps = Atomic<UInt64>(0)
+  private static func nextStamp() -> UInt64 { stamps.add(1, ordering: .relaxed).newValue }
+  private func touch() { stamp = Layer.nextStamp() }
 
   public init() { kind = .plain }
 
@@ -82,11 +97,15 @@ open class Layer {
     layer.removeFromSuperlayer()
     sublayers.append(layer)
     layer.superlayer = self
+    touch()
+    layer.touch()
   }
 
   public func removeFromSuperlayer() {
     superlayer?.sublayers.removeAll { $0 === self }
+    superlayer?.touch()
     superlayer = nil
+    touch()
   }
 
   // MARK: Animations
@@ -112,6 +131,7 @@ open class Layer {
     let begin = animation.timing.beginTime == .zero ? nil : animation.timing.beginTime.nanoseconds
     attached.append(
       Attached(key: key, animation: animation, begin: begin, sequence: Layer.nextSequence()))
+    touch()
   }
 
   public func animation(forKey key: String) -> (any Animation)? {
@@ -124,12 +144,14 @@ open class Layer {
   public func removeAnimation(forKey key: String) {
     guard let i = attached.firstIndex(where: { $0.key == key }) else { return }
     let old = attached.remove(at: i)
+    touch()
     Layer.notifyStop(old.animation, finished: false)
   }
 
   public func removeAllAnimations() {
     let old = attached
     attached.removeAll()
+    touch()
     for a in old { Layer.notifyStop(a.animation, finished: false) }
   }
 
@@ -167,7 +189,7 @@ open class Layer {
     count += 1
     if index == nodes.count {
       nodes.append(Presentation.Node(kind: kind, properties: properties))
-    } else {
+    } else if nodes[index].modelStamp != stamp || !attached.isEmpty {
       nodes[index].kind = kind
       if attached.isEmpty {
         nodes[index].properties = properties
@@ -182,12 +204,18 @@ open class Layer {
         }
       }
     }
+    nodes[index].modelStamp = stamp
     var animated = false
+    var geometryIsModel = true
     for a in attached {
+      geometryIsModel =
+        geometryIsModel
+        && !(LayerProperties.animatable(a.animation.keyPath)?.affectsGeometry ?? true)
       guard let phase = a.animation.timing.phase(at: t, begin: a.begin ?? 0) else { continue }
       a.animation.apply(phase, model: properties, to: &nodes[index].properties)
       animated = true
     }
+    nodes[index].geometryStamp = geometryIsModel ? stamp : 0
     nodes[index].isAnimated = !attached.isEmpty || animated
     nodes[index].isInMask = inMask
     nodes[index].mask = nil

@@ -81,6 +81,9 @@ public struct LayerProperties: Hashable, Sendable {
     public let name: String
     public let keyPath: PartialKeyPath<LayerProperties> & Sendable
     public let kinds: Set<LayerKind>
+    /// Whether animating it can change what a render plan is compiled from (everything but
+    /// the gradient's colours and locations: even a colour's alpha decides what is drawn).
+    public var affectsGeometry: Bool { name != "colors" && name != "locations" }
   }
 
   /// The properties an animation may change, with the layer kinds that draw them.

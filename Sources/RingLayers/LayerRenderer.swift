@@ -16,9 +16,19 @@ public final class LayerRenderer {
   private var plan: RenderPlan?
   private var cache = CoverageCache()
   private var pool = OffscreenPool()
-  /// The frame of the units beneath the first animated one (incremental drawing).
-  private var backdrop: Pixmap?
-  private var backdropIsValid = false
+  /// What lies beneath the first animated unit (incremental drawing).
+  private var backdrop = Backdrop.invalid
+  /// The values the backdrop was drawn from: those of the nodes of the units beneath the
+  /// first animated one, in order.
+  private var backdropValues: [LayerProperties] = []
+
+  enum Backdrop {
+    case invalid
+    /// Nothing is drawn beneath: the pixels are clear.
+    case clear
+    /// A frame of the units beneath.
+    case pixels(Pixmap)
+  }
 
   public init(swapsRedAndBlue: Bool = false) {
     self.swapsRedAndBlue = swapsRedAndBlue
@@ -40,7 +50,8 @@ public final class LayerRenderer {
     prepare(presentation, transform, pixmap)
     var plan = self.plan.take()!
     defer { self.plan = plan }
-    plan.execute(plan.steps.indices, presentation, depth: 0, into: &pixmap, under: nil, pool: &pool)
+    plan.execute(
+      plan.steps.indices, presentation, depth: 0, into: &pixmap, beneath: .target, pool: &pool)
   }
 
   /// Brings `frame` from `previous` to `presentation`, redrawing only what changed, and
@@ -57,7 +68,8 @@ public final class LayerRenderer {
     let whole = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
     let b = plan.firstAnimatedUnit
     let units = plan.units
-    guard !recompiled, backdropIsValid || b == units.count, let previous,
+    let hasBackdrop = if case .invalid = backdrop { false } else { true }
+    guard !recompiled, hasBackdrop || b == units.count, let previous,
       previous.nodes.count == presentation.nodes.count
     else {
       redrawAll(&plan, presentation, into: &frame)
@@ -66,54 +78,98 @@ public final class LayerRenderer {
     func changed(_ u: RenderPlan.Unit) -> Bool {
       u.nodes.contains { presentation.nodes[$0].properties != previous.nodes[$0].properties }
     }
-    guard let c = units.firstIndex(where: changed) else { return .empty }
-    if c < b {
+    guard units.contains(where: changed) else { return .empty }
+    if !backdropMatches(plan, presentation) {
       redrawAll(&plan, presentation, into: &frame)
       return whole
     }
     var restore = PixelRect.empty
     for u in units[(b + 1)...] { restore = restore.union(u.bounds) }
     if !units[b].drawsOverBackdrop { restore = restore.union(units[b].bounds) }
-    let steps = units[b].steps.lowerBound..<plan.steps.count
-    let width = frame.width
-    backdrop!.pixels.withUnsafeBufferPointer { under in
-      if !restore.isEmpty {
-        frame.withUnsafeMutablePixels { px in
-          for y in restore.y..<restore.y + restore.height {
-            let row = y * width + restore.x
-            (px.baseAddress! + row).update(from: under.baseAddress! + row, count: restore.width)
-          }
-        }
+    let overBackdrop = units[b].drawsOverBackdrop
+    let rest = units[b].steps.upperBound..<plan.steps.count
+    switch backdrop {
+    case .pixels(let under):
+      under.pixels.withUnsafeBufferPointer { under in
+        copy(restore, from: under.baseAddress!, into: &frame)
+        plan.execute(
+          units[b].steps, presentation, depth: 0, into: &frame,
+          beneath: overBackdrop ? .pixels(under.baseAddress!) : .target, pool: &pool)
       }
+    default:
+      copy(restore, from: nil, into: &frame)
       plan.execute(
         units[b].steps, presentation, depth: 0, into: &frame,
-        under: units[b].drawsOverBackdrop ? under.baseAddress! : nil, pool: &pool)
-      plan.execute(
-        units[b].steps.upperBound..<steps.upperBound, presentation, depth: 0, into: &frame,
-        under: nil, pool: &pool)
+        beneath: overBackdrop ? .clear : .target, pool: &pool)
     }
+    plan.execute(rest, presentation, depth: 0, into: &frame, beneath: .target, pool: &pool)
     return restore.union(units[b].bounds)
   }
 
-  /// Clears `frame`, draws the backdrop units, keeps a copy, then draws the rest.
+  /// Copies rectangle `r` of `source` (laid out like `frame`; `nil` for clear) into `frame`.
+  private func copy(_ r: PixelRect, from source: UnsafePointer<UInt32>?, into frame: inout Pixmap) {
+    guard !r.isEmpty else { return }
+    let width = frame.width
+    frame.withUnsafeMutablePixels { px in
+      for y in r.y..<r.y + r.height {
+        let row = y * width + r.x
+        if let source {
+          (px.baseAddress! + row).update(from: source + row, count: r.width)
+        } else {
+          (px.baseAddress! + row).update(repeating: 0, count: r.width)
+        }
+      }
+    }
+  }
+
+  /// Whether the backdrop was drawn from `p`'s values (the frame may have been drawn by
+  /// another presentation of the same geometry in between).
+  private func backdropMatches(_ plan: RenderPlan, _ p: Presentation) -> Bool {
+    var k = 0
+    for u in plan.units[..<plan.firstAnimatedUnit] {
+      for i in u.nodes {
+        guard k < backdropValues.count, p.nodes[i].properties == backdropValues[k] else {
+          return false
+        }
+        k += 1
+      }
+    }
+    return k == backdropValues.count
+  }
+
+  /// Clears `frame`, draws the backdrop units and keeps a copy of them (none when they drew
+  /// nothing), then draws the rest.
   private func redrawAll(_ plan: inout RenderPlan, _ p: Presentation, into frame: inout Pixmap) {
     frame.clear()
     let units = plan.units
     let b = plan.firstAnimatedUnit
     let split = b < units.count ? units[b].steps.lowerBound : plan.steps.count
-    plan.execute(0..<split, p, depth: 0, into: &frame, under: nil, pool: &pool)
-    if b < units.count {
-      if backdrop?.width != frame.width || backdrop?.height != frame.height {
-        backdrop = try? Pixmap(width: frame.width, height: frame.height)
+    plan.execute(0..<split, p, depth: 0, into: &frame, beneath: .target, pool: &pool)
+    backdropValues.removeAll(keepingCapacity: true)
+    for u in units[..<min(b, units.count)] {
+      for i in u.nodes { backdropValues.append(p.nodes[i].properties) }
+    }
+    if b == units.count {
+      backdrop = .invalid
+    } else if split == 0 {
+      backdrop = .clear
+    } else {
+      var kept: Pixmap
+      if case .pixels(let old) = backdrop, old.width == frame.width, old.height == frame.height {
+        kept = old
+        backdrop = .invalid  // keep the storage uniquely referenced
+      } else {
+        // The frame's own size: the frame itself was allocated at it.
+        kept = try! Pixmap(width: frame.width, height: frame.height)
       }
       frame.pixels.withUnsafeBufferPointer { src in
-        backdrop!.withUnsafeMutablePixels {
+        kept.withUnsafeMutablePixels {
           $0.baseAddress!.update(from: src.baseAddress!, count: src.count)
         }
       }
+      backdrop = .pixels(kept)
     }
-    backdropIsValid = b < units.count
-    plan.execute(split..<plan.steps.count, p, depth: 0, into: &frame, under: nil, pool: &pool)
+    plan.execute(split..<plan.steps.count, p, depth: 0, into: &frame, beneath: .target, pool: &pool)
   }
 
   /// Compiles a plan unless the last one fits; returns whether it compiled.
@@ -129,7 +185,7 @@ public final class LayerRenderer {
     plan = RenderPlan(
       p, transform: transform, width: target.width, height: target.height,
       swapsRedAndBlue: swapsRedAndBlue, cache: &cache)
-    backdropIsValid = false
+    backdrop = .invalid
     return true
   }
 }
@@ -154,11 +210,20 @@ struct OffscreenPool {
 }
 
 extension RenderPlan {
-  /// Runs `range` of the steps for presentation `p` into `target`. A gradient step blends
-  /// over `under` when given (a frame of what lies beneath), else over the target.
+  /// What a gradient step blends over.
+  enum Beneath {
+    /// The target's own pixels.
+    case target
+    /// Transparent pixels.
+    case clear
+    /// A frame of what lies beneath, laid out like the target.
+    case pixels(UnsafePointer<UInt32>)
+  }
+
+  /// Runs `range` of the steps for presentation `p` into `target`.
   mutating func execute(
     _ range: Range<Int>, _ p: Presentation, depth: Int, into target: inout Pixmap,
-    under: UnsafePointer<UInt32>?, pool: inout OffscreenPool
+    beneath: Beneath, pool: inout OffscreenPool
   ) {
     var k = range.lowerBound
     while k < range.upperBound {
@@ -177,11 +242,18 @@ extension RenderPlan {
         let q = p.nodes[node].properties
         let opacity = appliesOpacity ? opacity8(q.opacity) : 255
         refreshTable(program, q)
-        if opacity > 0 || under != nil {
+        let drawsBeneath = if case .target = beneath { false } else { true }
+        if opacity > 0 || drawsBeneath {
           target.withUnsafeMutablePixels { px in
+            let under: UnsafePointer<UInt32>? =
+              switch beneath {
+              case .target: UnsafePointer(px.baseAddress!)
+              case .clear: nil
+              case .pixels(let p): p
+              }
             programs[program].draw(
-              table: tables[program], opacity: opacity, into: px.baseAddress!,
-              under: under ?? UnsafePointer(px.baseAddress!))
+              table: tables[program], opaque: tableIsOpaque[program], opacity: opacity,
+              into: px.baseAddress!, under: under)
           }
         }
         k += 1
@@ -189,10 +261,12 @@ extension RenderPlan {
         let opacity = opacity8(p.nodes[node].properties.opacity)
         if opacity > 0 {
           var group = pool.take(depth: depth, like: target)
-          execute(k + 1..<contentEnd, p, depth: depth + 1, into: &group, under: nil, pool: &pool)
+          execute(
+            k + 1..<contentEnd, p, depth: depth + 1, into: &group, beneath: .target, pool: &pool)
           if contentEnd < end {
             var mask = pool.take(depth: depth + 1, like: target)
-            execute(contentEnd..<end, p, depth: depth + 2, into: &mask, under: nil, pool: &pool)
+            execute(
+              contentEnd..<end, p, depth: depth + 2, into: &mask, beneath: .target, pool: &pool)
             group.multiply(byAlphaOf: mask)
             pool.give(mask, depth: depth + 1)
           }
@@ -218,6 +292,7 @@ extension RenderPlan {
     else { return }
     tables[k].update(colors: q.colors, locations: q.stopLocations, indices: programs[k].usedIndices)
     if swapsRedAndBlue { tables[k].swapRedAndBlue(indices: programs[k].usedIndices) }
+    tableIsOpaque[k] = programs[k].usesOpaqueEntries(of: tables[k])
     copy(q.colors, into: &tableColors[k])
     copy(q.locations, into: &tableLocations[k])
   }

@@ -18,6 +18,11 @@ public struct Presentation: Sendable {
     public internal(set) var isAnimated = false
     /// Whether the layer is (inside) a mask: only its alpha counts.
     public internal(set) var isInMask = false
+    /// The layer's stamp when `properties` were copied from its model.
+    var modelStamp: UInt64 = 0
+    /// The layer's stamp when its geometry is its model's (no animation changes geometry),
+    /// else 0: equal stamps mean equal geometry.
+    var geometryStamp: UInt64 = 0
 
     init(kind: LayerKind, properties: LayerProperties) {
       self.kind = kind

@@ -84,6 +84,8 @@ struct RenderPlan {
   }
 
   var geometry: [NodeGeometry] = []
+  /// Each node's geometry stamp when compiled (see `Presentation.Node.geometryStamp`).
+  var stamps: [UInt64] = []
   var transform = Transform2D.identity
   var width = 0
   var height = 0
@@ -96,6 +98,8 @@ struct RenderPlan {
   /// The colours and locations each table was last filled with.
   var tableColors: [[RGBAColor]] = []
   var tableLocations: [[Double]] = []
+  /// Whether every entry a table's program uses is opaque.
+  var tableIsOpaque: [Bool] = []
   /// The first unit that may change with time: units before it form the backdrop.
   var firstAnimatedUnit = 0
 
@@ -106,7 +110,17 @@ struct RenderPlan {
     guard transform == self.transform, width == self.width, height == self.height,
       swapsRedAndBlue == self.swapsRedAndBlue, p.nodes.count == geometry.count
     else { return false }
-    for i in geometry.indices where NodeGeometry(p.nodes[i]) != geometry[i] { return false }
+    for i in geometry.indices {
+      let n = p.nodes[i]
+      let g = geometry[i]
+      if n.geometryStamp != 0 && n.geometryStamp == stamps[i] && n.mask == g.mask
+        && n.sublayersStart == g.sublayersStart && n.end == g.end
+        && n.isInMask == (g.maskAlphas != nil)
+      {
+        continue
+      }
+      if NodeGeometry(n) != g { return false }
+    }
     return true
   }
 
@@ -121,6 +135,7 @@ struct RenderPlan {
     self.height = height
     self.swapsRedAndBlue = swapsRedAndBlue
     geometry = p.nodes.map(NodeGeometry.init)
+    stamps = p.nodes.map(\.geometryStamp)
     cache.beginPlan()
     if !p.nodes.isEmpty {
       var compiler = Compiler(p: p, width: width, height: height, cache: cache)
@@ -134,6 +149,7 @@ struct RenderPlan {
     tables = programs.map { _ in GradientTable() }
     tableColors = programs.map { _ in [] }
     tableLocations = programs.map { _ in [] }
+    tableIsOpaque = programs.map { _ in false }
     firstAnimatedUnit =
       units.firstIndex { u in u.nodes.contains { p.nodes[$0].isAnimated } } ?? units.count
   }

@@ -18,13 +18,12 @@ let start = Date()
 var baseline = 0
 // Times as a player reads them: hours of play at 60 fps, from a clock, not summed deltas.
 for i in 0..<frames {
-  let t = Double(i) / 60
-  renderer.render(at: t)
+  renderer.render(at: .seconds(Double(i) / 60))
   if i == frames / 10 { baseline = residentKiB() }
 }
 let end = residentKiB()
-let a = renderer.render(at: 1_000_000)
-let b = renderer.render(at: 1_000_000 + 7.3 * 1000)
+let a = renderer.render(at: .seconds(1_000_000))
+let b = renderer.render(at: .seconds(1_000_000 + 7.3 * 1000))
 let growth = end - baseline
 print(
   "soak: \(frames) frames (\(String(format: "%.1f", Double(frames) / 60 / 3600)) h at 60 fps) in \(String(format: "%.1f", Date().timeIntervalSince(start))) s; resident \(baseline) KiB after 10 %, \(end) KiB at the end"
