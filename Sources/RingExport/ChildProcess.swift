@@ -1,4 +1,5 @@
 import Foundation
+import RingGraphics
 
 /// A program run as a child: spawned in its own process group (a Ctrl-C reaches the tool,
 /// which then ends the child), with default signal handling, its standard input a pipe the
@@ -19,10 +20,10 @@ final class ChildProcess {
     var inPipe: [Int32] = [-1, -1]
     var outPipe: [Int32] = [-1, -1]
     var errPipe: [Int32] = [-1, -1]
-    func fail(_ what: String) -> ExportError {
+    func fail(_ what: String) -> RingError {
       let message = String(cString: strerror(errno))
       for fd in inPipe + outPipe + errPipe where fd >= 0 { close(fd) }
-      return ExportError(.resources, "cannot start \(what): \(message)")
+      return RingError(.resources, "cannot start \(what): \(message)")
     }
     let name = URL(fileURLWithPath: executable).lastPathComponent
     if feedsInput && !makePipe(&inPipe) { throw fail(name) }
@@ -59,7 +60,7 @@ final class ChildProcess {
     guard result == 0 else {
       errno = result
       for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { close(fd) }
-      throw ExportError(.resources, "cannot start \(name): \(String(cString: strerror(result)))")
+      throw RingError(.resources, "cannot start \(name): \(String(cString: strerror(result)))")
     }
     pid = child
     input = inPipe[1]

@@ -1,4 +1,5 @@
 import Foundation
+import RingGraphics
 
 /// Starts threads with `pthread_create`, so a thread that cannot be created (a process or
 /// memory limit) is an error the caller reports, never a silent hang.
@@ -26,7 +27,7 @@ enum DetachedThread {
       }, box.toOpaque())
     guard result == 0 else {
       box.release()
-      throw ExportError(
+      throw RingError(
         .resources, "cannot start a thread: \(String(cString: strerror(result)))")
     }
   }

@@ -70,7 +70,7 @@ public enum Exporter {
   ) throws {
     let (w, h) = settings.scene.pixelSize
     let n = settings.timing.frameCount
-    guard n > 0 else { throw ExportError(.invalidSettings, "an export needs at least one frame") }
+    guard n > 0 else { throw RingError(.invalidSettings, "an export needs at least one frame") }
     // The estimate, the threads' stacks and room for the runtime, zlib and ffmpeg's pipes.
     try MemoryProbe.check(
       bytes: settings.estimatedPeakMemory * 1.25 + Double(settings.workers + 2) * 4_194_304
@@ -109,7 +109,7 @@ public enum Exporter {
     case .gif:
       let background = scene.background
       guard background.alpha == 0 || background.alpha == 1 else {
-        throw ExportError(
+        throw RingError(
           .invalidSettings,
           "GIF has only on/off transparency: use an opaque --background or 'transparent'")
       }
@@ -117,7 +117,7 @@ public enum Exporter {
       let quantizer = GIFQuantizer(palette: palette, ditherStrength: settings.ditherStrength)
       let delays = timing.centisecondDelays()
       guard delays.allSatisfy({ $0 >= 2 }) else {
-        throw ExportError(
+        throw RingError(
           .invalidSettings,
           "GIF frames last whole centiseconds, at least 2 (browsers slow shorter ones): use at most 50 fps"
         )
@@ -198,20 +198,20 @@ public enum Exporter {
     case .spriteSheet:
       let (columns, rows) = settings.sheetGrid
       guard w * columns <= Pixmap.maximumPixelCount / max(1, h * rows) else {
-        throw ExportError(
+        throw RingError(
           .invalidSettings,
           "a \(columns)x\(rows) sheet of \(w)x\(h) frames exceeds \(Pixmap.maximumPixelCount) pixels"
         )
       }
       let mapPath = SpriteSheet.mapPath(forImage: path)
       guard !OutputFile.isWrittenThrough(path) else {
-        throw ExportError(
+        throw RingError(
           .outputsCollide,
           "a sprite sheet needs a file to write: its frame map goes beside it as '\(mapPath)', which '\(path)' has no place for"
         )
       }
       guard !OutputFile.sameFile(path, mapPath) else {
-        throw ExportError(
+        throw RingError(
           .outputsCollide,
           "the sprite sheet '\(path)' and its frame map '\(mapPath)' are the same file")
       }

@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import RingGraphics
 
 /// A file being written, with the semantics the README's "How files are written" states:
 ///
@@ -60,7 +61,7 @@ public final class OutputFile {
     let exists = stat(path, &info) == 0
     if !exists && errno != ENOENT { throw OutputFile.cannotWrite(path) }
     if exists && (info.st_mode & S_IFMT) == S_IFDIR {
-      throw ExportError(.cannotWrite, "cannot write '\(path)': it is a directory")
+      throw RingError(.cannotWrite, "cannot write '\(path)': it is a directory")
     }
     if exists && ((info.st_mode & S_IFMT) != S_IFREG || OutputFile.namesADescriptor(path)) {
       // Written through, as the shell's `>` does: a device, a FIFO, a descriptor.
@@ -103,7 +104,7 @@ public final class OutputFile {
 
   public func write(_ bytes: UnsafeRawBufferPointer) throws {
     if let error = OutputFile.writeAll(fd, bytes) {
-      throw ExportError(
+      throw RingError(
         error == EPIPE ? .brokenPipe : .cannotWrite,
         "cannot write '\(path)': "
           + (error == EPIPE ? "the reader closed the pipe" : String(cString: strerror(error))))
@@ -194,8 +195,8 @@ public final class OutputFile {
   }
 
   /// The error for a failed step: the user's path and the system's words for `err`.
-  private static func cannotWrite(_ path: String, _ err: Int32 = errno) -> ExportError {
-    ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
+  private static func cannotWrite(_ path: String, _ err: Int32 = errno) -> RingError {
+    RingError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
   }
 
   // MARK: Helpers
@@ -256,7 +257,7 @@ public final class OutputFile {
       let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       current = link.hasPrefix("/") ? link : folder(of: current) + "/" + link
     }
-    throw ExportError(
+    throw RingError(
       .cannotWrite, "cannot write '\(path)': \(String(cString: strerror(ELOOP)))")
   }
 
@@ -376,14 +377,14 @@ final class TemporaryFile {
       }
       if errno != EEXIST {
         let reason = String(cString: strerror(errno))
-        throw ExportError(
+        throw RingError(
           .cannotWrite,
           staging
             ? "cannot write '\(target)': cannot stage it in the temporary folder '\(folder)' (TMPDIR): \(reason)"
             : "cannot write '\(target)': \(reason)")
       }
     }
-    throw ExportError(.cannotWrite, "cannot write '\(target)': no free temporary name")
+    throw RingError(.cannotWrite, "cannot write '\(target)': no free temporary name")
   }
 
   deinit { remove() }

@@ -1,4 +1,5 @@
 import CZlib
+import RingGraphics
 
 /// zlib's deflate, wrapped.
 enum Zlib {
@@ -11,7 +12,7 @@ enum Zlib {
     var status = deflateInit2_(
       &stream, level, Z_DEFLATED, 15, 9, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
     guard status == Z_OK else {
-      throw ExportError(.encoderFailed, "zlib deflateInit2 failed with status \(status)")
+      throw RingError(.encoderFailed, "zlib deflateInit2 failed with status \(status)")
     }
     defer { deflateEnd(&stream) }
     var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))))
@@ -25,7 +26,7 @@ enum Zlib {
       }
     }
     guard status == Z_STREAM_END else {
-      throw ExportError(.encoderFailed, "zlib deflate failed with status \(status)")
+      throw RingError(.encoderFailed, "zlib deflate failed with status \(status)")
     }
     out.removeLast(out.count - Int(stream.total_out))
     return out

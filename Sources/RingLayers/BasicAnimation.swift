@@ -63,7 +63,7 @@ public struct BasicAnimation {
   /// Checks the timing values; throws `AnimationError.invalidTiming` with the offending field.
   func validate() throws {
     func check(_ ok: Bool, _ what: String) throws {
-      if !ok { throw AnimationError(.invalidTiming, what) }
+      if !ok { throw RingError(.invalidTiming, what) }
     }
     try check(
       beginTime.isFinite && abs(beginTime) <= MediaTime.maximumSeconds,
@@ -77,7 +77,7 @@ public struct BasicAnimation {
       timeOffset.isFinite && abs(timeOffset) <= MediaTime.maximumSeconds,
       "timeOffset must be finite")
     for value in [fromValue, toValue].compactMap({ $0 }) where !value.isFinite {
-      throw AnimationError(
+      throw RingError(
         .mismatchedValue,
         "\(keyPath) animation values must be finite colours in 0...1 or finite numbers")
     }

@@ -73,12 +73,12 @@ open class Layer {
   public func add(_ animation: BasicAnimation, forKey key: String? = nil) throws {
     try animation.validate()
     guard let model = value(forKeyPath: animation.keyPath) else {
-      throw AnimationError(
+      throw RingError(
         .unknownKeyPath, "'\(animation.keyPath)' is not an animatable property of \(Self.self)")
     }
     for v in [animation.fromValue, animation.toValue].compactMap({ $0 })
     where !v.isSameKind(as: model) {
-      throw AnimationError(
+      throw RingError(
         .mismatchedValue, "'\(animation.keyPath)' animation value \(v) does not match \(model)")
     }
     let key = key ?? "animation-\(Layer.nextSequence())"

@@ -54,13 +54,15 @@ public final class TerminalPlayer {
   /// Why a terminal described by `env` cannot play (`TERM` unset, empty or `dumb`: no
   /// escape sequences), or `nil` when it can.
   public static func terminalProblem(_ env: [String: String] = ProcessInfo.processInfo.environment)
-    -> PlayerError?
+    -> RingError?
   {
     switch env["TERM"] {
     case nil, "":
-      return PlayerError("TERM is not set: the player cannot know this terminal's escape sequences")
+      return RingError(
+        .cannotPlay, "TERM is not set: the player cannot know this terminal's escape sequences")
     case "dumb"?:
-      return PlayerError(
+      return RingError(
+        .cannotPlay,
         "TERM=dumb: this terminal cannot show the escape sequences the player draws with")
     default: return nil
     }
@@ -94,7 +96,9 @@ public final class TerminalPlayer {
     options: Options, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
-    guard isatty(output) == 1 else { throw PlayerError("standard output is not a terminal") }
+    guard isatty(output) == 1 else {
+      throw RingError(.cannotPlay, "standard output is not a terminal")
+    }
     if let problem = TerminalPlayer.terminalProblem(environment) { throw problem }
     self.options = options
     self.input = input
@@ -166,7 +170,7 @@ public final class TerminalPlayer {
     // A terminal reports a hang-up as POLLHUP/POLLERR or EIO; a pipe or file is just over.
     if isatty(input) == 1 || (n < 0 && errno == EIO) {
       if n < 0 || revents & Int16(POLLHUP | POLLERR) != 0 {
-        throw PlayerError("the terminal hung up")
+        throw RingError(.cannotPlay, "the terminal hung up")
       }
     }
     inputOpen = false
@@ -276,7 +280,7 @@ public final class TerminalPlayer {
           if Termination.pending != 0 { return }
           continue
         }
-        throw PlayerError("the terminal hung up (\(String(cString: strerror(errno))))")
+        throw RingError(.cannotPlay, "the terminal hung up (\(String(cString: strerror(errno))))")
       }
       offset += n
     }

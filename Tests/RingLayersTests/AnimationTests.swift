@@ -83,20 +83,20 @@ import Testing
     let layer = ShapeLayer()
     var unknown = BasicAnimation(keyPath: "cornerRadius")
     unknown.toValue = .number(1)
-    #expect(throws: AnimationError.self, "unknown key path") { try layer.add(unknown, forKey: nil) }
+    #expect(throws: RingError.self, "unknown key path") { try layer.add(unknown, forKey: nil) }
     var mismatched = BasicAnimation(keyPath: "strokeEnd")
     mismatched.toValue = .color(.black)
-    #expect(throws: AnimationError.self, "colour for a number") {
+    #expect(throws: RingError.self, "colour for a number") {
       try layer.add(mismatched, forKey: nil)
     }
     var negative = BasicAnimation(keyPath: "strokeEnd")
     negative.duration = -1
-    #expect(throws: AnimationError.self, "negative duration") {
+    #expect(throws: RingError.self, "negative duration") {
       try layer.add(negative, forKey: nil)
     }
     var nanSpeed = BasicAnimation(keyPath: "strokeEnd")
     nanSpeed.speed = .nan
-    #expect(throws: AnimationError.self, "NaN speed") { try layer.add(nanSpeed, forKey: nil) }
+    #expect(throws: RingError.self, "NaN speed") { try layer.add(nanSpeed, forKey: nil) }
   }
 }
 

@@ -1,0 +1,21 @@
+import RingGraphics
+
+extension RingError.Code {
+  /// An encoder (zlib) failed.
+  public static let encoderFailed = Self(name: "encoderFailed")
+  /// A file or folder could not be written.
+  public static let cannotWrite = Self(name: "cannotWrite")
+  /// The reader of standard output left.
+  public static let brokenPipe = Self(name: "brokenPipe")
+  public static let ffmpegMissing = Self(name: "ffmpegMissing")
+  public static let ffmpegFailed = Self(name: "ffmpegFailed")
+  /// A terminating signal stopped the work.
+  public static let interrupted = Self(name: "interrupted")
+  public static let invalidSettings = Self(name: "invalidSettings")
+  /// `--format frames` into a folder that already holds files (a usage error).
+  public static let folderNotEmpty = Self(name: "folderNotEmpty")
+  /// Two outputs of one export are one file (a usage error).
+  public static let outputsCollide = Self(name: "outputsCollide")
+  /// A thread, a process or memory could not be had (a resource limit).
+  public static let resources = Self(name: "resources")
+}
