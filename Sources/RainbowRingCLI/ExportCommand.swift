@@ -1,6 +1,7 @@
 import Foundation
 import RainbowRing
 import RingExport
+import RingSystem
 
 /// `rainbow-ring export`: the animation as a seamless loop in a file.
 enum ExportCommand {

@@ -2,6 +2,7 @@ import Foundation
 import RainbowRing
 import RingExport
 import RingPlayers
+import RingSystem
 
 /// `rainbow-ring play` (and `rainbow-ring` alone): the animation live, in a window or in
 /// the terminal.

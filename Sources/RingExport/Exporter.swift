@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+@_exported import RingCodecs
 
 /// What to export: the scene, the format, the frames' timing and format options.
 public struct ExportSettings: Sendable {
@@ -113,7 +114,8 @@ public enum Exporter {
           .invalidSettings,
           "GIF has only on/off transparency: use an opaque --background or 'transparent'")
       }
-      let palette = GIFPalette(ring: scene.ring, matte: background.alpha == 1 ? background : nil)
+      let palette = GIFPalette(
+        colors: scene.ring.colors, matte: background.alpha == 1 ? background : nil)
       let quantizer = GIFQuantizer(palette: palette, ditherStrength: settings.ditherStrength)
       let delays = timing.centisecondDelays()
       guard delays.allSatisfy({ $0 >= 2 }) else {

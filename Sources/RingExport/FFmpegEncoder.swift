@@ -1,5 +1,6 @@
 import Foundation
 import RingGraphics
+import RingSystem
 
 /// Encodes frames with ffmpeg as a child process: raw straight-alpha RGBA frames go to its
 /// standard input, it writes the file.

@@ -1,5 +1,6 @@
 import Foundation
 import RingGraphics
+import RingSystem
 
 /// Checks, before the work starts, that the memory it will need can be had, so a limit on
 /// the address space (`ulimit -v`) or a small machine gives one error line instead of a

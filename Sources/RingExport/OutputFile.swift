@@ -1,6 +1,7 @@
 import CLinux
 import Foundation
 import RingGraphics
+import RingSystem
 
 /// A file being written, with the semantics the README's "How files are written" states:
 ///

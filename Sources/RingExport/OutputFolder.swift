@@ -1,5 +1,6 @@
 import Foundation
 import RingGraphics
+import RingSystem
 
 /// A folder of files being written (`--format frames`). Nothing the tool did not create is
 /// ever deleted, renamed or overwritten:

@@ -1,8 +1,6 @@
 import RingGraphics
 
 extension RingError.Code {
-  /// An encoder (zlib) failed.
-  public static let encoderFailed = Self(name: "encoderFailed")
   /// A file or folder could not be written.
   public static let cannotWrite = Self(name: "cannotWrite")
   /// The reader of standard output left.
@@ -16,6 +14,4 @@ extension RingError.Code {
   public static let folderNotEmpty = Self(name: "folderNotEmpty")
   /// Two outputs of one export are one file (a usage error).
   public static let outputsCollide = Self(name: "outputsCollide")
-  /// A thread, a process or memory could not be had (a resource limit).
-  public static let resources = Self(name: "resources")
 }

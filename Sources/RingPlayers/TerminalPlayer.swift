@@ -1,6 +1,7 @@
 import Foundation
 import RainbowRing
-import RingExport
+import RingCodecs
+import RingSystem
 
 /// Plays the animation in a terminal: truecolor half-block cells (two pixels per cell) with
 /// a 256-colour fallback, full-resolution images through the kitty graphics protocol or
@@ -317,7 +318,7 @@ public final class TerminalPlayer {
     previousCells = []
     if options.graphics == .sixel {
       let matte = options.background ?? (options.scene == .seed ? .white : .black)
-      let p = GIFPalette(ring: options.ring, matte: matte)
+      let p = GIFPalette(colors: options.ring.colors, matte: matte)
       palette = p
       quantizer = GIFQuantizer(palette: p)
     }

@@ -1,6 +1,6 @@
 import Foundation
 import RainbowRingCLI
-import RingExport
+import RingSystem
 
 // First, before any thread exists: the terminating signals go to one thread of their own.
 Termination.install()

@@ -5,18 +5,18 @@ import RingGraphics
 /// which then ends the child), with default signal handling, its standard input a pipe the
 /// caller writes, its standard output and error collected. Registered with `ExitCleanup`
 /// until it is reaped, so a signal that ends the tool kills it first.
-final class ChildProcess {
-  let pid: pid_t
+package final class ChildProcess {
+  package let pid: pid_t
   /// The write end of the child's standard input, or -1 once closed (or never opened).
-  private(set) var input: Int32
+  package private(set) var input: Int32
   private let output: StreamCollector
   private let errors: StreamCollector
   private var token: ExitCleanup.Token?
-  private(set) var status: (exited: Bool, code: Int32)?
+  package private(set) var status: (exited: Bool, code: Int32)?
 
   /// Starts `executable` with `arguments`; `feedsInput` gives it a pipe on standard input
   /// (else /dev/null).
-  init(executable: String, arguments: [String], feedsInput: Bool) throws {
+  package init(executable: String, arguments: [String], feedsInput: Bool) throws {
     var inPipe: [Int32] = [-1, -1]
     var outPipe: [Int32] = [-1, -1]
     var errPipe: [Int32] = [-1, -1]
@@ -86,20 +86,20 @@ final class ChildProcess {
     }
   }
 
-  func closeInput() {
+  package func closeInput() {
     if input >= 0 { close(input) }
     input = -1
   }
 
   /// Ends the child at once.
-  func terminate() {
+  package func terminate() {
     if status == nil { kill(pid, SIGKILL) }
   }
 
   /// Waits for the child to end (its output read to the end); `exited` false when a
   /// signal killed it, `code` the exit status or the signal.
   @discardableResult
-  func wait() -> (exited: Bool, code: Int32) {
+  package func wait() -> (exited: Bool, code: Int32) {
     if let status { return status }
     var raw: Int32 = 0
     while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
@@ -113,9 +113,9 @@ final class ChildProcess {
   }
 
   /// What the child wrote to standard output (complete after `wait()`).
-  var outputText: String { output.text }
+  package var outputText: String { output.text }
   /// What the child wrote to standard error (complete after `wait()`).
-  var errorText: String { errors.text }
+  package var errorText: String { errors.text }
 }
 
 /// Reads a descriptor to its end on a thread of its own, keeping the first 64 KiB.

@@ -2,10 +2,11 @@ import CZlib
 import RingGraphics
 
 /// zlib's deflate, wrapped.
-enum Zlib {
+package enum Zlib {
   /// `data` compressed as one zlib stream at `level` (0-9) with `strategy`
   /// (`Z_DEFAULT_STRATEGY`, `Z_FILTERED`, ...) and the largest memory level.
-  static func compress(_ data: [UInt8], level: Int32, strategy: Int32 = Z_DEFAULT_STRATEGY) throws
+  package static func compress(_ data: [UInt8], level: Int32, strategy: Int32 = Z_DEFAULT_STRATEGY)
+    throws
     -> [UInt8]
   {
     var stream = z_stream()
