@@ -284,22 +284,6 @@ public enum Exporter {
   }
 }
 
-extension Pixmap {
-  /// Copies `source` into this pixmap with its top-left corner at (x, y).
-  mutating func place(_ source: Pixmap, x: Int, y: Int) {
-    let stride = width
-    withUnsafeMutablePixels { dst in
-      source.pixels.withUnsafeBufferPointer { src in
-        for row in 0..<source.height {
-          let d = (y + row) * stride + x
-          (dst.baseAddress! + d).update(
-            from: src.baseAddress! + row * source.width, count: source.width)
-        }
-      }
-    }
-  }
-}
-
 /// A GIF export thread's state: its renderer and quantizer, and the palette indices of the
 /// frame it did last, which are the next frame's "previous" when frames come in order.
 struct GIFWorker {
