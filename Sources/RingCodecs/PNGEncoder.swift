@@ -59,6 +59,8 @@ public enum PNGEncoder {
     return out
   }
 
+  /// Appends the `IHDR` chunk of a `width` x `height` image (pixels), 8-bit RGBA: the one
+  /// header of both PNG and APNG.
   package static func appendHeader(width: Int, height: Int, to out: inout [UInt8]) {
     var ihdr: [UInt8] = []
     ihdr.appendBigEndian(UInt32(width))

@@ -1,4 +1,5 @@
 import RainbowRing
+import RingCodecs
 
 /// Animated PNG: frames diffed against the one before and compressed in parallel, chunks
 /// written in order by `APNGWriter`.

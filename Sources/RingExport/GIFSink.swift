@@ -1,4 +1,5 @@
 import RainbowRing
+import RingCodecs
 
 /// GIF: frames quantized into one palette chosen for the ring, each the rectangle that
 /// changed, LZW-compressed in parallel and written in order by `GIFWriter`.

@@ -1,4 +1,5 @@
 import RainbowRing
+import RingCodecs
 
 /// A folder of numbered PNG frames (`frame_00000.png`, ...), encoded in parallel.
 struct PNGFolderSink: FrameSink {

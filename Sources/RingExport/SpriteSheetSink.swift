@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+import RingCodecs
 
 /// One PNG with every frame in a grid, and its JSON frame map beside it (`SpriteSheet`).
 /// The sheet is the one output whose memory grows with the number of frames.
