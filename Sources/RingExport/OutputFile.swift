@@ -313,11 +313,10 @@ public final class OutputFile {
   static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
     var offset = 0
     while offset < bytes.count {
-      let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        return errno
+      let n = retryingOnInterrupt {
+        Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
       }
+      if n < 0 { return errno }
       offset += n
     }
     return nil
@@ -328,18 +327,18 @@ public final class OutputFile {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var offset: off_t = 0
     while true {
-      let n = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return errno
+      let n = buffer.withUnsafeMutableBytes { chunk in
+        retryingOnInterrupt { pread(source, chunk.baseAddress, chunk.count, offset) }
       }
+      if n < 0 { return errno }
       if n == 0 { return nil }
       let error = buffer.withUnsafeBytes { chunk -> Int32? in
         guard positioned else { return writeAll(destination, .init(rebasing: chunk[0..<n])) }
         var done = 0
         while done < n {
-          let w = pwrite(destination, chunk.baseAddress! + done, n - done, offset + off_t(done))
-          if w < 0 && errno == EINTR { continue }
+          let w = retryingOnInterrupt {
+            pwrite(destination, chunk.baseAddress! + done, n - done, offset + off_t(done))
+          }
           if w <= 0 { return w < 0 ? errno : EIO }
           done += w
         }

@@ -161,13 +161,13 @@ public final class TerminalPlayer {
       return false
     }
     var bytes = [UInt8](repeating: 0, count: 64)
-    let n = read(input, &bytes, bytes.count)
+    let n = retryingOnInterrupt { read(input, &bytes, bytes.count) }
     if n > 0 {
       return bytes[0..<n].contains {
         $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") || $0 == 27
       }
     }
-    if n < 0 && (errno == EINTR || errno == EAGAIN) { return false }
+    if n < 0 && errno == EAGAIN { return false }
     // A terminal reports a hang-up as POLLHUP/POLLERR or EIO; a pipe or file is just over.
     if isatty(input) == 1 || (n < 0 && errno == EIO) {
       if n < 0 || revents & Int16(POLLHUP | POLLERR) != 0 {
@@ -266,11 +266,12 @@ public final class TerminalPlayer {
     defer { out.removeAll(keepingCapacity: true) }
     var offset = 0
     while offset < out.count {
-      let n = out.withUnsafeBufferPointer {
-        Foundation.write(writer, $0.baseAddress! + offset, $0.count - offset)
+      let n = out.withUnsafeBufferPointer { pending in
+        retryingOnInterrupt {
+          Foundation.write(writer, pending.baseAddress! + offset, pending.count - offset)
+        }
       }
       if n < 0 {
-        if errno == EINTR { continue }
         if errno == EAGAIN {
           if Termination.pending != 0 { return }
           var fds = [

@@ -102,7 +102,7 @@ package final class ChildProcess {
   package func wait() -> (exited: Bool, code: Int32) {
     if let status { return status }
     var raw: Int32 = 0
-    while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+    _ = retryingOnInterrupt { waitpid(pid, &raw, 0) }
     let result = (raw & 0x7F) == 0 ? (true, (raw >> 8) & 0xFF) : (false, raw & 0x7F)
     status = result
     if let token { ExitCleanup.unregister(token) }
@@ -132,8 +132,9 @@ final class StreamCollector: @unchecked Sendable {
       try DetachedThread.start(stackSize: 1 << 16) { [self] in
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-          let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-          if n < 0 && errno == EINTR { continue }
+          let n = buffer.withUnsafeMutableBytes { bytes in
+            retryingOnInterrupt { read(fd, bytes.baseAddress, bytes.count) }
+          }
           if n <= 0 { break }
           lock.lock()
           if data.count < 1 << 16 { data += buffer[0..<n] }
