@@ -2,7 +2,12 @@ import Foundation
 import RainbowRingCLI
 import RingSystem
 
-// First, before any thread exists: the terminating signals go to one thread of their own.
+// First, before any thread exists. A reader that leaves (SIGPIPE) and a file-size limit
+// (SIGXFSZ) are write errors the commands report (EPIPE, EFBIG), not kills: the tool's own
+// choice, which the library leaves to its executables.
+signal(SIGPIPE, SIG_IGN)
+signal(SIGXFSZ, SIG_IGN)
+// The terminating signals go to one thread of their own.
 Termination.install()
 
 let console = Console(
