@@ -17,21 +17,33 @@ let package = Package(
     .target(name: "RingGraphics"),
     .target(name: "RingLayers", dependencies: ["RingGraphics"]),
     .target(name: "RainbowRing", dependencies: ["RingGraphics", "RingLayers"]),
-    .target(name: "RingExport", dependencies: ["RainbowRing", "CZlib", "CLinux"]),
-    .target(name: "RingPlayers", dependencies: ["RainbowRing", "RingExport", "CX11"]),
-    .target(name: "RainbowRingCLI", dependencies: ["RainbowRing", "RingExport", "RingPlayers"]),
-    .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI"]),
+    // Beneath both the exporters and the players: codecs, and the process's own concerns
+    // (signals, exit cleanup, child processes, threads).
+    .target(name: "RingCodecs", dependencies: ["RingGraphics", "CZlib"]),
+    .target(name: "RingSystem", dependencies: ["RingGraphics"]),
+    .target(
+      name: "RingExport", dependencies: ["RainbowRing", "RingCodecs", "RingSystem", "CLinux"]),
+    .target(
+      name: "RingPlayers",
+      dependencies: ["RainbowRing", "RingGraphics", "RingCodecs", "RingSystem", "CX11"]),
+    .target(
+      name: "RainbowRingCLI",
+      dependencies: ["RainbowRing", "RingGraphics", "RingExport", "RingPlayers", "RingSystem"]),
+    .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI", "RingSystem"]),
     .target(name: "RingTestSupport", dependencies: ["RingGraphics", "CZlib"]),
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
-    .testTarget(name: "RingLayersTests", dependencies: ["RingLayers", "RingTestSupport"]),
+    .testTarget(
+      name: "RingLayersTests", dependencies: ["RingLayers", "RingGraphics", "RingTestSupport"]),
     // Golden PNGs are read from the source tree (`#filePath`), not bundled.
     .testTarget(
       name: "RainbowRingTests", dependencies: ["RainbowRing", "RingTestSupport"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "RingExportTests", dependencies: ["RingExport", "RainbowRing", "RingTestSupport"]),
+      name: "RingExportTests",
+      dependencies: ["RingExport", "RingCodecs", "RainbowRing", "RingTestSupport"]),
     .testTarget(
-      name: "RingPlayersTests", dependencies: ["RingPlayers", "RingTestSupport", "CX11"]),
+      name: "RingPlayersTests",
+      dependencies: ["RingPlayers", "RingCodecs", "RainbowRing", "RingTestSupport", "CX11"]),
     .testTarget(
       name: "RainbowRingCLITests",
       dependencies: ["RainbowRingCLI", "RainbowRing", "RingExport", "RingTestSupport"]),

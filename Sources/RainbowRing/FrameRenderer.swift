@@ -23,7 +23,7 @@ public final class FrameRenderer {
 
   /// A renderer for `scene` with its frame allocated (and cleared), in BGRA when
   /// `swapsRedAndBlue` (blue in the low byte, as X11 and most displays take it), else RGBA;
-  /// throws `GraphicsError` only if that frame cannot be allocated. Rendering never fails.
+  /// throws `RingError` only if that frame cannot be allocated. Rendering never fails.
   public init(scene: RingScene, swapsRedAndBlue: Bool = false) throws {
     self.scene = scene
     let (w, h) = scene.pixelSize

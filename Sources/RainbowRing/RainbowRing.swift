@@ -141,22 +141,3 @@ public struct RainbowRing: Hashable, Sendable {
     return [last] + colors.dropLast()
   }
 }
-
-/// The error thrown when a ring, scene or frame parameter is refused.
-public struct RingError: Error, Hashable, Sendable, CustomStringConvertible {
-  public struct Code: Hashable, Sendable {
-    let name: String
-    public static let invalidParameter = Code(name: "invalidParameter")
-  }
-
-  public let code: Code
-  /// A one-line message for a person.
-  public let message: String
-
-  public init(_ code: Code, _ message: String) {
-    self.code = code
-    self.message = message
-  }
-
-  public var description: String { message }
-}

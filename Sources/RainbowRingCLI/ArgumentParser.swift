@@ -1,3 +1,5 @@
+import RingGraphics
+
 /// One option a command accepts: `--name value`, `--name=value`, `-s value`, or a flag.
 struct OptionSpec {
   let name: String
@@ -34,17 +36,6 @@ struct OptionSpec {
   }
 }
 
-/// A usage error: printed as `Error: ...` with the usage line, exit 64.
-struct UsageError: Error, Equatable {
-  /// One line: control characters the user typed (a newline inside an argument) are
-  /// escaped, so the message cannot break across lines or drive the terminal.
-  let message: String
-
-  init(message: String) {
-    self.message = TerminalText.escaped(message)
-  }
-}
-
 /// What a subcommand's arguments ask for: its help, the version, or a checked plan.
 enum Request<Plan> {
   case help
@@ -73,7 +64,7 @@ struct ParsedArguments {
   /// `--no-<flag>`: the last of `--<flag>` and `--no-<flag>` wins (swift-argument-parser's
   /// `.chooseLast`), so `--no-no-limits` keeps the caps.
   static func parse(_ arguments: [String], specs: [OptionSpec], allowsPositionals: Bool = false)
-    throws(UsageError) -> ParsedArguments
+    throws(RingError) -> ParsedArguments
   {
     var parsed = ParsedArguments()
     var i = 0
@@ -83,7 +74,7 @@ struct ParsedArguments {
       let arg = arguments[i]
       i += 1
       if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {
-        guard allowsPositionals else { throw UsageError(message: "Unexpected argument '\(arg)'.") }
+        guard allowsPositionals else { throw RingError.usage("Unexpected argument '\(arg)'.") }
         parsed.positionals.append(arg)
         continue
       }
@@ -106,7 +97,7 @@ struct ParsedArguments {
           let s = spec(long: String(name.dropFirst(3))), s.isInvertible
         {
           if inlineValue != nil {
-            throw UsageError(message: "The flag '--\(name)' does not take a value.")
+            throw RingError.usage("The flag '--\(name)' does not take a value.")
           }
           name = s.name
           on = false
@@ -114,29 +105,29 @@ struct ParsedArguments {
       } else {
         let letters = Array(arg.dropFirst())
         guard letters.count >= 1, let s = specs.first(where: { $0.short == letters[0] }) else {
-          throw UsageError(message: "Unknown option '\(arg)'.")
+          throw RingError.usage("Unknown option '\(arg)'.")
         }
         name = s.name
         if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
       }
       guard let s = spec(long: name) else {
-        throw UsageError(message: "Unknown option '--\(name)'.")
+        throw RingError.usage("Unknown option '--\(name)'.")
       }
       if s.isFlag {
         if inlineValue != nil {
-          throw UsageError(message: "The flag '--\(name)' does not take a value.")
+          throw RingError.usage("The flag '--\(name)' does not take a value.")
         }
         if on { parsed.flags.insert(s.name) } else { parsed.flags.remove(s.name) }
         continue
       }
       if parsed.values[s.name] != nil {
-        throw UsageError(message: "The option '--\(s.name)' was given more than once.")
+        throw RingError.usage("The option '--\(s.name)' was given more than once.")
       }
       if let inlineValue {
         parsed.values[s.name] = inlineValue
       } else {
         guard i < arguments.count, isValue(arguments[i], specs: specs) else {
-          throw UsageError(message: "Missing value for '\(s.synopsis)'.")
+          throw RingError.usage("Missing value for '\(s.synopsis)'.")
         }
         parsed.values[s.name] = arguments[i]
         i += 1

@@ -65,8 +65,8 @@ public enum CommandLineTool {
     }
   }
 
-  static func unknownSubcommand(_ name: String) -> UsageError {
-    UsageError(message: "Unknown subcommand '\(name)'.")
+  static func unknownSubcommand(_ name: String) -> RingError {
+    RingError.usage("Unknown subcommand '\(name)'.")
   }
 
   /// Runs the tool with `arguments` (without the program name).
@@ -89,7 +89,7 @@ public enum CommandLineTool {
   /// are valid. Checks every option's value and the caps, reads no environment and writes
   /// nothing: for scripts, and for fuzzing the whole validation path.
   public static func usageProblem(in arguments: [String]) -> String? {
-    do throws(UsageError) {
+    do throws(RingError) {
       switch route(arguments) {
       case .print: break
       case .render(let rest): _ = try RenderCommand.makePlan(rest)
@@ -120,7 +120,7 @@ public enum CommandLineTool {
     -> Int32
   {
     let helpCommand = command.map { "rainbow-ring \($0) --help" } ?? "rainbow-ring --help"
-    let message = UsageError(message: message).message  // one line, whatever was typed
+    let message = RingError.usage(message).message  // one line, whatever was typed
     console.writeErr(
       "Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
     return exitUsage

@@ -1,6 +1,7 @@
 import Foundation
 import RainbowRing
 import RingExport
+import RingSystem
 
 /// `rainbow-ring export`: the animation as a seamless loop in a file.
 enum ExportCommand {
@@ -68,11 +69,11 @@ enum ExportCommand {
   }
 
   /// The checked plan, or what `--help` or `--version` asks for.
-  static func makePlan(_ arguments: [String]) throws(UsageError) -> Request<Plan> {
+  static func makePlan(_ arguments: [String]) throws(RingError) -> Request<Plan> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
     if let asked: Request<Plan> = args.informational() { return asked }
     guard let output = args["output"], !output.isEmpty else {
-      throw UsageError(message: "Missing expected argument '--output <file>'.")
+      throw RingError.usage("Missing expected argument '--output <file>'.")
     }
     let format: ExportFormat
     if args.has("format") {
@@ -83,35 +84,32 @@ enum ExportCommand {
     } else if let f = ExportFormat(fileName: output) {
       format = f
     } else {
-      throw UsageError(
-        message:
-          "Cannot tell the format of '\(output)' from its extension; pass --format (gif, apng, webp, mp4, webm, sprite-sheet, frames, rgba)."
+      throw RingError.usage(
+        "Cannot tell the format of '\(output)' from its extension; pass --format (gif, apng, webp, mp4, webm, sprite-sheet, frames, rgba)."
       )
     }
     if output == "-" && format != .rgba {
-      throw UsageError(message: "Only --format rgba can be written to standard output ('-o -').")
+      throw RingError.usage("Only --format rgba can be written to standard output ('-o -').")
     }
     let formatOnly: [(option: String, formats: [ExportFormat])] = [
       ("quality", [.webp]), ("pixel-format", [.mp4]), ("columns", [.spriteSheet]),
       ("loop-count", [.gif, .apng, .webp, .spriteSheet]), ("overwrite", [.frames]),
     ]
     for (option, formats) in formatOnly where args.has(option) && !formats.contains(format) {
-      throw UsageError(
-        message:
-          "The option '--\(option)' applies only to --format \(formats.map(\.rawValue).joined(separator: ", ")), not \(format.rawValue)."
+      throw RingError.usage(
+        "The option '--\(option)' applies only to --format \(formats.map(\.rawValue).joined(separator: ", ")), not \(format.rawValue)."
       )
     }
     if format == .spriteSheet, SpriteSheet.mapPath(forImage: output) == output {
-      throw UsageError(
-        message:
-          "The sprite sheet's image and its frame map would both be '\(output)': name the image with another extension (.png)."
+      throw RingError.usage(
+        "The sprite sheet's image and its frame map would both be '\(output)': name the image with another extension (.png)."
       )
     }
     let opaqueByDefault = format == .gif || format == .mp4
     let scene = try RingOptions.scene(args, defaultBackground: opaqueByDefault ? .white : .clear)
     try checkBackground(scene.background, format: format, text: args["background"])
     if args.has("duration") && args.has("loops") {
-      throw UsageError(message: "The options '--duration' and '--loops' cannot be used together.")
+      throw RingError.usage("The options '--duration' and '--loops' cannot be used together.")
     }
     let periodNs = scene.ring.period.nanoseconds
     var notes: [String] = []
@@ -131,9 +129,8 @@ enum ExportCommand {
       // Periods can be long (--hue-step 0.01 --step-duration 3600 is 4 years): cap the
       // length where times are exact.
       guard !overflow, total <= MediaTime.limit else {
-        throw UsageError(
-          message:
-            "The value '\(loops)' is invalid for '--loops': \(loops) periods of \(Double(periodNs) / 1e9) s exceed 1e9 seconds."
+        throw RingError.usage(
+          "The value '\(loops)' is invalid for '--loops': \(loops) periods of \(Double(periodNs) / 1e9) s exceed 1e9 seconds."
         )
       }
       durationNs = total
@@ -142,9 +139,8 @@ enum ExportCommand {
       args, "fps", default: format.defaultFramesPerSecond, range: 1...240, unit: "frames per second"
     )
     if format == .gif && fps > 50 {
-      throw UsageError(
-        message:
-          "The value '\(args["fps"] ?? "")' is invalid for '--fps': GIF frames last whole centiseconds, at least 2, so at most 50 fps."
+      throw RingError.usage(
+        "The value '\(args["fps"] ?? "")' is invalid for '--fps': GIF frames last whole centiseconds, at least 2, so at most 50 fps."
       )
     }
     let exact = Double(durationNs) / 1e9 * fps
@@ -187,9 +183,8 @@ enum ExportCommand {
     }
     settings.overwrite = args.has("overwrite")
     if let columns = settings.columns, columns > frames {
-      throw UsageError(
-        message:
-          "The value '\(args["columns"] ?? "")' is invalid for '--columns': the export has \(frames) frames, so at most \(frames) columns."
+      throw RingError.usage(
+        "The value '\(args["columns"] ?? "")' is invalid for '--columns': the export has \(frames) frames, so at most \(frames) columns."
       )
     }
     if args.has("jobs") {
@@ -202,12 +197,11 @@ enum ExportCommand {
   /// The most frames a GIF of `durationNs` can hold, each lasting whole centiseconds and at
   /// least 2 (browsers slow shorter delays): one per 2 cs of the length, so frame starts are
   /// at least 2 cs apart and stay so when rounded to centiseconds.
-  static func gifFrameLimit(_ durationNs: Int64) throws(UsageError) -> Int {
+  static func gifFrameLimit(_ durationNs: Int64) throws(RingError) -> Int {
     let most = Int(durationNs / 20_000_000)
     guard most >= 1 else {
-      throw UsageError(
-        message:
-          "A GIF of \(Double(durationNs) / 1e9) s is shorter than its shortest frame (0.02 s); lengthen --duration (or --loops, --step-duration)."
+      throw RingError.usage(
+        "A GIF of \(Double(durationNs) / 1e9) s is shorter than its shortest frame (0.02 s); lengthen --duration (or --loops, --step-duration)."
       )
     }
     return most
@@ -215,26 +209,24 @@ enum ExportCommand {
 
   /// A background the format cannot carry is refused before any work.
   static func checkBackground(_ background: RGBAColor, format: ExportFormat, text: String?)
-    throws(UsageError)
+    throws(RingError)
   {
     let shown = text ?? "transparent"
     if format == .gif && background.alpha > 0 && background.alpha < 1 {
-      throw UsageError(
-        message:
-          "The value '\(shown)' is invalid for '--background': GIF has only on/off transparency; use an opaque colour (white, #RRGGBB) or 'transparent'."
+      throw RingError.usage(
+        "The value '\(shown)' is invalid for '--background': GIF has only on/off transparency; use an opaque colour (white, #RRGGBB) or 'transparent'."
       )
     }
     if format == .mp4 && background.alpha < 1 {
-      throw UsageError(
-        message:
-          "The value '\(shown)' is invalid for '--background': MP4 has no alpha channel; use --background white or #RRGGBB, or export webm, apng or webp to keep transparency."
+      throw RingError.usage(
+        "The value '\(shown)' is invalid for '--background': MP4 has no alpha channel; use --background white or #RRGGBB, or export webm, apng or webp to keep transparency."
       )
     }
   }
 
   static func run(_ arguments: [String], console: Console, isTerminal: Bool) -> Int32 {
     let plan: Plan
-    do throws(UsageError) {
+    do throws(RingError) {
       switch try makePlan(arguments) {
       case .help: return CommandLineTool.printing(help, console)
       case .version: return CommandLineTool.printing(CommandLineTool.version + "\n", console)
@@ -255,7 +247,7 @@ enum ExportCommand {
         progress: { done, total in if showProgress { bar.update(done, total) } },
         shouldStop: {
           let s = Termination.pending
-          return s == 0 ? nil : ExportError(.interrupted, "interrupted by signal \(s)")
+          return s == 0 ? nil : RingError(.interrupted, "interrupted by signal \(s)")
         })
       bar.finish()
       return 0
@@ -265,8 +257,8 @@ enum ExportCommand {
       let s = Termination.pending
       if s != 0 { return 128 + s }
       // A reader that leaves early (`| head`), whatever path leads to the pipe, is not an error.
-      if let e = error as? ExportError, e.code == .brokenPipe { return 0 }
-      if let e = error as? ExportError, e.code == .folderNotEmpty || e.code == .outputsCollide {
+      if let e = error as? RingError, e.code == .brokenPipe { return 0 }
+      if let e = error as? RingError, e.code == .folderNotEmpty || e.code == .outputsCollide {
         return CommandLineTool.usageError(e.message, usage: usage, helpFor: "export", console)
       }
       return CommandLineTool.failure(CommandLineTool.describe(error), console)

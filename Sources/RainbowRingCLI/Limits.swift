@@ -31,39 +31,35 @@ struct Limits {
     framePixels: Pixmap.maximumPixelCount, frames: Int(Int32.max), memory: .infinity,
     rawFileBytes: .infinity)
 
-  func check(scene: RingScene) throws(UsageError) {
+  func check(scene: RingScene) throws(RingError) {
     let (w, h) = scene.pixelSize
     guard w * h <= framePixels else {
-      throw UsageError(
-        message:
-          "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower --size or --scale, or pass --no-limits."
+      throw RingError.usage(
+        "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower --size or --scale, or pass --no-limits."
       )
     }
   }
 
-  func check(export settings: ExportSettings, toStandardOutput: Bool) throws(UsageError) {
+  func check(export settings: ExportSettings, toStandardOutput: Bool) throws(RingError) {
     try check(scene: settings.scene)
     let n = settings.timing.frameCount
     guard n <= frames else {
-      throw UsageError(
-        message:
-          "An export of \(n) frames exceeds the cap of \(frames) frames; lower --duration, --loops or --fps, or pass --no-limits."
+      throw RingError.usage(
+        "An export of \(n) frames exceeds the cap of \(frames) frames; lower --duration, --loops or --fps, or pass --no-limits."
       )
     }
     let estimate = settings.estimatedPeakMemory
     guard estimate <= memory else {
-      throw UsageError(
-        message:
-          "This export needs an estimated \(Limits.gibibytes(estimate)) of memory, over the cap of \(Limits.gibibytes(memory)); lower the size, --jobs or the frame count, or pass --no-limits."
+      throw RingError.usage(
+        "This export needs an estimated \(Limits.gibibytes(estimate)) of memory, over the cap of \(Limits.gibibytes(memory)); lower the size, --jobs or the frame count, or pass --no-limits."
       )
     }
     if settings.format == .rgba && !toStandardOutput {
       let (w, h) = settings.scene.pixelSize
       let bytes = 4 * Double(w) * Double(h) * Double(n)
       guard bytes <= rawFileBytes else {
-        throw UsageError(
-          message:
-            "Raw frames would fill \(Limits.gibibytes(bytes)) of disk, over the cap of \(Limits.gibibytes(rawFileBytes)); pipe them with '-o -', or pass --no-limits."
+        throw RingError.usage(
+          "Raw frames would fill \(Limits.gibibytes(bytes)) of disk, over the cap of \(Limits.gibibytes(rawFileBytes)); pipe them with '-o -', or pass --no-limits."
         )
       }
     }

@@ -2,6 +2,7 @@ import Foundation
 import RainbowRing
 import RingExport
 import RingPlayers
+import RingSystem
 
 /// `rainbow-ring play` (and `rainbow-ring` alone): the animation live, in a window or in
 /// the terminal.
@@ -72,25 +73,24 @@ enum PlayCommand {
     var limits: Limits
 
     /// The window's pixels at the scene's natural size.
-    func checkWindowSize() throws(UsageError) {
+    func checkWindowSize() throws(RingError) {
       let s = scale ?? 1
       let natural = (scene ?? .seed).naturalSize(for: ring)
       let (w, h) = (natural.width * s, natural.height * s)
       guard w * h <= Double(limits.framePixels) else {
-        throw UsageError(
-          message:
-            "A \(Int(w))x\(Int(h))-pixel window exceeds the cap of \(limits.framePixels) pixels; lower --size or --scale, or pass --no-limits."
+        throw RingError.usage(
+          "A \(Int(w))x\(Int(h))-pixel window exceeds the cap of \(limits.framePixels) pixels; lower --size or --scale, or pass --no-limits."
         )
       }
     }
   }
 
   /// The checked plan, or what `--help` or `--version` asks for. Reads no environment.
-  static func makePlan(_ arguments: [String]) throws(UsageError) -> Request<Plan> {
+  static func makePlan(_ arguments: [String]) throws(RingError) -> Request<Plan> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
     if let asked: Request<Plan> = args.informational() { return asked }
     if args.has("window") && args.has("terminal") {
-      throw UsageError(message: "The options '--window' and '--terminal' cannot be used together.")
+      throw RingError.usage("The options '--window' and '--terminal' cannot be used together.")
     }
     var plan = Plan(ring: try RingOptions.ring(args), limits: Limits.from(args))
     if args.has("scene") {
@@ -133,24 +133,24 @@ enum PlayCommand {
   static func venue(
     _ plan: Plan, console: Console,
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws(UsageError) -> Venue {
+  ) throws(RingError) -> Venue {
     let display = environment["DISPLAY"] ?? ""
     if plan.window {
       guard !display.isEmpty else {
-        throw UsageError(message: "'--window' needs an X display, and DISPLAY is not set.")
+        throw RingError.usage("'--window' needs an X display, and DISPLAY is not set.")
       }
       // The player opens it: no answer, no connection or the wrong visual is an error.
       return .window(nil)
     }
     if plan.terminal {
       guard console.outputIsTerminal else {
-        throw UsageError(message: "'--terminal' needs standard output to be a terminal.")
+        throw RingError.usage("'--terminal' needs standard output to be a terminal.")
       }
       return .terminal
     }
     var reason = "no X display (DISPLAY is not set)"
     if !display.isEmpty {
-      switch Result(catching: { () throws(PlayerError) in
+      switch Result(catching: { () throws(RingError) in
         let connection = try DisplayConnection.open(display, timeout: 2)
         try connection.requireTrueColor()
         return connection
@@ -162,14 +162,13 @@ enum PlayCommand {
       }
     }
     guard console.outputIsTerminal else {
-      throw UsageError(
-        message: "Nowhere to play: \(reason), and standard output is not a terminal.")
+      throw RingError.usage("Nowhere to play: \(reason), and standard output is not a terminal.")
     }
     if let problem = TerminalPlayer.terminalProblem(environment) {
-      throw UsageError(message: "Nowhere to play: \(reason), and \(problem.message).")
+      throw RingError.usage("Nowhere to play: \(reason), and \(problem.message).")
     }
     if !display.isEmpty {
-      console.writeErr("Note: \(UsageError(message: reason).message); playing in the terminal.\n")
+      console.writeErr("Note: \(RingError.usage(reason).message); playing in the terminal.\n")
     }
     return .terminal
   }
@@ -177,7 +176,7 @@ enum PlayCommand {
   static func run(_ arguments: [String], console: Console, implicit: Bool = false) -> Int32 {
     let plan: Plan
     let venue: Venue
-    do throws(UsageError) {
+    do throws(RingError) {
       switch try makePlan(arguments) {
       case .help: return CommandLineTool.printing(help, console)
       case .version: return CommandLineTool.printing(CommandLineTool.version + "\n", console)

@@ -28,21 +28,21 @@ enum RenderCommand {
   }
 
   /// The checked plan, or what `--help` or `--version` asks for.
-  static func makePlan(_ arguments: [String]) throws(UsageError) -> Request<Plan> {
+  static func makePlan(_ arguments: [String]) throws(RingError) -> Request<Plan> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
     if let asked: Request<Plan> = args.informational() { return asked }
     let scene = try RingOptions.scene(args)
     try Limits.from(args).check(scene: scene)
     let time = try RingOptions.time(args)
     guard let output = args["output"], !output.isEmpty else {
-      throw UsageError(message: "Missing expected argument '--output <file>'.")
+      throw RingError.usage("Missing expected argument '--output <file>'.")
     }
     return .run(Plan(scene: scene, time: time, output: output))
   }
 
   static func run(_ arguments: [String], console: Console) -> Int32 {
     let plan: Plan
-    do throws(UsageError) {
+    do throws(RingError) {
       switch try makePlan(arguments) {
       case .help: return CommandLineTool.printing(help, console)
       case .version: return CommandLineTool.printing(CommandLineTool.version + "\n", console)
@@ -69,7 +69,7 @@ enum RenderCommand {
         try FileWriter.write(png, to: output)
       }
       return 0
-    } catch let error as ExportError where error.code == .brokenPipe {
+    } catch let error as RingError where error.code == .brokenPipe {
       return 0  // `-o /dev/stdout | head`: the reader left early, as with `-o -`
     } catch {
       return CommandLineTool.failure(CommandLineTool.describe(error), console)

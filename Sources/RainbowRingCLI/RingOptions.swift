@@ -36,36 +36,32 @@ enum RingOptions {
   static func number(
     _ args: ParsedArguments, _ name: String, default value: Double, range: ClosedRange<Double>,
     unit: String
-  ) throws(UsageError) -> Double {
+  ) throws(RingError) -> Double {
     guard let text = args[name] else { return value }
     guard let v = NumberText.decimal(text) else {
-      throw UsageError(
-        message:
-          "The value '\(text)' is invalid for '--\(name)': expected a number in \(describe(range)) \(unit)."
+      throw RingError.usage(
+        "The value '\(text)' is invalid for '--\(name)': expected a number in \(describe(range)) \(unit)."
       )
     }
     guard range.contains(v) else {
-      throw UsageError(
-        message:
-          "The value '\(text)' is invalid for '--\(name)': must be in \(describe(range)) \(unit).")
+      throw RingError.usage(
+        "The value '\(text)' is invalid for '--\(name)': must be in \(describe(range)) \(unit).")
     }
     return v
   }
 
   static func integer(
     _ args: ParsedArguments, _ name: String, default value: Int, range: ClosedRange<Int>
-  ) throws(UsageError) -> Int {
+  ) throws(RingError) -> Int {
     guard let text = args[name] else { return value }
     guard let v = NumberText.integer(text) else {
-      throw UsageError(
-        message:
-          "The value '\(text)' is invalid for '--\(name)': expected a whole number in \(range.lowerBound)...\(range.upperBound)."
+      throw RingError.usage(
+        "The value '\(text)' is invalid for '--\(name)': expected a whole number in \(range.lowerBound)...\(range.upperBound)."
       )
     }
     guard range.contains(v) else {
-      throw UsageError(
-        message:
-          "The value '\(text)' is invalid for '--\(name)': must be in \(range.lowerBound)...\(range.upperBound)."
+      throw RingError.usage(
+        "The value '\(text)' is invalid for '--\(name)': must be in \(range.lowerBound)...\(range.upperBound)."
       )
     }
     return v
@@ -79,7 +75,7 @@ enum RingOptions {
   }
 
   static func point(_ args: ParsedArguments, _ name: String, default value: Point)
-    throws(UsageError)
+    throws(RingError)
     -> Point
   {
     guard let text = args[name] else { return value }
@@ -87,9 +83,8 @@ enum RingOptions {
     guard parts.count == 2, let x = NumberText.decimal(parts[0]),
       let y = NumberText.decimal(parts[1]), abs(x) <= 1000, abs(y) <= 1000
     else {
-      throw UsageError(
-        message:
-          "The value '\(text)' is invalid for '--\(name)': expected x,y with numbers in -1000...1000."
+      throw RingError.usage(
+        "The value '\(text)' is invalid for '--\(name)': expected x,y with numbers in -1000...1000."
       )
     }
     return Point(x: x, y: y)
@@ -98,26 +93,24 @@ enum RingOptions {
   static func choice<T>(
     _ args: ParsedArguments, _ name: String, _ options: [(String, T)], default value: T
   )
-    throws(UsageError) -> T
+    throws(RingError) -> T
   {
     guard let text = args[name] else { return value }
     guard let hit = options.first(where: { $0.0 == text }) else {
-      throw UsageError(
-        message:
-          "The value '\(text)' is invalid for '--\(name)': expected one of \(options.map(\.0).joined(separator: ", "))."
+      throw RingError.usage(
+        "The value '\(text)' is invalid for '--\(name)': expected one of \(options.map(\.0).joined(separator: ", "))."
       )
     }
     return hit.1
   }
 
   /// The ring the options describe.
-  static func ring(_ args: ParsedArguments) throws(UsageError) -> RainbowRing {
+  static func ring(_ args: ParsedArguments) throws(RingError) -> RainbowRing {
     let size = try number(args, "size", default: 160, range: 1...10000, unit: "points")
     let ringWidth = try number(args, "ring-width", default: 20, range: 0.01...5000, unit: "points")
     guard ringWidth <= size / 2 else {
-      throw UsageError(
-        message:
-          "The value '\(args["ring-width"] ?? "20")' is invalid for '--ring-width': must be at most half of --size (\(size / 2))."
+      throw RingError.usage(
+        "The value '\(args["ring-width"] ?? "20")' is invalid for '--ring-width': must be at most half of --size (\(size / 2))."
       )
     }
     let step = try number(args, "step-duration", default: 0.1, range: 0.001...3600, unit: "seconds")
@@ -134,19 +127,18 @@ enum RingOptions {
         hueStep: hueStep, saturation: saturation, brightness: brightness,
         gradient: GradientGeometry(kind: kind, startPoint: start, endPoint: end))
     } catch let error as RingError {
-      throw UsageError(message: error.message)
+      throw RingError.usage(error.message)
     } catch {
-      throw UsageError(message: "\(error)")
+      throw RingError.usage("\(error)")
     }
   }
 
   /// The `--background` colour, or `nil` when not given.
-  static func background(_ args: ParsedArguments) throws(UsageError) -> RGBAColor? {
+  static func background(_ args: ParsedArguments) throws(RingError) -> RGBAColor? {
     guard let text = args["background"] else { return nil }
     guard let c = RGBAColor(parsing: text) else {
-      throw UsageError(
-        message:
-          "The value '\(text)' is invalid for '--background': expected transparent, white, black, #RRGGBB or #RRGGBBAA."
+      throw RingError.usage(
+        "The value '\(text)' is invalid for '--background': expected transparent, white, black, #RRGGBB or #RRGGBBAA."
       )
     }
     return c
@@ -156,7 +148,7 @@ enum RingOptions {
   static func scene(
     _ args: ParsedArguments, scaleRange: ClosedRange<Double> = 1...4,
     defaultBackground: RGBAColor = .clear
-  ) throws(UsageError) -> RingScene {
+  ) throws(RingError) -> RingScene {
     let ring = try ring(args)
     let scale = try number(args, "scale", default: 1, range: scaleRange, unit: "pixels per point")
     let background = try background(args)
@@ -168,15 +160,15 @@ enum RingOptions {
       }
       return try RingScene(ring: ring, background: background ?? defaultBackground, scale: scale)
     } catch let error as RingError {
-      throw UsageError(message: error.message)
+      throw RingError.usage(error.message)
     } catch {
-      throw UsageError(message: "\(error)")
+      throw RingError.usage("\(error)")
     }
   }
 
   /// `--time`, exact to the nanosecond when written as a decimal (a `Double` would round
   /// 1000000000.05 s by tens of nanoseconds).
-  static func time(_ args: ParsedArguments) throws(UsageError) -> MediaTime {
+  static func time(_ args: ParsedArguments) throws(RingError) -> MediaTime {
     let seconds = try number(args, "time", default: 0, range: -1e9...1e9, unit: "seconds")
     if let text = args["time"], let ns = exactNanoseconds(text) { return .nanoseconds(ns) }
     return .seconds(seconds)

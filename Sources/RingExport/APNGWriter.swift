@@ -1,3 +1,4 @@
+import RingCodecs
 import RingGraphics
 
 /// Writes an animated PNG frame by frame (APNG 1.0): `acTL`, then per frame an `fcTL` and
@@ -33,11 +34,7 @@ public struct APNGWriter {
     self.height = height
     self.delay = delay
     var out = PNGEncoder.signature
-    var ihdr: [UInt8] = []
-    ihdr.appendBigEndian(UInt32(width))
-    ihdr.appendBigEndian(UInt32(height))
-    ihdr += [8, 6, 0, 0, 0]
-    PNGEncoder.appendChunk("IHDR", ihdr, to: &out)
+    PNGEncoder.appendHeader(width: width, height: height, to: &out)
     var actl: [UInt8] = []
     actl.appendBigEndian(UInt32(frameCount))
     actl.appendBigEndian(UInt32(plays))
@@ -94,34 +91,28 @@ public struct APNGWriter {
     var y1 = current.height
     var over = false
     if let previous {
-      (x0, y0, x1, y1) = (w, current.height, 0, 0)
-      var allOpaque = true
-      current.pixels.withUnsafeBufferPointer { cur in
+      let changed = current.pixels.withUnsafeBufferPointer { cur in
         previous.pixels.withUnsafeBufferPointer { prev in
-          for y in 0..<current.height {
-            let row = y * w
-            var first = -1
-            var last = -1
-            for x in 0..<w where cur[row + x] != prev[row + x] {
-              if first < 0 { first = x }
-              last = x
-              if cur[row + x] >> 24 != 255 { allOpaque = false }
-            }
-            if first >= 0 {
-              x0 = min(x0, first)
-              x1 = max(x1, last + 1)
-              y0 = min(y0, y)
-              y1 = y + 1
+          PixelRect.changed(cur, from: prev, width: w, height: current.height)
+        }
+      }
+      if let r = changed {
+        (x0, y0, x1, y1) = (r.x, r.y, r.x + r.width, r.y + r.height)
+        // Blending over needs every changed pixel opaque.
+        over = true
+        current.pixels.withUnsafeBufferPointer { cur in
+          previous.pixels.withUnsafeBufferPointer { prev in
+            for y in y0..<y1 {
+              for i in (y * w + x0)..<(y * w + x1) where cur[i] != prev[i] && cur[i] >> 24 != 255 {
+                over = false
+              }
             }
           }
         }
-      }
-      if x1 <= x0 {
+      } else {
         // Nothing changed: a 1x1 transparent pixel blended over keeps the canvas.
         (x0, y0, x1, y1) = (0, 0, 1, 1)
         over = true
-      } else {
-        over = allOpaque
       }
     }
     let rw = x1 - x0

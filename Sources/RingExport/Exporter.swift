@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+@_exported import RingCodecs
 
 /// What to export: the scene, the format, the frames' timing and format options.
 public struct ExportSettings: Sendable {
@@ -68,258 +69,49 @@ public enum Exporter {
     _ settings: ExportSettings, to path: String, progress: (Int, Int) -> Void = { _, _ in },
     shouldStop: () -> Error? = { nil }
   ) throws {
-    let (w, h) = settings.scene.pixelSize
     let n = settings.timing.frameCount
-    guard n > 0 else { throw ExportError(.invalidSettings, "an export needs at least one frame") }
+    guard n > 0 else { throw RingError(.invalidSettings, "an export needs at least one frame") }
     // The estimate, the threads' stacks and room for the runtime, zlib and ffmpeg's pipes.
     try MemoryProbe.check(
       bytes: settings.estimatedPeakMemory * 1.25 + Double(settings.workers + 2) * 4_194_304
         + 64 * 1_048_576,
       for: "this export")
-    let scene = settings.scene
-    let timing = settings.timing
-    let workers = settings.workers
+    try run(makeSink(settings, path: path), settings, progress: progress, shouldStop: shouldStop)
+  }
+
+  /// The sink for the settings' format, its output open.
+  static func makeSink(_ settings: ExportSettings, path: String) throws -> any FrameSink {
     switch settings.format {
-    case .apng:
-      let file = try OutputFile(path: path)
-      var writer = try APNGWriter(
-        file: file, width: w, height: h, frameCount: n, plays: settings.plays,
-        delay: timing.delayFraction())
-      // The filtering that compresses the first frame better serves the whole animation.
-      let first = try FrameRenderer(scene: scene).render(at: .zero)
-      let filtering: PNGEncoder.Filtering =
-        try APNGWriter.encodeFrame(first, previous: nil, filtering: .none).data.count
-        <= APNGWriter.encodeFrame(first, previous: nil, filtering: .adaptive).data.count
-        ? .none : .adaptive
-      try FramePipeline.run(
-        count: n, workers: workers,
-        makeWorker: { try FrameRenderer(scene: scene) },
-        produce: { renderer, i in
-          let previous = i == 0 ? nil : renderer.render(at: timing.time(ofFrame: i - 1))
-          let current = renderer.render(at: timing.time(ofFrame: i))
-          return try APNGWriter.encodeFrame(current, previous: previous, filtering: filtering)
-        },
-        consume: { i, frame in
-          try writer.write(frame)
-          progress(i + 1, n)
-        }, shouldStop: shouldStop)
-      try writer.finish()
-      try file.commit()
-
-    case .gif:
-      let background = scene.background
-      guard background.alpha == 0 || background.alpha == 1 else {
-        throw ExportError(
-          .invalidSettings,
-          "GIF has only on/off transparency: use an opaque --background or 'transparent'")
-      }
-      let palette = GIFPalette(ring: scene.ring, matte: background.alpha == 1 ? background : nil)
-      let quantizer = GIFQuantizer(palette: palette, ditherStrength: settings.ditherStrength)
-      let delays = timing.centisecondDelays()
-      guard delays.allSatisfy({ $0 >= 2 }) else {
-        throw ExportError(
-          .invalidSettings,
-          "GIF frames last whole centiseconds, at least 2 (browsers slow shorter ones): use at most 50 fps"
-        )
-      }
-      let file = try OutputFile(path: path)
-      var writer = try GIFWriter(
-        file: file, width: w, height: h, palette: palette, plays: settings.plays, delays: delays)
-      try FramePipeline.run(
-        count: n, workers: workers, chunk: 8,
-        makeWorker: { GIFWorker(renderer: try FrameRenderer(scene: scene), quantizer: quantizer) },
-        produce: { worker, i in
-          worker.indices(ofFrame: i, timing: timing)
-          return GIFWriter.encodeFrame(
-            worker.current, previous: i == 0 ? nil : worker.previous, width: w, height: h)
-        },
-        consume: { i, frame in
-          try writer.write(frame)
-          progress(i + 1, n)
-        }, shouldStop: shouldStop)
-      try writer.finish()
-      try file.commit()
-
-    case .webp, .mp4, .webm:
-      let file = try OutputFile(path: path)
-      let output = try file.pathForAnotherProcess()
-      let encoder = try FFmpegEncoder(
-        width: w, height: h, frameRate: frameRate(timing), frameCount: n, duration: timing.duration,
-        arguments: ffmpegArguments(settings, width: w, height: h), outputPath: output,
-        userPath: path)
-      do {
-        try FramePipeline.run(
-          count: n, workers: workers,
-          makeWorker: { try FrameRenderer(scene: scene) },
-          produce: { renderer, i in renderer.render(at: timing.time(ofFrame: i)) },
-          consume: { i, frame in
-            try encoder.write(frame)
-            progress(i + 1, n)
-          }, shouldStop: shouldStop)
-        try encoder.finish()
-      } catch {
-        encoder.cancel()
-        throw error
-      }
-      try file.commit()
-
-    case .rgba:
-      let file = try OutputFile(path: path)
-      try FramePipeline.run(
-        count: n, workers: workers,
-        makeWorker: { try FrameRenderer(scene: scene) },
-        produce: { renderer, i in renderer.render(at: timing.time(ofFrame: i)) },
-        consume: { i, frame in
-          try frame.pixels.withUnsafeBytes { try file.write($0) }
-          progress(i + 1, n)
-        }, shouldStop: shouldStop)
-      try file.commit()
-
-    case .frames:
-      let digits = max(5, String(n - 1).count)
-      func name(_ i: Int) -> String {
-        "frame_" + String(repeating: "0", count: max(0, digits - String(i).count)) + String(i)
-          + ".png"
-      }
-      let folder = try OutputFolder(
-        path: path, overwrite: settings.overwrite, names: (0..<n).map(name))
-      try FramePipeline.run(
-        count: n, workers: workers,
-        makeWorker: { try FrameRenderer(scene: scene) },
-        produce: { renderer, i in
-          try PNGEncoder.encode(renderer.render(at: timing.time(ofFrame: i)))
-        },
-        consume: { i, png in
-          try folder.write(png, named: name(i))
-          progress(i + 1, n)
-        }, shouldStop: shouldStop)
-      try folder.commit()
-
-    case .spriteSheet:
-      let (columns, rows) = settings.sheetGrid
-      guard w * columns <= Pixmap.maximumPixelCount / max(1, h * rows) else {
-        throw ExportError(
-          .invalidSettings,
-          "a \(columns)x\(rows) sheet of \(w)x\(h) frames exceeds \(Pixmap.maximumPixelCount) pixels"
-        )
-      }
-      let mapPath = SpriteSheet.mapPath(forImage: path)
-      guard !OutputFile.isWrittenThrough(path) else {
-        throw ExportError(
-          .outputsCollide,
-          "a sprite sheet needs a file to write: its frame map goes beside it as '\(mapPath)', which '\(path)' has no place for"
-        )
-      }
-      guard !OutputFile.sameFile(path, mapPath) else {
-        throw ExportError(
-          .outputsCollide,
-          "the sprite sheet '\(path)' and its frame map '\(mapPath)' are the same file")
-      }
-      let png = try OutputFile(path: path)
-      let json = try OutputFile(path: mapPath)
-      var sheet = try Pixmap(width: w * columns, height: h * rows)
-      try FramePipeline.run(
-        count: n, workers: workers,
-        makeWorker: { try FrameRenderer(scene: scene) },
-        produce: { renderer, i in renderer.render(at: timing.time(ofFrame: i)) },
-        consume: { i, frame in
-          sheet.place(frame, x: (i % columns) * w, y: (i / columns) * h)
-          progress(i + 1, n)
-        }, shouldStop: shouldStop)
-      try png.write(try PNGEncoder.encode(sheet))
-      try json.write(
-        Array(
-          SpriteSheet.map(
-            image: URL(fileURLWithPath: path).lastPathComponent, frameWidth: w, frameHeight: h,
-            columns: columns, rows: rows, timing: timing, plays: settings.plays
-          ).utf8))
-      try png.commit()
-      try json.commit()
+    case .apng: try APNGSink(settings, path: path)
+    case .gif: try GIFSink(settings, path: path)
+    case .webp, .mp4, .webm: try FFmpegSink(settings, path: path)
+    case .rgba: try RawFramesSink(settings, path: path)
+    case .frames: try PNGFolderSink(settings, path: path)
+    case .spriteSheet: try SpriteSheetSink(settings, path: path)
     }
   }
 
-  /// The exact frame rate as ffmpeg reads it: frames per second as a reduced fraction.
-  static func frameRate(_ timing: ExportTiming) -> String {
-    var num = Int64(timing.frameCount) * 1_000_000_000
-    var den = timing.durationNanoseconds
-    var (a, b) = (num, den)
-    while b != 0 { (a, b) = (b, a % b) }
-    num /= a
-    den /= a
-    return den == 1 ? "\(num)" : "\(num)/\(den)"
-  }
-
-  /// ffmpeg's codec and format options (the output path follows them).
-  static func ffmpegArguments(_ s: ExportSettings, width: Int, height: Int) -> [String] {
-    switch s.format {
-    case .mp4:
-      var args = ["-c:v", "libx264", "-preset", "medium", "-crf", "16", "-pix_fmt", s.pixelFormat]
-      if s.pixelFormat == "yuv420p" && (width % 2 != 0 || height % 2 != 0) {
-        // 4:2:0 needs even sides: pad the last column or row with the background.
-        let bg = s.scene.background
-        let hex = String(
-          format: "0x%02X%02X%02X", Int(bg.red * 255 + 0.5), Int(bg.green * 255 + 0.5),
-          Int(bg.blue * 255 + 0.5))
-        args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:color=\(hex)"]
-      }
-      return args + ["-movflags", "+faststart", "-f", "mp4"]
-    case .webm:
-      return [
-        "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "0", "-crf", "24", "-row-mt", "1",
-        "-auto-alt-ref", "0", "-f", "webm",
-      ]
-    default:
-      // Lossless needs ffmpeg to pass BGRA through; its default would be 4:2:0.
-      let quality =
-        s.quality.map { ["-quality", "\($0)", "-pix_fmt", "yuva420p"] }
-        ?? ["-lossless", "1", "-pix_fmt", "bgra"]
-      // Compression level 1 of 6: lossless files within a few % of the default's size in
-      // less than half its time.
-      return ["-c:v", "libwebp_anim", "-compression_level", "1"] + quality + [
-        "-loop", "\(s.plays)", "-f", "webp",
-      ]
+  /// Drives `sink` through one pipeline: frames encoded on `settings.workers` threads,
+  /// written in order, then finished; cancelled on any failure.
+  static func run<Sink: FrameSink>(
+    _ sink: Sink, _ settings: ExportSettings, progress: (Int, Int) -> Void,
+    shouldStop: () -> Error?
+  ) throws {
+    var sink = sink
+    let n = settings.timing.frameCount
+    do {
+      try FramePipeline.run(
+        count: n, workers: settings.workers, chunk: sink.chunk,
+        makeWorker: sink.makeWorker,
+        produce: { worker, i in try Sink.encode(frame: i, with: &worker) },
+        consume: { i, frame in
+          try sink.write(frame, at: i)
+          progress(i + 1, n)
+        }, shouldStop: shouldStop)
+      try sink.finish()
+    } catch {
+      sink.cancel()
+      throw error
     }
-  }
-}
-
-extension Pixmap {
-  /// Copies `source` into this pixmap with its top-left corner at (x, y).
-  mutating func place(_ source: Pixmap, x: Int, y: Int) {
-    let stride = width
-    withUnsafeMutablePixels { dst in
-      source.pixels.withUnsafeBufferPointer { src in
-        for row in 0..<source.height {
-          let d = (y + row) * stride + x
-          (dst.baseAddress! + d).update(
-            from: src.baseAddress! + row * source.width, count: source.width)
-        }
-      }
-    }
-  }
-}
-
-/// A GIF export thread's state: its renderer and quantizer, and the palette indices of the
-/// frame it did last, which are the next frame's "previous" when frames come in order.
-struct GIFWorker {
-  let renderer: FrameRenderer
-  var quantizer: GIFQuantizer
-  var previous: [UInt8] = []
-  var current: [UInt8] = []
-  var last = -2
-
-  init(renderer: FrameRenderer, quantizer: GIFQuantizer) {
-    self.renderer = renderer
-    self.quantizer = quantizer
-  }
-
-  /// Leaves frame i's indices in `current` and frame i - 1's in `previous`.
-  mutating func indices(ofFrame i: Int, timing: ExportTiming) {
-    if last == i - 1 {
-      swap(&previous, &current)
-    } else if i > 0 {
-      quantizer.quantize(renderer.render(at: timing.time(ofFrame: i - 1)), into: &previous)
-    }
-    quantizer.quantize(renderer.render(at: timing.time(ofFrame: i)), into: &current)
-    last = i
   }
 }

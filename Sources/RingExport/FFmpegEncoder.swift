@@ -1,5 +1,6 @@
 import Foundation
 import RingGraphics
+import RingSystem
 
 /// Encodes frames with ffmpeg as a child process: raw straight-alpha RGBA frames go to its
 /// standard input, it writes the file.
@@ -43,7 +44,7 @@ public final class FFmpegEncoder {
     arguments: [String], outputPath: String, userPath: String
   ) throws {
     guard let ffmpeg = FFmpegEncoder.locate() else {
-      throw ExportError(
+      throw RingError(
         .ffmpegMissing,
         "this format needs ffmpeg, which is not installed (Debian package '\(FFmpegEncoder.package)')"
       )
@@ -152,14 +153,14 @@ public final class FFmpegEncoder {
     }.last { !$0.isEmpty }
   }
 
-  private func failure(default text: String) -> ExportError {
+  private func failure(default text: String) -> RingError {
     let (exited, code) = child.wait()
     if !exited {
-      return ExportError(
+      return RingError(
         .ffmpegFailed, "cannot write '\(userPath)': ffmpeg was killed by signal \(code)")
     }
     let said = FFmpegEncoder.lastLine(child.errorText).map { "ffmpeg failed: " + $0 } ?? text
-    return ExportError(
+    return RingError(
       .ffmpegFailed,
       "cannot write '\(userPath)': " + said.replacingOccurrences(of: outputPath, with: userPath))
   }

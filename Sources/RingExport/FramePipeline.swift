@@ -1,4 +1,5 @@
 import Foundation
+import RingSystem
 
 /// Runs per-frame work on several threads and hands the results over in frame order.
 ///

@@ -1,3 +1,4 @@
+import RingCodecs
 import RingGraphics
 
 /// Writes a GIF89a animation frame by frame with one global colour table: each frame a
@@ -67,22 +68,12 @@ public struct GIFWriter {
     var pixels: [UInt8] = []
     current.withUnsafeBufferPointer { cur in
       if let previous {
-        (x0, y0, x1, y1) = (width, height, 0, 0)
-        previous.withUnsafeBufferPointer { prev in
-          for y in 0..<height {
-            let row = y * width
-            var first = 0
-            while first < width && cur[row + first] == prev[row + first] { first += 1 }
-            guard first < width else { continue }
-            var last = width - 1
-            while cur[row + last] == prev[row + last] { last -= 1 }
-            x0 = min(x0, first)
-            x1 = max(x1, last + 1)
-            if y0 > y { y0 = y }
-            y1 = y + 1
-          }
-        }
-        if x1 <= x0 { (x0, y0, x1, y1) = (0, 0, 1, 1) }
+        // Nothing changed: one transparent pixel.
+        let r =
+          previous.withUnsafeBufferPointer {
+            PixelRect.changed(cur, from: $0, width: width, height: height)
+          } ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        (x0, y0, x1, y1) = (r.x, r.y, r.x + r.width, r.y + r.height)
       }
       let rw = x1 - x0
       let rh = y1 - y0

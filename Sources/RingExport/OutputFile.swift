@@ -1,5 +1,7 @@
 import CLinux
 import Foundation
+import RingGraphics
+import RingSystem
 
 /// A file being written, with the semantics the README's "How files are written" states:
 ///
@@ -60,7 +62,7 @@ public final class OutputFile {
     let exists = stat(path, &info) == 0
     if !exists && errno != ENOENT { throw OutputFile.cannotWrite(path) }
     if exists && (info.st_mode & S_IFMT) == S_IFDIR {
-      throw ExportError(.cannotWrite, "cannot write '\(path)': it is a directory")
+      throw RingError(.cannotWrite, "cannot write '\(path)': it is a directory")
     }
     if exists && ((info.st_mode & S_IFMT) != S_IFREG || OutputFile.namesADescriptor(path)) {
       // Written through, as the shell's `>` does: a device, a FIFO, a descriptor.
@@ -103,7 +105,7 @@ public final class OutputFile {
 
   public func write(_ bytes: UnsafeRawBufferPointer) throws {
     if let error = OutputFile.writeAll(fd, bytes) {
-      throw ExportError(
+      throw RingError(
         error == EPIPE ? .brokenPipe : .cannotWrite,
         "cannot write '\(path)': "
           + (error == EPIPE ? "the reader closed the pipe" : String(cString: strerror(error))))
@@ -194,8 +196,8 @@ public final class OutputFile {
   }
 
   /// The error for a failed step: the user's path and the system's words for `err`.
-  private static func cannotWrite(_ path: String, _ err: Int32 = errno) -> ExportError {
-    ExportError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
+  private static func cannotWrite(_ path: String, _ err: Int32 = errno) -> RingError {
+    RingError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
   }
 
   // MARK: Helpers
@@ -256,7 +258,7 @@ public final class OutputFile {
       let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       current = link.hasPrefix("/") ? link : folder(of: current) + "/" + link
     }
-    throw ExportError(
+    throw RingError(
       .cannotWrite, "cannot write '\(path)': \(String(cString: strerror(ELOOP)))")
   }
 
@@ -311,11 +313,10 @@ public final class OutputFile {
   static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
     var offset = 0
     while offset < bytes.count {
-      let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        return errno
+      let n = retryingOnInterrupt {
+        Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
       }
+      if n < 0 { return errno }
       offset += n
     }
     return nil
@@ -326,18 +327,18 @@ public final class OutputFile {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var offset: off_t = 0
     while true {
-      let n = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return errno
+      let n = buffer.withUnsafeMutableBytes { chunk in
+        retryingOnInterrupt { pread(source, chunk.baseAddress, chunk.count, offset) }
       }
+      if n < 0 { return errno }
       if n == 0 { return nil }
       let error = buffer.withUnsafeBytes { chunk -> Int32? in
         guard positioned else { return writeAll(destination, .init(rebasing: chunk[0..<n])) }
         var done = 0
         while done < n {
-          let w = pwrite(destination, chunk.baseAddress! + done, n - done, offset + off_t(done))
-          if w < 0 && errno == EINTR { continue }
+          let w = retryingOnInterrupt {
+            pwrite(destination, chunk.baseAddress! + done, n - done, offset + off_t(done))
+          }
           if w <= 0 { return w < 0 ? errno : EIO }
           done += w
         }
@@ -376,14 +377,14 @@ final class TemporaryFile {
       }
       if errno != EEXIST {
         let reason = String(cString: strerror(errno))
-        throw ExportError(
+        throw RingError(
           .cannotWrite,
           staging
             ? "cannot write '\(target)': cannot stage it in the temporary folder '\(folder)' (TMPDIR): \(reason)"
             : "cannot write '\(target)': \(reason)")
       }
     }
-    throw ExportError(.cannotWrite, "cannot write '\(target)': no free temporary name")
+    throw RingError(.cannotWrite, "cannot write '\(target)': no free temporary name")
   }
 
   deinit { remove() }

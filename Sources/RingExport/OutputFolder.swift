@@ -1,4 +1,6 @@
 import Foundation
+import RingGraphics
+import RingSystem
 
 /// A folder of files being written (`--format frames`). Nothing the tool did not create is
 /// ever deleted, renamed or overwritten:
@@ -9,7 +11,7 @@ import Foundation
 /// - An existing empty folder is written into: files are staged in a hidden temporary
 ///   folder inside it and moved out on `commit()`, each refusing to replace a file that
 ///   appeared meanwhile.
-/// - A folder holding anything is refused before any work (`ExportError.Code.folderNotEmpty`)
+/// - A folder holding anything is refused before any work (`RingError.Code.folderNotEmpty`)
 ///   unless `overwrite` is set; then only the files this export names are replaced.
 ///
 /// While it writes, the folder is locked (`flock`), so a second export to it fails at once
@@ -33,25 +35,25 @@ public final class OutputFolder {
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     self.path = trimmed
     self.overwrite = overwrite
-    func failure(_ err: Int32 = errno) -> ExportError {
-      ExportError(
+    func failure(_ err: Int32 = errno) -> RingError {
+      RingError(
         .cannotWrite, "cannot write folder '\(trimmed)': \(String(cString: strerror(err)))")
     }
     var info = stat()
     if stat(trimmed, &info) == 0 {
       guard (info.st_mode & S_IFMT) == S_IFDIR else {
-        throw ExportError(.cannotWrite, "cannot write folder '\(trimmed)': a file is in the way")
+        throw RingError(.cannotWrite, "cannot write folder '\(trimmed)': a file is in the way")
       }
       lock = open(trimmed, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard lock >= 0 else { throw failure() }
       guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
         close(lock)
-        throw ExportError(
+        throw RingError(
           .cannotWrite, "cannot write folder '\(trimmed)': another export is writing to it")
       }
       if !overwrite, let first = OutputFolder.firstEntry(of: trimmed) {
         close(lock)
-        throw ExportError(
+        throw RingError(
           .folderNotEmpty,
           "the folder '\(trimmed)' already holds files ('\(first)'); choose an empty or new folder, or pass --overwrite to replace the frames this export names"
         )
@@ -60,7 +62,7 @@ public final class OutputFolder {
         var entry = stat()
         if lstat(trimmed + "/" + name, &entry) == 0 && (entry.st_mode & S_IFMT) != S_IFREG {
           close(lock)
-          throw ExportError(
+          throw RingError(
             .folderNotEmpty,
             "'\(trimmed)/\(name)' is not a frame file (a folder, a link or a special file), so --overwrite will not replace it; move it away"
           )
@@ -90,14 +92,14 @@ public final class OutputFolder {
     let file = stagingPath + "/" + name
     let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
-      throw ExportError(
+      throw RingError(
         .cannotWrite, "cannot write '\(path)/\(name)': \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
     let error = bytes.withUnsafeBytes { OutputFile.writeAll(fd, $0) }
     let mode = 0o666 & ~OutputFile.umask
     if let error = error ?? (fchmod(fd, mode) == 0 && OutputFile.sync(fd) ? nil : errno) {
-      throw ExportError(
+      throw RingError(
         .cannotWrite, "cannot write '\(path)/\(name)': \(String(cString: strerror(error)))")
     }
     names.append(name)
@@ -112,7 +114,7 @@ public final class OutputFolder {
         let reason =
           errno == ENOTEMPTY || errno == EEXIST
           ? "it appeared while exporting" : String(cString: strerror(errno))
-        throw ExportError(.cannotWrite, "cannot write folder '\(path)': \(reason)")
+        throw RingError(.cannotWrite, "cannot write folder '\(path)': \(reason)")
       }
     } else {
       // Each replaced frame is first kept as a hard link in the staging folder, so a
@@ -132,7 +134,7 @@ public final class OutputFolder {
           if kept { unlink(backup) }
           let reason =
             error == EEXIST ? "it appeared while exporting" : String(cString: strerror(error))
-          throw ExportError(.cannotWrite, "cannot write '\(to)': \(reason)")
+          throw RingError(.cannotWrite, "cannot write '\(to)': \(reason)")
         }
         done.append((name, kept ? backup : nil))
       }
@@ -185,10 +187,10 @@ public final class OutputFolder {
       let candidate = TemporaryFile.candidateName(in: parent, for: target)
       if mkdir(candidate, 0o700) == 0 { return candidate }
       if errno != EEXIST {
-        throw ExportError(
+        throw RingError(
           .cannotWrite, "cannot write folder '\(target)': \(String(cString: strerror(errno)))")
       }
     }
-    throw ExportError(.cannotWrite, "cannot write folder '\(target)': no free temporary name")
+    throw RingError(.cannotWrite, "cannot write folder '\(target)': no free temporary name")
   }
 }

@@ -28,7 +28,7 @@ public struct CoverageMask: Sendable {
   /// `values.count` is not `width x height`.
   public init(originX: Int, originY: Int, width: Int, height: Int, values: [UInt8]) throws {
     guard width >= 0, height >= 0, values.count == width * height else {
-      throw GraphicsError(.invalidSize, "coverage values do not fill a \(width)x\(height) mask")
+      throw RingError(.invalidSize, "coverage values do not fill a \(width)x\(height) mask")
     }
     self.init(originX: originX, originY: originY, width: width, height: height)
     for row in 0..<height {

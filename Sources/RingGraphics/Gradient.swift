@@ -70,22 +70,22 @@ public struct Gradient: Hashable, Sendable {
   /// locations that are not finite and non-decreasing.
   public init(geometry: GradientGeometry, colors: [RGBAColor], locations: [Double]? = nil) throws {
     guard !colors.isEmpty else {
-      throw GraphicsError(.invalidGradient, "a gradient needs at least one colour")
+      throw RingError(.invalidGradient, "a gradient needs at least one colour")
     }
     if let locations {
       guard locations.count == colors.count else {
-        throw GraphicsError(
+        throw RingError(
           .invalidGradient,
           "\(locations.count) locations for \(colors.count) colours; give one per colour")
       }
       guard locations.allSatisfy(\.isFinite),
         zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 })
       else {
-        throw GraphicsError(.invalidGradient, "locations must be finite and non-decreasing")
+        throw RingError(.invalidGradient, "locations must be finite and non-decreasing")
       }
     }
     guard geometry.startPoint.isFinite, geometry.endPoint.isFinite else {
-      throw GraphicsError(.invalidGradient, "start and end points must be finite")
+      throw RingError(.invalidGradient, "start and end points must be finite")
     }
     self.geometry = geometry
     self.colors = colors

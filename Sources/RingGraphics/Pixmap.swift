@@ -17,10 +17,10 @@ public struct Pixmap: Hashable, Sendable {
   /// most `maximumPixelCount`.
   public init(width: Int, height: Int) throws {
     guard width > 0, height > 0 else {
-      throw GraphicsError(.invalidSize, "pixmap size \(width)x\(height) must be positive")
+      throw RingError(.invalidSize, "pixmap size \(width)x\(height) must be positive")
     }
     guard width <= Pixmap.maximumPixelCount / height else {
-      throw GraphicsError(
+      throw RingError(
         .invalidSize,
         "pixmap size \(width)x\(height) exceeds \(Pixmap.maximumPixelCount) pixels")
     }

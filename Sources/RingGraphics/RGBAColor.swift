@@ -11,7 +11,7 @@ public struct RGBAColor: Hashable, Sendable {
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) throws {
     for (name, v) in [("red", red), ("green", green), ("blue", blue), ("alpha", alpha)]
     where !(v >= 0 && v <= 1) {
-      throw GraphicsError(.invalidColor, "\(name) component \(v) is outside 0...1")
+      throw RingError(.invalidColor, "\(name) component \(v) is outside 0...1")
     }
     self.init(unchecked: red, green, blue, alpha)
   }
@@ -27,12 +27,12 @@ public struct RGBAColor: Hashable, Sendable {
 
   /// The colour `UIColor(hue:saturation:brightness:alpha:)` makes: the standard HSB (HSV)
   /// to RGB conversion. `hue` is in turns (0 and 1 are both red); the others in [0, 1].
-  /// Throws `GraphicsError` for a non-finite hue or a component outside [0, 1].
+  /// Throws `RingError` for a non-finite hue or a component outside [0, 1].
   public init(hue: Double, saturation: Double, brightness: Double, alpha: Double = 1) throws {
     guard hue.isFinite, (0...1).contains(saturation), (0...1).contains(brightness),
       (0...1).contains(alpha)
     else {
-      throw GraphicsError(
+      throw RingError(
         .invalidColor,
         "HSB components must be finite with saturation, brightness and alpha in 0...1")
     }

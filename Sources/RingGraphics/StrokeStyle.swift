@@ -33,13 +33,13 @@ public struct StrokeStyle: Hashable, Sendable {
     miterLimit: Double = 10, strokeStart: Double = 0, strokeEnd: Double = 1
   ) throws {
     guard lineWidth.isFinite, lineWidth >= 0 else {
-      throw GraphicsError(.invalidStroke, "line width \(lineWidth) must be finite and >= 0")
+      throw RingError(.invalidStroke, "line width \(lineWidth) must be finite and >= 0")
     }
     guard miterLimit.isFinite, miterLimit >= 1 else {
-      throw GraphicsError(.invalidStroke, "miter limit \(miterLimit) must be finite and >= 1")
+      throw RingError(.invalidStroke, "miter limit \(miterLimit) must be finite and >= 1")
     }
     guard (0...1).contains(strokeStart), (0...1).contains(strokeEnd) else {
-      throw GraphicsError(.invalidStroke, "strokeStart and strokeEnd must lie in 0...1")
+      throw RingError(.invalidStroke, "strokeStart and strokeEnd must lie in 0...1")
     }
     self.init(
       unchecked: lineWidth, lineCap, lineJoin, miterLimit, strokeStart, strokeEnd)

@@ -18,7 +18,7 @@ public protocol Animation {
   var delegate: (any AnimationDelegate)? { get }
   /// Called when the animation stops, after the delegate.
   var onStop: ((_ animation: any Animation, _ finished: Bool) -> Void)? { get }
-  /// Throws `AnimationError` when the values cannot be animated.
+  /// Throws `RingError` when the values cannot be animated.
   func validateValues() throws
   /// Writes the animated value at `phase` into `presented`, which holds the value below this
   /// animation (the model's, or an earlier animation's); `model` is the layer's model.
@@ -59,7 +59,7 @@ public struct BasicAnimation<Value: Interpolatable>: Animation {
 
   public func validateValues() throws {
     for value in [fromValue, toValue].compactMap({ $0 }) where !value.isValidAnimationValue {
-      throw AnimationError(
+      throw RingError(
         .mismatchedValue,
         "\(keyPathName) animation values must be finite colours in 0...1 or finite numbers")
     }

@@ -45,10 +45,10 @@ public struct AnimationTiming: Hashable, Sendable {
 
   public init() {}
 
-  /// Checks the values; throws `AnimationError.invalidTiming` naming the offending field.
+  /// Checks the values; throws `RingError` (`.invalidTiming`) naming the offending field.
   func validate() throws {
     func check(_ ok: Bool, _ what: String) throws {
-      if !ok { throw AnimationError(.invalidTiming, what) }
+      if !ok { throw RingError(.invalidTiming, what) }
     }
     try check(abs(beginTime.nanoseconds) <= MediaTime.limit, "beginTime must be within 1e9 s")
     try check(

@@ -111,7 +111,7 @@ open class Layer {
   // MARK: Animations
 
   /// Adds `animation` under `key`, replacing (and stopping, unfinished) any animation already
-  /// there; throws `AnimationError` when its property is not animatable on this kind of
+  /// there; throws `RingError` when its property is not animatable on this kind of
   /// layer, or its timing or values are refused.
   public func add(_ animation: any Animation, forKey key: String? = nil) throws {
     try animation.timing.validate()
@@ -119,7 +119,7 @@ open class Layer {
     guard let property = LayerProperties.animatable(animation.keyPath),
       property.kinds.contains(kind)
     else {
-      throw AnimationError(
+      throw RingError(
         .unknownKeyPath,
         "'\(animation.keyPathName)' is not an animatable property of \(Self.self)")
     }

@@ -12,7 +12,7 @@ public struct TimingFunction: Hashable, Sendable {
   /// [0, 1] (so that x is monotonic) and all four values are finite.
   public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws {
     guard (0...1).contains(x1), (0...1).contains(x2), y1.isFinite, y2.isFinite else {
-      throw AnimationError(
+      throw RingError(
         .invalidTimingFunction,
         "timing function control points need x in 0...1 and finite y, got (\(x1), \(y1)), (\(x2), \(y2))"
       )

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import RingGraphics
 
 /// A connection to an X display, opened with a deadline.
 ///
@@ -40,11 +41,11 @@ public final class DisplayConnection: @unchecked Sendable {
   /// Opens display `name` (DISPLAY when `nil`). A refusal is retried every 0.1 s (a busy
   /// server can refuse a client right after accepting another); a server that has not
   /// answered within `timeout` seconds is given up.
-  public static func open(_ name: String? = nil, timeout: Double = 2) throws(PlayerError)
+  public static func open(_ name: String? = nil, timeout: Double = 2) throws(RingError)
     -> DisplayConnection
   {
     let shown = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-    guard !shown.isEmpty else { throw PlayerError("no X display (DISPLAY is not set)") }
+    guard !shown.isEmpty else { throw RingError(.cannotPlay, "no X display (DISPLAY is not set)") }
     _ = threadsReady
     let attempt = Attempt()
     let body = Unmanaged.passRetained(
@@ -79,7 +80,8 @@ public final class DisplayConnection: @unchecked Sendable {
       }, body.toOpaque())
     guard started == 0 else {
       body.release()
-      throw PlayerError(
+      throw RingError(
+        .cannotPlay,
         "cannot start a thread to open the X display: \(String(cString: strerror(started)))")
     }
     _ = attempt.done.wait(timeout: .now() + timeout)
@@ -87,24 +89,26 @@ public final class DisplayConnection: @unchecked Sendable {
     defer { attempt.lock.unlock() }
     guard attempt.finished else {
       attempt.abandoned = true
-      throw PlayerError(
+      throw RingError(
+        .cannotPlay,
         "the X display '\(shown)' did not answer within \(String(format: "%g", timeout)) s")
     }
     guard let display = attempt.display else {
-      throw PlayerError("cannot open the X display '\(shown)'")
+      throw RingError(.cannotPlay, "cannot open the X display '\(shown)'")
     }
     return DisplayConnection(display: display, name: shown)
   }
 
   /// Throws unless the default visual is 24-bit TrueColor (the only one the player draws).
-  public func requireTrueColor() throws(PlayerError) {
+  public func requireTrueColor() throws(RingError) {
     let screen = XDefaultScreen(display)
     let visual = XDefaultVisual(display, screen)!
     let depth = XDefaultDepth(display, screen)
     guard visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00,
       visual.pointee.blue_mask == 0xFF, depth >= 24
     else {
-      throw PlayerError(
+      throw RingError(
+        .cannotPlay,
         "the X display '\(name)' is \(depth)-bit, not 24-bit TrueColor, and the window player draws only that"
       )
     }

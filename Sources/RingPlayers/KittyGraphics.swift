@@ -1,6 +1,6 @@
 import Foundation
 import RainbowRing
-import RingExport
+import RingCodecs
 
 /// The kitty terminal graphics protocol: an image sent as zlib-compressed RGBA in base64
 /// chunks of at most 4096 bytes, replacing the image with the same id.

@@ -91,10 +91,3 @@ struct FrameSchedule {
     return Int32((seconds * 1000).rounded(.up))
   }
 }
-
-/// The error thrown when a player cannot start.
-public struct PlayerError: Error, CustomStringConvertible, Sendable {
-  public let message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
-}

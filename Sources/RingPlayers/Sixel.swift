@@ -1,5 +1,5 @@
 import RainbowRing
-import RingExport
+import RingCodecs
 
 /// Sixel images (DEC): a palette of up to 256 colours (the GIF exporter's, chosen for the
 /// ring) and the pixels in bands six rows tall, each colour's columns run-length encoded.

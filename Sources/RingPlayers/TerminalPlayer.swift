@@ -1,6 +1,7 @@
 import Foundation
 import RainbowRing
-import RingExport
+import RingCodecs
+import RingSystem
 
 /// Plays the animation in a terminal: truecolor half-block cells (two pixels per cell) with
 /// a 256-colour fallback, full-resolution images through the kitty graphics protocol or
@@ -54,13 +55,15 @@ public final class TerminalPlayer {
   /// Why a terminal described by `env` cannot play (`TERM` unset, empty or `dumb`: no
   /// escape sequences), or `nil` when it can.
   public static func terminalProblem(_ env: [String: String] = ProcessInfo.processInfo.environment)
-    -> PlayerError?
+    -> RingError?
   {
     switch env["TERM"] {
     case nil, "":
-      return PlayerError("TERM is not set: the player cannot know this terminal's escape sequences")
+      return RingError(
+        .cannotPlay, "TERM is not set: the player cannot know this terminal's escape sequences")
     case "dumb"?:
-      return PlayerError(
+      return RingError(
+        .cannotPlay,
         "TERM=dumb: this terminal cannot show the escape sequences the player draws with")
     default: return nil
     }
@@ -94,7 +97,9 @@ public final class TerminalPlayer {
     options: Options, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
-    guard isatty(output) == 1 else { throw PlayerError("standard output is not a terminal") }
+    guard isatty(output) == 1 else {
+      throw RingError(.cannotPlay, "standard output is not a terminal")
+    }
     if let problem = TerminalPlayer.terminalProblem(environment) { throw problem }
     self.options = options
     self.input = input
@@ -156,17 +161,17 @@ public final class TerminalPlayer {
       return false
     }
     var bytes = [UInt8](repeating: 0, count: 64)
-    let n = read(input, &bytes, bytes.count)
+    let n = retryingOnInterrupt { read(input, &bytes, bytes.count) }
     if n > 0 {
       return bytes[0..<n].contains {
         $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") || $0 == 27
       }
     }
-    if n < 0 && (errno == EINTR || errno == EAGAIN) { return false }
+    if n < 0 && errno == EAGAIN { return false }
     // A terminal reports a hang-up as POLLHUP/POLLERR or EIO; a pipe or file is just over.
     if isatty(input) == 1 || (n < 0 && errno == EIO) {
       if n < 0 || revents & Int16(POLLHUP | POLLERR) != 0 {
-        throw PlayerError("the terminal hung up")
+        throw RingError(.cannotPlay, "the terminal hung up")
       }
     }
     inputOpen = false
@@ -261,11 +266,12 @@ public final class TerminalPlayer {
     defer { out.removeAll(keepingCapacity: true) }
     var offset = 0
     while offset < out.count {
-      let n = out.withUnsafeBufferPointer {
-        Foundation.write(writer, $0.baseAddress! + offset, $0.count - offset)
+      let n = out.withUnsafeBufferPointer { pending in
+        retryingOnInterrupt {
+          Foundation.write(writer, pending.baseAddress! + offset, pending.count - offset)
+        }
       }
       if n < 0 {
-        if errno == EINTR { continue }
         if errno == EAGAIN {
           if Termination.pending != 0 { return }
           var fds = [
@@ -276,7 +282,7 @@ public final class TerminalPlayer {
           if Termination.pending != 0 { return }
           continue
         }
-        throw PlayerError("the terminal hung up (\(String(cString: strerror(errno))))")
+        throw RingError(.cannotPlay, "the terminal hung up (\(String(cString: strerror(errno))))")
       }
       offset += n
     }
@@ -313,7 +319,7 @@ public final class TerminalPlayer {
     previousCells = []
     if options.graphics == .sixel {
       let matte = options.background ?? (options.scene == .seed ? .white : .black)
-      let p = GIFPalette(ring: options.ring, matte: matte)
+      let p = GIFPalette(colors: options.ring.colors, matte: matte)
       palette = p
       quantizer = GIFQuantizer(palette: p)
     }

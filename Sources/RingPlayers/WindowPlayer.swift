@@ -254,7 +254,7 @@ public final class WindowPlayer {
         display, visual, UInt32(depth), ZPixmap, 0, data, w, h, 32, Int32(bytesPerLine))
     else {
       free(data)
-      throw PlayerError("cannot create an X image of \(w)x\(h)")
+      throw RingError(.cannotPlay, "cannot create an X image of \(w)x\(h)")
     }
     image = img
     usingShm = false

@@ -1,21 +1,25 @@
 import Foundation
 import RainbowRingCLI
-import RingExport
+import RingSystem
 
-// First, before any thread exists: the terminating signals go to one thread of their own.
+// First, before any thread exists. A reader that leaves (SIGPIPE) and a file-size limit
+// (SIGXFSZ) are write errors the commands report (EPIPE, EFBIG), not kills: the tool's own
+// choice, which the library leaves to its executables.
+signal(SIGPIPE, SIG_IGN)
+signal(SIGXFSZ, SIG_IGN)
+// The terminating signals go to one thread of their own.
 Termination.install()
 
 let console = Console(
   writeOut: { bytes in
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeBufferPointer {
-        write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+      let n = bytes.withUnsafeBufferPointer { pending in
+        retryingOnInterrupt {
+          write(STDOUT_FILENO, pending.baseAddress! + offset, pending.count - offset)
+        }
       }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-      }
+      if n < 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
       offset += n
     }
   },
@@ -24,10 +28,11 @@ let console = Console(
     let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeBufferPointer {
-        write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset)
+      let n = bytes.withUnsafeBufferPointer { pending in
+        retryingOnInterrupt {
+          write(STDERR_FILENO, pending.baseAddress! + offset, pending.count - offset)
+        }
       }
-      if n < 0 && errno == EINTR { continue }
       if n <= 0 { return }
       offset += n
     }

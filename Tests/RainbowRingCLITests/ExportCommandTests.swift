@@ -1,4 +1,5 @@
 import Foundation
+import RainbowRing
 import RingTestSupport
 import Testing
 
@@ -110,7 +111,7 @@ import Testing
     ["-o", "r.apng", "--size", "3000", "--scale", "3"],
   ])
   func noLimitsLiftsTheCaps(args: [String]) throws {
-    #expect(throws: UsageError.self, "\(args) is capped") {
+    #expect(throws: RingError.self, "\(args) is capped") {
       _ = try ExportCommand.makePlan(args)
     }
     let plan = try ExportCommand.makePlan(args + ["--no-limits"]).plan

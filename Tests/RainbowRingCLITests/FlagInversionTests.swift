@@ -1,3 +1,4 @@
+import RainbowRing
 import Testing
 
 @testable import RainbowRingCLI
@@ -23,10 +24,10 @@ import Testing
 
   @Test func noNoLimitsKeepsTheCaps() throws {
     let capped = ["-o", "r.gif", "--loops", "10000", "--fps", "50"]
-    #expect(throws: UsageError.self, "--no-no-limits keeps the frame cap") {
+    #expect(throws: RingError.self, "--no-no-limits keeps the frame cap") {
       _ = try ExportCommand.makePlan(capped + ["--no-no-limits"])
     }
-    #expect(throws: UsageError.self, "the last spelling wins: the caps stay") {
+    #expect(throws: RingError.self, "the last spelling wins: the caps stay") {
       _ = try ExportCommand.makePlan(capped + ["--no-limits", "--no-no-limits"])
     }
     #expect(try ExportCommand.makePlan(capped + ["--no-no-limits", "--no-limits"]).plan != nil)

@@ -219,7 +219,7 @@ import Testing
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return UInt8(truncatingIfNeeded: state >> 59) &+ 1
     }
-    let palette = GIFPalette(ring: .seed, matte: .white)
+    let palette = GIFPalette(colors: RainbowRing.seed.colors, matte: .white)
     let path = dir + "/noise.gif"
     let file = try OutputFile(path: path)
     var writer = try GIFWriter(

@@ -51,7 +51,7 @@ import Testing
 
   @Test(arguments: [-0.1, 1.1, Double.nan])
   func componentsOutOfRangeAreRefused(v: Double) {
-    #expect(throws: GraphicsError.self, "component \(v)") {
+    #expect(throws: RingError.self, "component \(v)") {
       try RGBAColor(red: v, green: 0, blue: 0)
     }
   }

@@ -125,30 +125,30 @@ func seconds(_ s: Double) -> MediaTime { .seconds(s) }
     let layer = ShapeLayer()
     var gradientOnly = BasicAnimation(keyPath: \.colors)
     gradientOnly.toValue = [.black]
-    #expect(throws: AnimationError.self, "colors on a shape layer") {
+    #expect(throws: RingError.self, "colors on a shape layer") {
       try layer.add(gradientOnly, forKey: nil)
     }
     var notAnimatable = BasicAnimation(keyPath: \.lineCap)
     notAnimatable.toValue = .round
-    #expect(throws: AnimationError.self, "line cap is not animatable") {
+    #expect(throws: RingError.self, "line cap is not animatable") {
       try layer.add(notAnimatable, forKey: nil)
     }
     var badColor = BasicAnimation(keyPath: \.strokeColor)
     badColor.toValue = RGBAColor(unchecked: 2, 0, 0, 1)
-    #expect(throws: AnimationError.self, "colour out of range") {
+    #expect(throws: RingError.self, "colour out of range") {
       try layer.add(badColor, forKey: nil)
     }
     var negative = BasicAnimation(keyPath: \.strokeEnd)
     negative.duration = seconds(-1)
-    #expect(throws: AnimationError.self, "negative duration") {
+    #expect(throws: RingError.self, "negative duration") {
       try layer.add(negative, forKey: nil)
     }
     var nanSpeed = BasicAnimation(keyPath: \.strokeEnd)
     nanSpeed.speed = .nan
-    #expect(throws: AnimationError.self, "NaN speed") { try layer.add(nanSpeed, forKey: nil) }
+    #expect(throws: RingError.self, "NaN speed") { try layer.add(nanSpeed, forKey: nil) }
     var nanValue = BasicAnimation(keyPath: \.strokeEnd)
     nanValue.toValue = .nan
-    #expect(throws: AnimationError.self, "NaN value") { try layer.add(nanValue, forKey: nil) }
+    #expect(throws: RingError.self, "NaN value") { try layer.add(nanValue, forKey: nil) }
   }
 }
 

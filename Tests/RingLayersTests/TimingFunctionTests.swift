@@ -1,3 +1,4 @@
+import RingGraphics
 import Testing
 
 @testable import RingLayers
@@ -50,7 +51,7 @@ import Testing
 
   @Test(arguments: [(-0.1, 0.0, 0.5, 1.0), (0.2, 0.0, 1.5, 1.0), (0.2, Double.nan, 0.5, 1.0)])
   func nonMonotonicCurvesAreRefused(x1: Double, y1: Double, x2: Double, y2: Double) {
-    #expect(throws: AnimationError.self, "(\(x1), \(y1)), (\(x2), \(y2))") {
+    #expect(throws: RingError.self, "(\(x1), \(y1)), (\(x2), \(y2))") {
       try TimingFunction(controlPoints: x1, y1, x2, y2)
     }
   }

@@ -1,6 +1,6 @@
 import Foundation
 import RainbowRing
-import RingExport
+import RingCodecs
 import RingTestSupport
 import Testing
 
@@ -238,7 +238,7 @@ final class TmuxSession {
   @Test func sixelDecodesWithLibsixelToTheFrame() throws {
     let scene = try RingScene(background: .white, scale: 1)
     let frame = try FrameRenderer(scene: scene).render(at: .seconds(0.05))
-    let palette = GIFPalette(ring: .seed, matte: .white)
+    let palette = GIFPalette(colors: RainbowRing.seed.colors, matte: .white)
     var quantizer = GIFQuantizer(palette: palette)
     let sixel = Sixel.encode(frame, palette: palette, quantizer: &quantizer)
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("ring-\(UUID()).six")

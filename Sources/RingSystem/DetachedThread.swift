@@ -1,15 +1,16 @@
 import Foundation
+import RingGraphics
 
 /// Starts threads with `pthread_create`, so a thread that cannot be created (a process or
 /// memory limit) is an error the caller reports, never a silent hang.
-enum DetachedThread {
+package enum DetachedThread {
   private final class Box {
     let body: () -> Void
     init(_ body: @escaping () -> Void) { self.body = body }
   }
 
   /// Runs `body` on a new detached thread with a stack of `stackSize` bytes.
-  static func start(stackSize: Int = 1 << 22, _ body: @escaping () -> Void) throws {
+  package static func start(stackSize: Int = 1 << 22, _ body: @escaping () -> Void) throws {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
@@ -26,7 +27,7 @@ enum DetachedThread {
       }, box.toOpaque())
     guard result == 0 else {
       box.release()
-      throw ExportError(
+      throw RingError(
         .resources, "cannot start a thread: \(String(cString: strerror(result)))")
     }
   }

@@ -1,17 +1,19 @@
 import CZlib
+import RingGraphics
 
 /// zlib's deflate, wrapped.
-enum Zlib {
+package enum Zlib {
   /// `data` compressed as one zlib stream at `level` (0-9) with `strategy`
   /// (`Z_DEFAULT_STRATEGY`, `Z_FILTERED`, ...) and the largest memory level.
-  static func compress(_ data: [UInt8], level: Int32, strategy: Int32 = Z_DEFAULT_STRATEGY) throws
+  package static func compress(_ data: [UInt8], level: Int32, strategy: Int32 = Z_DEFAULT_STRATEGY)
+    throws
     -> [UInt8]
   {
     var stream = z_stream()
     var status = deflateInit2_(
       &stream, level, Z_DEFLATED, 15, 9, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
     guard status == Z_OK else {
-      throw ExportError(.encoderFailed, "zlib deflateInit2 failed with status \(status)")
+      throw RingError(.encoderFailed, "zlib deflateInit2 failed with status \(status)")
     }
     defer { deflateEnd(&stream) }
     var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))))
@@ -25,7 +27,7 @@ enum Zlib {
       }
     }
     guard status == Z_STREAM_END else {
-      throw ExportError(.encoderFailed, "zlib deflate failed with status \(status)")
+      throw RingError(.encoderFailed, "zlib deflate failed with status \(status)")
     }
     out.removeLast(out.count - Int(stream.total_out))
     return out

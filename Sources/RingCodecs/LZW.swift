@@ -1,9 +1,9 @@
 /// GIF's variable-length-code LZW compression (GIF89a, appendix F), with codes packed
 /// least-significant bit first.
-enum LZW {
+package enum LZW {
   /// Compresses 8-bit indices with a minimum code size of 8 and returns the code stream
   /// (without the sub-block framing).
-  static func encode(_ data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+  package static func encode(_ data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     // At most 12 bits per code and at least one code per pixel, plus clears.
     var out = [UInt8](repeating: 0, count: data.count * 2 + 64)
     var length = 0
@@ -99,7 +99,7 @@ enum LZW {
   }
 
   /// `stream` split into GIF sub-blocks of at most 255 bytes, with the terminator.
-  static func subBlocks(_ stream: [UInt8]) -> [UInt8] {
+  package static func subBlocks(_ stream: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(stream.count + stream.count / 255 + 2)
     var i = 0

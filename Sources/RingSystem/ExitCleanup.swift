@@ -13,7 +13,7 @@ public enum ExitCleanup {
     let id: Int
   }
 
-  enum Entry {
+  package enum Entry {
     case file(String)
     case folder(String)
     case child(pid_t)
@@ -24,7 +24,7 @@ public enum ExitCleanup {
   nonisolated(unsafe) private static var entries: [Int: Entry] = [:]
   nonisolated(unsafe) private static var nextID = 0
 
-  static func register(_ entry: Entry) -> Token {
+  package static func register(_ entry: Entry) -> Token {
     lock.lock()
     defer { lock.unlock() }
     nextID += 1
@@ -102,14 +102,14 @@ public enum ExitCleanup {
   }
 
   /// Removes a temporary folder the tool made, with the files in it (it holds no folders).
-  static func removeFolder(_ path: String) {
+  package static func removeFolder(_ path: String) {
     let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if fd >= 0 { emptyFolder(fd) }
     rmdir(path)
   }
 
   /// Removes the files of the folder open as `fd`, and closes it.
-  static func emptyFolder(_ fd: Int32) {
+  package static func emptyFolder(_ fd: Int32) {
     guard let dir = fdopendir(fd) else {
       close(fd)
       return

@@ -12,8 +12,13 @@ import Synchronization
 /// restores the terminal, and the process exits with 128 + the signal's number.
 ///
 /// A signal ignored when the tool starts (a background job of a script) stays ignored, as
-/// POSIX expects. SIGXFSZ is ignored, so exceeding a file-size limit is a write error
-/// (EFBIG) instead of a kill. SIGPIPE is ignored: a reader that leaves is an EPIPE.
+/// POSIX expects.
+///
+/// Nothing happens merely by using the library: only an executable's explicit `install()`
+/// changes how the process handles signals, and `install()` leaves SIGPIPE and SIGXFSZ
+/// alone. Ignoring those (so a reader that leaves is an EPIPE and a file-size limit an
+/// EFBIG, both write errors, instead of a kill) is the executable's own choice, made in
+/// `rainbow-ring`'s `main.swift`.
 public enum Termination {
   /// The asynchronous signals that terminate by default.
   static let terminating: [Int32] = [
@@ -41,8 +46,6 @@ public enum Termination {
 
   /// Takes over the terminating signals. Call once, before any other thread starts.
   public static func install() {
-    signal(SIGPIPE, SIG_IGN)
-    signal(SIGXFSZ, SIG_IGN)
     var set = sigset_t()
     sigemptyset(&set)
     for sig in terminating {

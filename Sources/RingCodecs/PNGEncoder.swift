@@ -9,7 +9,7 @@ import RingGraphics
 /// gradients better (each row repeats the one above, shifted a pixel, and deflate finds it).
 /// `encode` tries both and keeps the smaller file.
 public enum PNGEncoder {
-  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   /// How rows are filtered before compression.
   public enum Filtering: Sendable {
@@ -37,7 +37,7 @@ public enum PNGEncoder {
   }
 
   /// PNG's five row filter types, by their number in the file (each row's first byte).
-  enum RowFilter: UInt8, CaseIterable, Sendable {
+  package enum RowFilter: UInt8, CaseIterable, Sendable {
     case none = 0
     case sub = 1
     case up = 2
@@ -48,7 +48,7 @@ public enum PNGEncoder {
   /// The PNG file bytes for `pixmap` with every row filtered by `filter`, or with the
   /// adaptive choice per row when `filter` is nil; for tests, which must reach each filter
   /// (`encode` would mostly keep the unfiltered file).
-  static func encode(_ pixmap: Pixmap, forcing filter: RowFilter?) throws -> [UInt8] {
+  package static func encode(_ pixmap: Pixmap, forcing filter: RowFilter?) throws -> [UInt8] {
     let rgba = pixmap.straightRGBABytes()
     var out = signature
     appendHeader(width: pixmap.width, height: pixmap.height, to: &out)
@@ -59,7 +59,9 @@ public enum PNGEncoder {
     return out
   }
 
-  static func appendHeader(width: Int, height: Int, to out: inout [UInt8]) {
+  /// Appends the `IHDR` chunk of a `width` x `height` image (pixels), 8-bit RGBA: the one
+  /// header of both PNG and APNG.
+  package static func appendHeader(width: Int, height: Int, to out: inout [UInt8]) {
     var ihdr: [UInt8] = []
     ihdr.appendBigEndian(UInt32(width))
     ihdr.appendBigEndian(UInt32(height))
@@ -80,7 +82,8 @@ public enum PNGEncoder {
   }
 
   /// Straight RGBA rows, filtered and deflated: the data of an `IDAT` or `fdAT`.
-  static func compressedRows(_ rgba: [UInt8], width: Int, height: Int, filtering: Filtering) throws
+  package static func compressedRows(_ rgba: [UInt8], width: Int, height: Int, filtering: Filtering)
+    throws
     -> [UInt8]
   {
     let rows: [UInt8]
@@ -103,7 +106,7 @@ public enum PNGEncoder {
     try Zlib.compress(data, level: level, strategy: strategy)
   }
 
-  static func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
+  package static func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
     out.appendBigEndian(UInt32(data.count))
     let typeBytes = Array(type.utf8)
     out += typeBytes
@@ -168,7 +171,7 @@ public enum PNGEncoder {
 }
 
 extension Array where Element == UInt8 {
-  mutating func appendBigEndian(_ v: UInt32) {
+  package mutating func appendBigEndian(_ v: UInt32) {
     append(UInt8(v >> 24))
     append(UInt8(v >> 16 & 0xFF))
     append(UInt8(v >> 8 & 0xFF))

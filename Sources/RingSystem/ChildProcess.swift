@@ -1,28 +1,29 @@
 import Foundation
+import RingGraphics
 
 /// A program run as a child: spawned in its own process group (a Ctrl-C reaches the tool,
 /// which then ends the child), with default signal handling, its standard input a pipe the
 /// caller writes, its standard output and error collected. Registered with `ExitCleanup`
 /// until it is reaped, so a signal that ends the tool kills it first.
-final class ChildProcess {
-  let pid: pid_t
+package final class ChildProcess {
+  package let pid: pid_t
   /// The write end of the child's standard input, or -1 once closed (or never opened).
-  private(set) var input: Int32
+  package private(set) var input: Int32
   private let output: StreamCollector
   private let errors: StreamCollector
   private var token: ExitCleanup.Token?
-  private(set) var status: (exited: Bool, code: Int32)?
+  package private(set) var status: (exited: Bool, code: Int32)?
 
   /// Starts `executable` with `arguments`; `feedsInput` gives it a pipe on standard input
   /// (else /dev/null).
-  init(executable: String, arguments: [String], feedsInput: Bool) throws {
+  package init(executable: String, arguments: [String], feedsInput: Bool) throws {
     var inPipe: [Int32] = [-1, -1]
     var outPipe: [Int32] = [-1, -1]
     var errPipe: [Int32] = [-1, -1]
-    func fail(_ what: String) -> ExportError {
+    func fail(_ what: String) -> RingError {
       let message = String(cString: strerror(errno))
       for fd in inPipe + outPipe + errPipe where fd >= 0 { close(fd) }
-      return ExportError(.resources, "cannot start \(what): \(message)")
+      return RingError(.resources, "cannot start \(what): \(message)")
     }
     let name = URL(fileURLWithPath: executable).lastPathComponent
     if feedsInput && !makePipe(&inPipe) { throw fail(name) }
@@ -59,7 +60,7 @@ final class ChildProcess {
     guard result == 0 else {
       errno = result
       for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { close(fd) }
-      throw ExportError(.resources, "cannot start \(name): \(String(cString: strerror(result)))")
+      throw RingError(.resources, "cannot start \(name): \(String(cString: strerror(result)))")
     }
     pid = child
     input = inPipe[1]
@@ -85,23 +86,23 @@ final class ChildProcess {
     }
   }
 
-  func closeInput() {
+  package func closeInput() {
     if input >= 0 { close(input) }
     input = -1
   }
 
   /// Ends the child at once.
-  func terminate() {
+  package func terminate() {
     if status == nil { kill(pid, SIGKILL) }
   }
 
   /// Waits for the child to end (its output read to the end); `exited` false when a
   /// signal killed it, `code` the exit status or the signal.
   @discardableResult
-  func wait() -> (exited: Bool, code: Int32) {
+  package func wait() -> (exited: Bool, code: Int32) {
     if let status { return status }
     var raw: Int32 = 0
-    while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+    _ = retryingOnInterrupt { waitpid(pid, &raw, 0) }
     let result = (raw & 0x7F) == 0 ? (true, (raw >> 8) & 0xFF) : (false, raw & 0x7F)
     status = result
     if let token { ExitCleanup.unregister(token) }
@@ -112,9 +113,9 @@ final class ChildProcess {
   }
 
   /// What the child wrote to standard output (complete after `wait()`).
-  var outputText: String { output.text }
+  package var outputText: String { output.text }
   /// What the child wrote to standard error (complete after `wait()`).
-  var errorText: String { errors.text }
+  package var errorText: String { errors.text }
 }
 
 /// Reads a descriptor to its end on a thread of its own, keeping the first 64 KiB.
@@ -131,8 +132,9 @@ final class StreamCollector: @unchecked Sendable {
       try DetachedThread.start(stackSize: 1 << 16) { [self] in
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-          let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-          if n < 0 && errno == EINTR { continue }
+          let n = buffer.withUnsafeMutableBytes { bytes in
+            retryingOnInterrupt { read(fd, bytes.baseAddress, bytes.count) }
+          }
           if n <= 0 { break }
           lock.lock()
           if data.count < 1 << 16 { data += buffer[0..<n] }

@@ -1,0 +1,17 @@
+import RingGraphics
+
+extension RingError.Code {
+  /// A file or folder could not be written.
+  public static let cannotWrite = Self(name: "cannotWrite")
+  /// The reader of standard output left.
+  public static let brokenPipe = Self(name: "brokenPipe")
+  public static let ffmpegMissing = Self(name: "ffmpegMissing")
+  public static let ffmpegFailed = Self(name: "ffmpegFailed")
+  /// A terminating signal stopped the work.
+  public static let interrupted = Self(name: "interrupted")
+  public static let invalidSettings = Self(name: "invalidSettings")
+  /// `--format frames` into a folder that already holds files (a usage error).
+  public static let folderNotEmpty = Self(name: "folderNotEmpty")
+  /// Two outputs of one export are one file (a usage error).
+  public static let outputsCollide = Self(name: "outputsCollide")
+}
