@@ -17,7 +17,7 @@ public enum SpriteSheet {
   ) -> String {
     let n = timing.frameCount
     let frames = (0..<n).map { i in
-      "    {\"index\": \(i), \"x\": \((i % columns) * frameWidth), \"y\": \((i / columns) * frameHeight), \"time\": \(timing.time(ofFrame: i))}"
+      "    {\"index\": \(i), \"x\": \((i % columns) * frameWidth), \"y\": \((i / columns) * frameHeight), \"time\": \(timing.time(ofFrame: i).seconds)}"
     }
     let duration = timing.duration
     let iterations = plays == 0 ? "infinite" : "\(plays)"
