@@ -36,20 +36,39 @@ public struct GradientTable: Sendable {
     }
     let locs = locations.flatMap { $0.count == colors.count ? $0 : nil }
     let scale = 1 / Double(GradientTable.resolution - 1)
+    let n = colors.count
+    if locs == nil && n > 1 {
+      // Evenly spaced stops: segment floor(t (n - 1)), fraction its remainder.
+      let segments = Double(n - 1)
+      entries.withUnsafeMutableBufferPointer { out in
+        colors.withUnsafeBufferPointer { c in
+          // The arithmetic of `interpolated(to:fraction:)` then `premultipliedRGBA8`, lane by
+          // lane in the same order, so entries are bit-identical to them.
+          @inline(__always) func fill(_ j: Int) {
+            let p = Double(j) * scale * segments
+            let k = min(Int(p), n - 2)
+            let a = c[k]
+            let b = c[k + 1]
+            let lo = SIMD4(a.red, a.green, a.blue, a.alpha)
+            let hi = SIMD4(b.red, b.green, b.blue, b.alpha)
+            let v = lo + (hi - lo) * (p - Double(k))
+            let alpha = min(max(v[3], 0), 1) * 255
+            let q = v.clamped(lowerBound: .zero, upperBound: .one) * alpha + 0.5
+            out[j] =
+              UInt32(q[0]) | UInt32(q[1]) << 8 | UInt32(q[2]) << 16 | UInt32(alpha + 0.5) << 24
+          }
+          if let indices {
+            indices.withUnsafeBufferPointer { for j in $0 { fill(Int(j)) } }
+          } else {
+            for j in 0..<GradientTable.resolution { fill(j) }
+          }
+        }
+      }
+      return
+    }
     entries.withUnsafeMutableBufferPointer { out in
       var segment = 0
-      let n = colors.count
-      let evenly = locs == nil && n > 1
       func fill(_ j: Int) {
-        if evenly {
-          // Evenly spaced stops: segment floor(t (n - 1)), fraction its remainder.
-          let p = Double(j) * scale * Double(n - 1)
-          let k = min(Int(p), n - 2)
-          out[j] =
-            colors[k].interpolated(to: colors[k + 1], fraction: p - Double(k))
-            .premultipliedRGBA8
-          return
-        }
         let t = Double(j) * scale
         // Advance to the last stop at or before t (positions are non-decreasing).
         while segment + 1 < colors.count,

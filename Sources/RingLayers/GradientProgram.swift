@@ -160,8 +160,16 @@ struct GradientProgram {
         }
       } else if copies {
         interiorIndices.withUnsafeBufferPointer { idx in
+          let table = lut.baseAddress!
           for run in interior {
-            for k in 0..<run.count { base[run.pixel + k] = lut[Int(idx[run.source + k])] }
+            var out = base + run.pixel
+            var from = idx.baseAddress! + run.source
+            let end = from + run.count
+            while from < end {
+              out.pointee = table[Int(from.pointee)]
+              out += 1
+              from += 1
+            }
           }
         }
       } else {

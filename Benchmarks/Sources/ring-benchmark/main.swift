@@ -75,20 +75,6 @@ struct Row {
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 
-// `--first-frames N SCALE` and `--steady-frames N SCALE`: only N first frames of new seed
-// renderers, or N frames of one, at SCALE, for a profiler (perf record).
-for mode in ["--first-frames", "--steady-frames"] {
-  guard let i = arguments.firstIndex(of: mode), i + 2 < arguments.count,
-    let n = Int(arguments[i + 1]), let scale = Double(arguments[i + 2])
-  else { continue }
-  let scene = try RingScene(scale: scale)
-  let steady = try FrameRenderer(scene: scene)
-  for k in 0..<n {
-    let renderer = mode == "--first-frames" ? try FrameRenderer(scene: scene) : steady
-    renderer.render(at: .nanoseconds(Int64(k) * 16_666_667))
-  }
-  exit(0)
-}
 /// The progress ring to come: a conic gradient (turned to start at the top, flowing like the
 /// seed's colours) masked by a 270-degree arc with round caps, as a layer tree.
 func progressArc(_ ring: RainbowRing) -> Layer {
@@ -117,6 +103,22 @@ func progressArc(_ ring: RainbowRing) -> Layer {
   host.frame = bounds
   host.addSublayer(g)
   return host
+}
+
+// `--first-frames N SCALE` and `--steady-frames N SCALE` (`--arc` for the conic arc): only
+// N first frames of new renderers, or N frames of one, at SCALE, for a profiler (perf record).
+for mode in ["--first-frames", "--steady-frames"] {
+  guard let i = arguments.firstIndex(of: mode), i + 2 < arguments.count,
+    let n = Int(arguments[i + 1]), let scale = Double(arguments[i + 2])
+  else { continue }
+  let scene = try RingScene(scale: scale)
+  let steady = try FrameRenderer(scene: scene)
+  let arc = arguments.contains("--arc") ? progressArc(scene.ring) : nil
+  for k in 0..<n {
+    let renderer = mode == "--first-frames" ? try FrameRenderer(scene: scene) : steady
+    renderer.render(arc ?? renderer.root, at: .nanoseconds(Int64(k) * 16_666_667))
+  }
+  exit(0)
 }
 
 let largeRing = try RainbowRing(size: Size(width: 2048, height: 2048), ringWidth: 256)
