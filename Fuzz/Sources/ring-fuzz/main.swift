@@ -57,15 +57,15 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     alpha: input.parameter([0, 1, 0.5]))
   do {
     let ring = try RainbowRing(
-      size: Size(width: side, height: side), ringWidth: ringWidth, stepDuration: step,
+      size: Size(width: side, height: side), ringWidth: ringWidth, stepDuration: .seconds(step),
       hueStep: hueStep, saturation: saturation, brightness: brightness,
       gradient: GradientGeometry(kind: kind, startPoint: start, endPoint: end))
     let scene = try RingScene(ring: ring, background: background ?? .clear, scale: scale)
     let (w, h) = scene.pixelSize
     guard w * h <= 96 * 96 else { return 0 }
     let renderer = try FrameRenderer(scene: scene)
-    let first = renderer.render(at: time)
-    let again = try FrameRenderer(scene: scene).render(at: time)
+    let first = renderer.render(at: .seconds(time))
+    let again = try FrameRenderer(scene: scene).render(at: .seconds(time))
     check(first.pixels == again.pixels, "a frame is a pure function of scene and time")
   } catch is RingError {
     // Refused where it entered: fine.
