@@ -93,8 +93,7 @@ public struct GradientTable: Sendable {
   public mutating func swapRedAndBlue(indices: [UInt16]) {
     entries.withUnsafeMutableBufferPointer { e in
       for j in indices {
-        let v = e[Int(j)]
-        e[Int(j)] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
+        e[Int(j)] = PixelMath.swappingRedAndBlue(e[Int(j)])
       }
     }
   }

@@ -71,6 +71,12 @@ public struct Pixmap: Hashable, Sendable {
 
 /// 8-bit pixel arithmetic on packed premultiplied pixels.
 public enum PixelMath {
+  /// `p` with its red and blue channels swapped (RGBA to BGRA and back).
+  @inlinable
+  public static func swappingRedAndBlue(_ p: UInt32) -> UInt32 {
+    (p & 0xFF00_FF00) | (p & 0xFF) << 16 | (p >> 16) & 0xFF
+  }
+
   /// Each channel of `p` times `a / 255`, rounded to nearest (exact for all inputs).
   @inlinable @inline(__always)
   public static func scale(_ p: UInt32, by a: UInt32) -> UInt32 {
@@ -215,8 +221,7 @@ extension Pixmap {
   public mutating func swapRedAndBlue() {
     pixels.withUnsafeMutableBufferPointer { p in
       for i in p.indices {
-        let v = p[i]
-        p[i] = (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF
+        p[i] = PixelMath.swappingRedAndBlue(p[i])
       }
     }
   }

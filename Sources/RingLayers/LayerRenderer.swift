@@ -283,7 +283,7 @@ extension RenderPlan {
   /// A colour premultiplied and packed in the device's channel order.
   private func packed(_ c: RGBAColor) -> UInt32 {
     let v = c.premultipliedRGBA8
-    return swapsRedAndBlue ? (v & 0xFF00_FF00) | (v & 0xFF) << 16 | (v >> 16) & 0xFF : v
+    return swapsRedAndBlue ? PixelMath.swappingRedAndBlue(v) : v
   }
 
   /// Refills program `k`'s table when its colours or locations changed since the last fill.
