@@ -117,7 +117,7 @@ public enum ExitCleanup {
     while let entry = readdir(dir) {
       withUnsafeBytes(of: entry.pointee.d_name) { raw in
         // "." and ".." are folders: unlinkat without AT_REMOVEDIR refuses them.
-        unlinkat(fd, raw.bindMemory(to: CChar.self).baseAddress!, 0)
+        _ = unlinkat(fd, raw.bindMemory(to: CChar.self).baseAddress!, 0)
       }
     }
     closedir(dir)
