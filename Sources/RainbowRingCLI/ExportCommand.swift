@@ -48,7 +48,7 @@ enum ExportCommand {
         help:
           "Frames: write into a folder that already holds files, replacing only the frame files this export names."
       ),
-      OptionSpec("quiet", help: "No progress bar or notes.", invertible: true),
+      OptionSpec("quiet", help: "No progress bar, notes or summary.", invertible: true),
     ] + RingOptions.specs.filter { $0.name != "time" }
     + CommandLineTool.closingSpecs
 
@@ -224,6 +224,36 @@ enum ExportCommand {
     }
   }
 
+  /// `wrote ring.gif: 4.8 MB, 365 frames, 7.3 s, in 1.2 s`: what an export made.
+  static func summary(of plan: Plan, seconds: Double) -> String {
+    let timing = plan.settings.timing
+    let frames = "\(timing.frameCount) frame\(timing.frameCount == 1 ? "" : "s")"
+    let what = "\(frames), \(timing.duration) s"
+    let took = "in \(String(format: "%.1f", seconds)) s"
+    guard plan.output != "-" else { return "wrote standard output: \(what), \(took)" }
+    var size = ""
+    if let attributes = try? FileManager.default.attributesOfItem(atPath: plan.output),
+      attributes[.type] as? FileAttributeType == .typeRegular,
+      let bytes = attributes[.size] as? Int
+    {
+      size = Self.byteCount(bytes) + ", "
+    }
+    return "wrote \(TerminalText.escaped(plan.output)): \(size)\(what), \(took)"
+  }
+
+  /// Bytes in SI units, as `ls -h --si` and file managers show them: 980 B, 54.1 kB, 4.8 MB.
+  static func byteCount(_ bytes: Int) -> String {
+    guard bytes >= 1000 else { return "\(bytes) B" }
+    let units = ["kB", "MB", "GB", "TB"]
+    var value = Double(bytes) / 1000
+    var unit = 0
+    while value >= 999.95 && unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    return String(format: "%.1f ", value) + units[unit]
+  }
+
   static func run(_ arguments: [String], console: Console, isTerminal: Bool) -> Int32 {
     let plan: Plan
     do throws(RingError) {
@@ -250,6 +280,9 @@ enum ExportCommand {
           return s == 0 ? nil : RingError(.interrupted, "interrupted by signal \(s)")
         })
       bar.finish()
+      if showProgress {
+        console.writeErr(summary(of: plan, seconds: bar.elapsed) + "\n")
+      }
       return 0
     } catch {
       bar.finish()

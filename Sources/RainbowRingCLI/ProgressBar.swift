@@ -1,30 +1,75 @@
 import Foundation
 
-/// A progress bar on standard error, redrawn at most ten times a second.
+/// An export's progress on standard error (a terminal): a bar, the percentage, frames done,
+/// the encoding rate, the time elapsed and the time left, redrawn at most ten times a second.
 final class ProgressBar {
   private let label: String
   private let write: (String) -> Void
-  private var lastDraw = 0.0
+  /// Seconds on a monotonic clock.
+  private let now: () -> Double
+  private let start: Double
+  private var lastDraw = -Double.infinity
   private var drawn = false
+  /// Characters in the line drawn last, which a shorter line must cover.
+  private var drawnWidth = 0
 
-  init(label: String, write: @escaping (String) -> Void) {
+  init(label: String, write: @escaping (String) -> Void, now: @escaping () -> Double = monotonic) {
     self.label = label
     self.write = write
+    self.now = now
+    start = now()
   }
 
+  /// Seconds since an arbitrary origin, never going back.
+  static func monotonic() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+
+  /// Seconds since the bar was made.
+  var elapsed: Double { now() - start }
+
   func update(_ done: Int, _ total: Int) {
-    let now = Date().timeIntervalSince1970
-    guard done == total || now - lastDraw >= 0.1 else { return }
-    lastDraw = now
-    let width = 30
-    let filled = total > 0 ? width * done / total : width
-    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-    write("\r\(label) [\(bar)] \(done)/\(total) frames")
+    let t = now()
+    guard done == total || t - lastDraw >= 0.1 else { return }
+    lastDraw = t
+    // Padded with spaces over a longer previous line: no escape sequences (TERM=dumb).
+    let text = Self.line(label: label, done: done, total: total, elapsed: t - start)
+    let width = text.count
+    write("\r" + text + String(repeating: " ", count: max(0, drawnWidth - width)))
+    drawnWidth = width
     drawn = true
   }
 
   func finish() {
     if drawn { write("\n") }
     drawn = false
+  }
+
+  /// `LABEL [#####.....]  42%  184/438 frames  96 fps  0:01 elapsed  0:02 left`.
+  static func line(label: String, done: Int, total: Int, elapsed: Double) -> String {
+    let width = 20
+    let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
+    let filled = Int(Double(width) * fraction)
+    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+    var text = "\(label) [\(bar)] \(Int(fraction * 100))%  \(done)/\(total) frames"
+    if elapsed > 0 && done > 0 {
+      let rate = Double(done) / elapsed
+      text += "  \(rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) fps"
+      text += "  \(clock(elapsed)) elapsed"
+      if done < total { text += "  \(clock(Double(total - done) / rate)) left" }
+    } else {
+      text += "  \(clock(max(0, elapsed))) elapsed"
+    }
+    return text
+  }
+
+  /// `m:ss`, or `h:mm:ss` from an hour on.
+  static func clock(_ seconds: Double) -> String {
+    let s = Int(min(seconds, 359_999).rounded())
+    let (h, m, r) = (s / 3600, s / 60 % 60, s % 60)
+    return h > 0
+      ? "\(h):\(m < 10 ? "0" : "")\(m):\(r < 10 ? "0" : "")\(r)" : "\(m):\(r < 10 ? "0" : "")\(r)"
   }
 }
