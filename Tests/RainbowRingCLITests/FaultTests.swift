@@ -62,8 +62,9 @@ import Testing
       name: "a closed standard error changes nothing",
       script: """
         $B export -o ring.gif --duration 0.5 2>&-; echo exit=$?
-        $B export -o ring.apng --duration 0.5 2> /dev/full; echo exit=$?
-        $B export -o bad.gif --fps 0 2>&-; echo exit=$?; left
+        mknod full c 1 7  # a full device of our own, never the real /dev/full
+        $B export -o ring.apng --duration 0.5 2> full; echo exit=$?
+        rm full; $B export -o bad.gif --fps 0 2>&-; echo exit=$?; left
         """,
       facts: ["exit=0", "exit=0", "exit=64", "left: ring.apng ring.gif "]),
     Case(

@@ -43,16 +43,21 @@ import Testing
     #expect(!err.contains("\u{1b}"), "no escape sequence reaches the terminal: \(err)")
   }
 
-  /// `--help` and `--version` to a full or closed standard output fail with one line.
+  /// `--help` and `--version` to a full (a device node made here) or closed standard output
+  /// fail with one line.
   @Test(arguments: [
-    ("--help", ">/dev/full", "No space left on device"),
-    ("--version", ">/dev/full", "No space left on device"),
-    ("export --help", ">/dev/full", "No space left on device"),
+    ("--help", ">full", "No space left on device"),
+    ("--version", ">full", "No space left on device"),
+    ("export --help", ">full", "No space left on device"),
     ("--help", ">&-", "Bad file descriptor"), ("render --version", ">&-", "Bad file descriptor"),
   ])
   func unwritableStandardOutputIsAnError(args: String, redirect: String, reason: String) throws {
     let binary = try rainbowRingBinary()
-    let result = try runProcess("/bin/sh", ["-c", "'\(binary)' \(args) \(redirect)"])
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // `full` is a full device of our own (as /dev/full), never the real one.
+    let result = try runProcess(
+      "/bin/sh", ["-c", "cd '\(dir)' && mknod full c 1 7 && '\(binary)' \(args) \(redirect)"])
     #expect(result.status == 1, "\(args) \(redirect): exit \(result.status)")
     #expect(
       result.stderr == "Error: cannot write to standard output: \(reason)\n",
