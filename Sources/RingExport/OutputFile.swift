@@ -115,11 +115,20 @@ public final class OutputFile {
   /// A path another process (ffmpeg) may write the whole file to, in place of `write`: the
   /// private temporary file. For a target written directly, a private temporary file is
   /// made for it and copied into the target on `commit()`.
+  ///
+  /// The path is the descriptor's own name in /proc, not the temporary file's: whoever may
+  /// write the folder could swap that name for a link between now and ffmpeg's open, and
+  /// have this process write through it; the descriptor's name reaches this very file.
   public func pathForAnotherProcess() throws -> String {
-    if let temporary { return temporary.path }
-    let staged = try TemporaryFile(in: TemporaryFile.privateFolder, for: path, staging: true)
-    temporary = staged
-    return staged.path
+    let staged: TemporaryFile
+    if let temporary {
+      staged = temporary
+    } else {
+      staged = try TemporaryFile(in: TemporaryFile.privateFolder, for: path, staging: true)
+      temporary = staged
+    }
+    let descriptorName = "/proc/\(getpid())/fd/\(staged.fd)"
+    return access(descriptorName, W_OK) == 0 ? descriptorName : staged.path
   }
 
   /// The size of what has been written so far (of the temporary file), in bytes.
@@ -143,7 +152,11 @@ public final class OutputFile {
     case .replace(let target, let existing):
       let staged = temporary!
       let keep = existing.map { $0.st_mode & 0o7777 } ?? (0o666 & ~OutputFile.umask)
-      if let existing, existing.st_uid != geteuid() || existing.st_gid != getegid() {
+      // Compared with what the new file got, not with this process's ids: a folder with
+      // the set-group-ID bit gives its own group to new files.
+      var made = stat()
+      guard fstat(staged.fd, &made) == 0 else { throw OutputFile.cannotWrite(path) }
+      if let existing, existing.st_uid != made.st_uid || existing.st_gid != made.st_gid {
         guard fchown(staged.fd, existing.st_uid, existing.st_gid) == 0 else {
           // Ownership cannot be kept after all: write in place instead.
           try copyInPlace(from: staged, to: target)

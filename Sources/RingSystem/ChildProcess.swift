@@ -71,7 +71,7 @@ package final class ChildProcess {
       try output.start()
       try errors.start()
     } catch {
-      kill(child, SIGKILL)
+      ChildProcess.kill(child)
       closeInput()
       _ = wait()
       throw error
@@ -80,7 +80,7 @@ package final class ChildProcess {
 
   deinit {
     if status == nil {
-      kill(pid, SIGKILL)
+      ChildProcess.kill(pid)
       closeInput()
       _ = wait()
     }
@@ -93,7 +93,14 @@ package final class ChildProcess {
 
   /// Ends the child at once.
   package func terminate() {
-    if status == nil { kill(pid, SIGKILL) }
+    if status == nil { ChildProcess.kill(pid) }
+  }
+
+  /// Kills the child started as `pid` and its process group (spawned as its leader), so a
+  /// wrapper script's own children (a real ffmpeg behind a stand-in) end with it.
+  package static func kill(_ pid: pid_t) {
+    Glibc.kill(-pid, SIGKILL)
+    Glibc.kill(pid, SIGKILL)
   }
 
   /// Waits for the child to end (its output read to the end); `exited` false when a

@@ -76,7 +76,7 @@ public enum ExitCleanup {
     // Children first: a killed ffmpeg cannot create its output after it is removed.
     var children: [pid_t] = []
     for case .child(let pid) in all {
-      kill(pid, SIGKILL)
+      ChildProcess.kill(pid)
       children.append(pid)
     }
     for pid in children {

@@ -38,4 +38,6 @@ let console = Console(
     }
   },
   errorIsTerminal: isatty(STDERR_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
-exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: console))
+// The arguments as the system gave them: one that is not UTF-8 is refused, never repaired.
+let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
+exit(CommandLineTool.run(rawArguments: arguments.map { UnsafePointer($0) }, console: console))

@@ -213,6 +213,29 @@ import Testing
           """,
         facts: ["exit=1", "keep", "ring.mp4", "1", "0", "left: err "]),
       Case(
+        name: "a temporary file swapped for a link while ffmpeg starts writes no victim",
+        script: """
+          mkdir bin; cat > bin/ffmpeg <<'FAKE'
+          #!/bin/bash
+          # What another user who may write the folder could do before ffmpeg opens its output.
+          for f in .ring.mp4.*.tmp; do mv "$f" "$f.x"; ln -s victim "$f"; done
+          cat > /dev/null; echo HIJACKED > "${@: -1}"
+          FAKE
+          chmod +x bin/ffmpeg; echo PRECIOUS > victim
+          PATH=$PWD/bin:$PATH $B export -o ring.mp4 --quiet 2> /dev/null; echo exit=$?
+          cat victim; rm -r bin victim .ring.mp4.*.tmp.x; left
+          """,
+        facts: ["exit=1", "PRECIOUS", "left: "]),
+      Case(
+        name: "a signal ends ffmpeg's own children too (a wrapper that does not exec)",
+        script: """
+          set -m; mkdir bin; printf '#!/bin/sh\\nsleep 10''01\\n' > bin/ffmpeg; chmod +x bin/ffmpeg
+          PATH=$PWD/bin:$PATH env --default-signal $B export -o ring.mp4 --quiet & pid=$!
+          sleep 1; kill -TERM $pid; wait $pid; echo exit=$?; sleep 0.2
+          echo sleepers=$(pgrep -cf 'sleep 100[1]'); rm -r bin; left  # the pattern matches no script
+          """,
+        facts: ["exit=143", "sleepers=0", "left: "]),
+      Case(
         name: "ffmpeg is found as the shell finds it",
         script: """
           mkdir -p a/ffmpeg b; echo 'not a program' > b/ffmpeg

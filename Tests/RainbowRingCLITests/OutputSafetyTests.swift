@@ -183,6 +183,27 @@ import Testing
       facts: ["exit=64", "Error: a sprite sheet needs a file to wr", "0", "left: err out "]),
   ]
 
+  /// Found by hostile testing: a set-group-ID folder, paths that are not UTF-8.
+  static let hostileFiles: [Case] = [
+    Case(
+      name: "a replaced file keeps its group in a set-group-ID folder",
+      script: """
+        mkdir sg; chgrp users sg; chmod 2775 sg; echo old > sg/f.png; chgrp root sg/f.png; chmod 640 sg/f.png
+        $B render -o sg/f.png; echo exit=$?; info sg/f.png; png sg/f.png; left sg
+        """,
+      facts: [
+        "exit=0", "sg/f.png regular file 640 root:root links=1", "sg/f.png png", "left: f.png ",
+      ]),
+    Case(
+      name: "a path that is not UTF-8 is refused, never changed into another file's name",
+      script: """
+        echo precious > "$(printf 'x\\357\\277\\275.gif')"
+        $B export -o "$(printf 'x\\377.gif')" --duration 0.1 --quiet 2> err; echo exit=$?
+        cat x*; grep -c 'is not valid UTF-8' err; rm x*; left
+        """,
+      facts: ["exit=64", "precious", "1", "left: err "]),
+  ]
+
   static let folders: [Case] = [
     Case(
       name: "--overwrite refuses a frame name held by a link, before any work",
@@ -270,7 +291,7 @@ import Testing
       facts: ["600 root", "0", "exit=143", "left: "]),
   ]
 
-  @Test(arguments: files + moreFiles + folders)
+  @Test(arguments: files + moreFiles + hostileFiles + folders)
   func filesAreWrittenAsDocumented(_ c: Case) throws {
     let facts = try Self.run(c.script)
     #expect(facts == c.facts, "\(c.name)")
