@@ -37,5 +37,8 @@ let console = Console(
       offset += n
     }
   },
-  errorIsTerminal: isatty(STDERR_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+  errorIsTerminal: isatty(STDERR_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+  inputIsTerminal: isatty(STDIN_FILENO) == 1,
+  colorsErrors: Console.colorsErrors(
+    errorIsTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment))
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), console: console))
