@@ -51,6 +51,17 @@ public enum CommandLineTool {
     switch first {
     case "-h", "--help": return .print(rootHelp)
     case "--version": return .print(versionLine)
+    // Hidden: what `scripts/install` puts beside the binary.
+    case "--generate-completion-script":
+      guard rest.count == 1, let shell = CompletionShell(rawValue: rest[0]) else {
+        return .usage(
+          "'--generate-completion-script' takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))."
+        )
+      }
+      return .print(shell.script())
+    case "--generate-manual":
+      guard rest.isEmpty else { return .usage("'--generate-manual' takes no arguments.") }
+      return .print(ManualPage.text())
     case "help":
       switch rest.first {
       case nil: return .print(rootHelp)
