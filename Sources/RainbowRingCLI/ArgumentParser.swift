@@ -11,18 +11,28 @@ struct OptionSpec {
   let defaultDescription: String?
   /// A flag that also accepts `--no-<name>`, which turns it off (help shows `--[no-]<name>`).
   let isInvertible: Bool
+  /// What a shell completes for the value; `nil` offers nothing (a number, a colour).
+  let completion: ValueCompletion?
 
   init(
     _ name: String, short: Character? = nil, value: String? = nil, help: String,
-    default defaultDescription: String? = nil, invertible: Bool = false
+    default defaultDescription: String? = nil, invertible: Bool = false,
+    completion: ValueCompletion? = nil
   ) {
     precondition(!invertible || value == nil, "only a flag can be inverted")
+    precondition(completion == nil || value != nil, "only an option with a value completes one")
     self.name = name
     self.short = short
     self.valueName = value
     self.help = help
     self.defaultDescription = defaultDescription
     self.isInvertible = invertible
+    self.completion = completion
+  }
+
+  /// The long spellings the parser accepts: `--name`, and `--no-name` when invertible.
+  var longNames: [String] {
+    isInvertible ? ["--\(name)", "--no-\(name)"] : ["--\(name)"]
   }
 
   var isFlag: Bool { valueName == nil }
@@ -105,13 +115,13 @@ struct ParsedArguments {
       } else {
         let letters = Array(arg.dropFirst())
         guard letters.count >= 1, let s = specs.first(where: { $0.short == letters[0] }) else {
-          throw RingError.usage("Unknown option '\(arg)'.")
+          throw RingError.usage("Unknown option '\(arg)'." + suggestion(arg, specs: specs))
         }
         name = s.name
         if letters.count > 1 { inlineValue = String(letters.dropFirst()) }
       }
       guard let s = spec(long: name) else {
-        throw RingError.usage("Unknown option '--\(name)'.")
+        throw RingError.usage("Unknown option '--\(name)'." + suggestion("--" + name, specs: specs))
       }
       if s.isFlag {
         if inlineValue != nil {
@@ -134,6 +144,14 @@ struct ParsedArguments {
       }
     }
     return parsed
+  }
+
+  /// ` Did you mean '--background'?` when one of `specs` is close to `typed`, else "".
+  static func suggestion(_ typed: String, specs: [OptionSpec]) -> String {
+    guard typed.hasPrefix("--"),
+      let near = Suggestion.nearest(to: typed, among: specs.flatMap(\.longNames))
+    else { return "" }
+    return " Did you mean '\(near)'?"
   }
 
   /// `--help` (which wins) or `--version`, when either is given.

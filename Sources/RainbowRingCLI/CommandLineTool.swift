@@ -6,28 +6,30 @@ import RingExport
 /// Usage errors exit 64 (EX_USAGE), runtime failures 1, as swift-argument-parser does.
 public enum CommandLineTool {
   public static let version = "0.1.0"
+  /// What `--version` prints.
+  static let versionLine = "rainbow-ring \(version)\n"
   static let exitUsage: Int32 = 64
 
-  /// The options every subcommand ends with: `--no-limits`, `--version`, `--help`.
-  static let closingSpecs = [
-    Limits.spec,
+  /// The subcommands, in the order help lists them; the first is the default.
+  static let commands = [PlayCommand.command, RenderCommand.command, ExportCommand.command]
+
+  /// The root's own options, as help, completions and the man page show them.
+  static let rootSpecs = [
     OptionSpec("version", help: "Show the version."),
     OptionSpec("help", short: "h", help: "Show help information."),
   ]
 
+  /// The options every subcommand ends with: `--no-limits`, `--version`, `--help`.
+  static let closingSpecs = [Limits.spec] + rootSpecs
+
+  static let overview = "Render the seed's animated rainbow ring."
+  static let rootUsage = "rainbow-ring [<subcommand>]"
+
   static let rootHelp = Help.render(
-    overview: "Render the seed's animated rainbow ring.",
-    usage: "rainbow-ring [<subcommand>]",
+    overview: overview, usage: rootUsage,
     sections: [
-      ("OPTIONS", [("--version", "Show the version."), ("-h, --help", "Show help information.")]),
-      (
-        "SUBCOMMANDS",
-        [
-          ("play", "Play the animation live in a window or the terminal (the default)."),
-          ("render", "Render one frame of the ring to a PNG file."),
-          ("export", "Export the animation as a seamless loop (GIF, APNG, WebP, MP4, ...)."),
-        ]
-      ),
+      ("OPTIONS", rootSpecs.map { ($0.synopsis, $0.help) }),
+      ("SUBCOMMANDS", commands.map { ($0.name, $0.abstract) }),
     ],
     footer: "See 'rainbow-ring help <subcommand>' for detailed help.")
 
@@ -39,6 +41,7 @@ public enum CommandLineTool {
     case export([String])
     case play([String], implicit: Bool)
     case unknown(String)
+    case usage(String)
   }
 
   static func route(_ arguments: [String]) -> Route {
@@ -47,14 +50,26 @@ public enum CommandLineTool {
     let rest = Array(arguments.dropFirst())
     switch first {
     case "-h", "--help": return .print(rootHelp)
-    case "--version": return .print(version + "\n")
+    case "--version": return .print(versionLine)
+    // Hidden: what `scripts/install` puts beside the binary.
+    case "--generate-completion-script":
+      guard rest.count == 1, let shell = CompletionShell(rawValue: rest[0]) else {
+        return .usage(
+          "'--generate-completion-script' takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))."
+        )
+      }
+      return .print(shell.script())
+    case "--generate-manual":
+      guard rest.isEmpty else { return .usage("'--generate-manual' takes no arguments.") }
+      return .print(ManualPage.text())
     case "help":
       switch rest.first {
       case nil: return .print(rootHelp)
-      case "render": return .print(RenderCommand.help)
-      case "export": return .print(ExportCommand.help)
-      case "play": return .print(PlayCommand.help)
-      case let other?: return .unknown(other)
+      case let name?:
+        guard let command = commands.first(where: { $0.name == name }) else {
+          return .unknown(name)
+        }
+        return .print(command.help)
       }
     case "render": return .render(rest)
     case "export": return .export(rest)
@@ -66,7 +81,9 @@ public enum CommandLineTool {
   }
 
   static func unknownSubcommand(_ name: String) -> RingError {
-    RingError.usage("Unknown subcommand '\(name)'.")
+    let near = Suggestion.nearest(to: name, among: commands.map(\.name) + ["help"])
+    return RingError.usage(
+      "Unknown subcommand '\(name)'." + (near.map { " Did you mean '\($0)'?" } ?? ""))
   }
 
   /// Runs the tool with `arguments` (without the program name).
@@ -79,9 +96,9 @@ public enum CommandLineTool {
     case .play(let rest, let implicit):
       return PlayCommand.run(rest, console: console, implicit: implicit)
     case .unknown(let name):
-      return usageError(
-        unknownSubcommand(name).message, usage: "rainbow-ring [<subcommand>]", helpFor: nil,
-        console)
+      return usageError(unknownSubcommand(name).message, usage: rootUsage, helpFor: nil, console)
+    case .usage(let message):
+      return usageError(message, usage: rootUsage, helpFor: nil, console)
     }
   }
 
@@ -96,6 +113,7 @@ public enum CommandLineTool {
       case .export(let rest): _ = try ExportCommand.makePlan(rest)
       case .play(let rest, _): _ = try PlayCommand.makePlan(rest)
       case .unknown(let name): throw unknownSubcommand(name)
+      case .usage(let message): throw RingError.usage(message)
       }
     } catch {
       return error.message
@@ -122,7 +140,8 @@ public enum CommandLineTool {
     let helpCommand = command.map { "rainbow-ring \($0) --help" } ?? "rainbow-ring --help"
     let message = RingError.usage(message).message  // one line, whatever was typed
     console.writeErr(
-      "Error: \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n")
+      "\(console.errorLabel) \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n"
+    )
     return exitUsage
   }
 
@@ -140,7 +159,7 @@ public enum CommandLineTool {
   /// Prints `Error: message` to standard error for a runtime failure, on one line whatever
   /// paths or tool output the message holds.
   static func failure(_ message: String, _ console: Console) -> Int32 {
-    console.writeErr("Error: \(TerminalText.escaped(message))\n")
+    console.writeErr("\(console.errorLabel) \(TerminalText.escaped(message))\n")
     return 1
   }
 }

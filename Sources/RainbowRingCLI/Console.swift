@@ -5,18 +5,35 @@ public struct Console {
   public var writeErr: (String) -> Void
   /// Whether standard error is a terminal (progress bars are drawn only then).
   public var errorIsTerminal: Bool
-  /// Whether standard output is a terminal.
+  /// Whether standard output is a terminal (binary data is not written there).
   public var outputIsTerminal: Bool
+  /// Whether standard input is a terminal (keys can stop the player).
+  public var inputIsTerminal: Bool
+  /// Whether `Error:` is shown in colour; see `colorsErrors(errorIsTerminal:environment:)`.
+  public var colorsErrors: Bool
 
   public init(
     writeOut: @escaping ([UInt8]) throws -> Void, writeErr: @escaping (String) -> Void,
-    errorIsTerminal: Bool = false, outputIsTerminal: Bool = false
+    errorIsTerminal: Bool = false, outputIsTerminal: Bool = false, inputIsTerminal: Bool = false,
+    colorsErrors: Bool = false
   ) {
     self.writeOut = writeOut
     self.writeErr = writeErr
     self.errorIsTerminal = errorIsTerminal
     self.outputIsTerminal = outputIsTerminal
+    self.inputIsTerminal = inputIsTerminal
+    self.colorsErrors = colorsErrors
   }
+
+  /// Colour only on a terminal that shows it, and never when NO_COLOR is set to anything
+  /// (https://no-color.org).
+  public static func colorsErrors(errorIsTerminal: Bool, environment: [String: String]) -> Bool {
+    errorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+      && !["", "dumb"].contains(environment["TERM"] ?? "")
+  }
+
+  /// `Error:`, bold red when colours are on.
+  var errorLabel: String { colorsErrors ? "\u{1b}[1;31mError:\u{1b}[0m" : "Error:" }
 
   func out(_ text: String) throws { try writeOut(Array(text.utf8)) }
 }

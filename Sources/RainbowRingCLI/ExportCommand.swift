@@ -10,13 +10,13 @@ enum ExportCommand {
       OptionSpec(
         "output", short: "o", value: "file",
         help:
-          "The file to write; the format comes from its extension (.gif, .apng or .png, .webp, .mp4, .webm, .rgba). '-' writes raw frames to standard output."
-      ),
+          "The file to write; the format comes from its extension (\(extensionList)). '-' writes raw frames to standard output.",
+        completion: .file),
       OptionSpec(
         "format", value: "format",
         help:
-          "gif, apng, webp, mp4, webm, sprite-sheet (a PNG plus a JSON frame map), frames (a folder of numbered PNGs) or rgba (raw premultiplied RGBA frames)."
-      ),
+          "gif, apng, webp, mp4, webm, sprite-sheet (a PNG plus a JSON frame map), frames (a folder of numbered PNGs) or rgba (raw premultiplied RGBA frames).",
+        completion: .choices(ExportFormat.allCases.map(\.rawValue))),
       OptionSpec(
         "fps", value: "n", help: "Frames per second.", default: "50 for GIF, 60 otherwise"),
       OptionSpec(
@@ -26,7 +26,9 @@ enum ExportCommand {
         "loops", value: "n", help: "Length in whole periods (instead of --duration).", default: "1"),
       OptionSpec(
         "loop-count", value: "n",
-        help: "How many times the file plays (GIF, APNG, WebP); 0 plays forever.", default: "0"),
+        help:
+          "How many times the file plays (GIF, APNG, WebP, the sprite sheet's CSS); 0 plays forever.",
+        default: "0"),
       OptionSpec(
         "exact-fps",
         help:
@@ -38,7 +40,7 @@ enum ExportCommand {
         "pixel-format", value: "format",
         help:
           "MP4 chroma: yuv420p plays everywhere but halves colour resolution (saturated hues reach about 33.5 dB PSNR); yuv444p keeps full colour.",
-        default: "yuv420p"),
+        default: "yuv420p", completion: .choices(["yuv420p", "yuv444p"])),
       OptionSpec(
         "columns", value: "n", help: "Sprite sheet: frames per row.", default: "a square grid"),
       OptionSpec(
@@ -49,16 +51,62 @@ enum ExportCommand {
           "Frames: write into a folder that already holds files, replacing only the frame files this export names."
       ),
       OptionSpec("quiet", help: "No progress bar, notes or summary.", invertible: true),
-    ] + RingOptions.specs.filter { $0.name != "time" }
+    ]
+    + RingOptions.specs.filter { $0.name != "time" }.map { spec in
+      guard spec.name == "background" else { return spec }
+      return OptionSpec(
+        "background", value: "color", help: spec.help,
+        default: "white for GIF, MP4 and --scene seed; transparent otherwise",
+        completion: spec.completion)
+    }
     + CommandLineTool.closingSpecs
 
   static let usage = "rainbow-ring export [<options>] --output <file>"
 
-  static let help = Help.render(
+  /// The extensions each format writes; the first is the one to suggest. Frames go into a
+  /// folder, named as the user likes.
+  static func extensions(of format: ExportFormat) -> [String]? {
+    switch format {
+    case .gif: ["gif"]
+    case .apng: ["apng", "png"]
+    case .webp: ["webp"]
+    case .mp4: ["mp4", "m4v"]
+    case .webm: ["webm"]
+    case .rgba: ["rgba", "raw"]
+    case .spriteSheet: ["png"]
+    case .frames: nil
+    }
+  }
+
+  /// ".gif, .apng or .png, ...": the extensions that name a format, for help and errors.
+  static let extensionList = ExportFormat.allCases.compactMap { format in
+    ExportFormat(fileName: "x." + (extensions(of: format)?.first ?? "")) == format
+      ? extensions(of: format)?.map { "." + $0 }.joined(separator: " or ") : nil
+  }.joined(separator: ", ")
+
+  static let command = CommandSpec(
+    name: "export",
+    abstract: "Export the animation as a seamless loop (GIF, APNG, WebP, MP4, ...).",
     overview:
-      "Export the animation as a seamless loop: GIF, APNG, WebP, MP4, WebM, a sprite sheet, PNG frames or raw RGBA. The background defaults to white for GIF and MP4, transparent otherwise.",
-    usage: usage,
-    sections: [("OPTIONS", Help.options(specs))])
+      "Export the animation as a seamless loop: GIF, APNG, WebP, MP4, WebM, a sprite sheet, PNG frames or raw RGBA. The background defaults to white for GIF, MP4 and the seed scene, transparent otherwise.",
+    usage: usage, options: specs,
+    examples: [
+      .init(
+        summary: "One seamless loop as a GIF, on white at 50 fps:",
+        commandLine: "rainbow-ring export -o ring.gif"),
+      .init(
+        summary: "A transparent animated PNG at 2x that plays three times:",
+        commandLine: "rainbow-ring export --scale 2 --loop-count 3 -o ring.apng"),
+      .init(
+        summary: "Ten loops of the iPhone's whole view as an MP4 with full colour:",
+        commandLine:
+          "rainbow-ring export --scene seed --loops 10 --pixel-format yuv444p -o seed.mp4"),
+      .init(
+        summary: "Raw frames to another program (64x64 pixels, premultiplied RGBA):",
+        commandLine: "rainbow-ring export --size 64 --ring-width 8 -o - | wc -c"),
+    ])
+
+  static var help: String { command.help }
 
   /// Everything an export needs, checked.
   struct Plan {
@@ -84,8 +132,9 @@ enum ExportCommand {
     } else if let f = ExportFormat(fileName: output) {
       format = f
     } else {
+      let ext = OutputExtension.of(output).map { "a .\($0) file" } ?? "a file without extension"
       throw RingError.usage(
-        "Cannot tell the format of '\(output)' from its extension; pass --format (gif, apng, webp, mp4, webm, sprite-sheet, frames, rgba)."
+        "Cannot tell the format of \(ext): export writes \(extensionList); or pass --format (\(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")))."
       )
     }
     if output == "-" && format != .rgba {
@@ -105,6 +154,13 @@ enum ExportCommand {
         "The sprite sheet's image and its frame map would both be '\(output)': name the image with another extension (.png)."
       )
     }
+    if output != "-", let ext = OutputExtension.of(output), let allowed = extensions(of: format),
+      !allowed.contains(ext)
+    {
+      throw RingError.usage(
+        "Cannot write a .\(ext) file with --format \(format.rawValue): name it \(allowed.map { "." + $0 }.joined(separator: " or "))."
+      )
+    }
     let opaqueByDefault = format == .gif || format == .mp4
     let scene = try RingOptions.scene(args, defaultBackground: opaqueByDefault ? .white : .clear)
     try checkBackground(scene.background, format: format, text: args["background"])
@@ -113,6 +169,11 @@ enum ExportCommand {
     }
     let periodNs = scene.ring.period.nanoseconds
     var notes: [String] = []
+    if !args.has("format"), format == .apng, OutputExtension.of(output) == "png" {
+      notes.append(
+        "note: writing an animated PNG (APNG) to the .png file; 'rainbow-ring render' writes one frame"
+      )
+    }
     var durationNs: Int64
     if args.has("duration") {
       let d = try RingOptions.number(
@@ -259,8 +320,13 @@ enum ExportCommand {
     do throws(RingError) {
       switch try makePlan(arguments) {
       case .help: return CommandLineTool.printing(help, console)
-      case .version: return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
       case .run(let p): plan = p
+      }
+      if plan.output == "-" && console.outputIsTerminal {
+        throw RingError.usage(
+          "Raw RGBA frames not written to a terminal: redirect standard output (-o - > ring.rgba) or pipe it to a program."
+        )
       }
     } catch {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)

@@ -1,17 +1,24 @@
 /// Help text in swift-argument-parser's layout: OVERVIEW, USAGE, then sections of
-/// two-column entries wrapped at 80 columns.
+/// two-column entries wrapped at 80 columns, then examples.
 enum Help {
   static let column = 26
   static let width = 80
 
   static func render(
     overview: String, usage: String, sections: [(title: String, entries: [(String, String)])],
-    footer: String? = nil
+    examples: [CommandSpec.Example] = [], footer: String? = nil
   ) -> String {
     var s = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
     for section in sections where !section.entries.isEmpty {
       s += "\n\(section.title):\n"
       for (left, right) in section.entries { s += entry(left, right) }
+    }
+    if !examples.isEmpty {
+      s += "\nEXAMPLES:\n"
+      s += examples.map { example in
+        wrap(example.summary, width: width - 2).map { "  \($0)\n" }.joined()
+          + "    \(example.commandLine)\n"
+      }.joined(separator: "\n")
     }
     if let footer { s += "\n  \(footer)\n" }
     return s

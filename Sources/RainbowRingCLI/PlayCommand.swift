@@ -27,7 +27,8 @@ enum PlayCommand {
         "graphics", value: "kind",
         help:
           "Terminal output: auto, truecolor, 256, kitty, sixel or monochrome. auto follows NO_COLOR, kitty, COLORTERM and TERM.",
-        default: "auto"),
+        default: "auto",
+        completion: .choices(["auto"] + TerminalPlayer.Graphics.allCases.map(\.rawValue))),
     ]
     + RingOptions.specs.filter { $0.name != "time" }.map { spec in
       switch spec.name {
@@ -36,7 +37,7 @@ enum PlayCommand {
           "scene", value: "scene",
           help:
             "seed (the iPhone's white 375x667-point view, ring at 50,80) or ring (the ring alone, centred).",
-          default: "seed in a window, ring in a terminal")
+          default: "seed in a window, ring in a terminal", completion: spec.completion)
       case "scale":
         OptionSpec(
           "scale", value: "n", help: "Pixels per point in a window, 1 to 4.",
@@ -44,7 +45,8 @@ enum PlayCommand {
       case "background":
         OptionSpec(
           "background", value: "color", help: "transparent, white, black, #RRGGBB or #RRGGBBAA.",
-          default: "the scene's")
+          default: "white in a window and for the seed scene, else the terminal's",
+          completion: spec.completion)
       default: spec
       }
     }
@@ -52,11 +54,24 @@ enum PlayCommand {
 
   static let usage = "rainbow-ring play [--window | --terminal] [<options>]"
 
-  static let help = Help.render(
+  static let command = CommandSpec(
+    name: "play", abstract: "Play the animation live in a window or the terminal (the default).",
     overview:
       "Play the animation live: in a window when an X display is available, else in the terminal. q or Esc quits.",
-    usage: usage,
-    sections: [("OPTIONS", Help.options(specs))])
+    usage: usage, options: specs,
+    examples: [
+      .init(
+        summary: "Play where it can: a window on a desktop, else this terminal:",
+        commandLine: "rainbow-ring"),
+      .init(
+        summary: "Ten seconds in this terminal with 256 colours:",
+        commandLine: "rainbow-ring play --terminal --graphics 256 --duration 10"),
+      .init(
+        summary: "The ring alone in a window at 2x, with a conic gradient:",
+        commandLine: "rainbow-ring play --window --scene ring --scale 2 --gradient conic"),
+    ])
+
+  static var help: String { command.help }
 
   /// What a player needs, checked; where it plays is decided when it starts.
   struct Plan {
@@ -130,9 +145,11 @@ enum PlayCommand {
   /// TrueColor, else the terminal when standard output is one and TERM shows escape
   /// sequences (with a one-line note on standard error when a display was there but could
   /// not be used).
+  /// The bare command (`implicit`) also wants standard input to be a terminal: it has no
+  /// `--duration`, so only q or Esc ends it.
   static func venue(
     _ plan: Plan, console: Console,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment, implicit: Bool = false
   ) throws(RingError) -> Venue {
     let display = environment["DISPLAY"] ?? ""
     if plan.window {
@@ -164,6 +181,11 @@ enum PlayCommand {
     guard console.outputIsTerminal else {
       throw RingError.usage("Nowhere to play: \(reason), and standard output is not a terminal.")
     }
+    guard console.inputIsTerminal || !implicit else {
+      throw RingError.usage(
+        "Nowhere to play: \(reason), and standard input is not a terminal (no key could stop it; give --duration)."
+      )
+    }
     if let problem = TerminalPlayer.terminalProblem(environment) {
       throw RingError.usage("Nowhere to play: \(reason), and \(problem.message).")
     }
@@ -179,14 +201,15 @@ enum PlayCommand {
     do throws(RingError) {
       switch try makePlan(arguments) {
       case .help: return CommandLineTool.printing(help, console)
-      case .version: return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
       case .run(let p): plan = p
       }
-      venue = try self.venue(plan, console: console)
+      venue = try self.venue(plan, console: console, implicit: implicit)
     } catch {
       if implicit {
         // `rainbow-ring` alone: why it did not play, on one line, then the usage.
-        console.writeErr(error.message + "\n" + CommandLineTool.rootHelp)
+        console.writeErr(
+          "\(console.errorLabel) \(error.message)\n\n" + CommandLineTool.rootHelp)
         return CommandLineTool.exitUsage
       }
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "play", console)

@@ -6,7 +6,7 @@ import RingExport
 enum RenderCommand {
   static let outputSpec = OptionSpec(
     "output", short: "o", value: "file",
-    help: "The PNG file to write; '-' writes to standard output.")
+    help: "The PNG file to write; '-' writes to standard output.", completion: .file)
   static let specs: [OptionSpec] =
     RingOptions.specs + [
       outputSpec
@@ -14,11 +14,24 @@ enum RenderCommand {
 
   static let usage = "rainbow-ring render [<options>] --output <file>"
 
-  static let help = Help.render(
+  static let command = CommandSpec(
+    name: "render", abstract: "Render one frame of the ring to a PNG file.",
     overview:
       "Render one frame of the ring to a PNG file: exactly what the iPhone shows at that time.",
-    usage: usage,
-    sections: [("OPTIONS", Help.options(specs))])
+    usage: usage, options: specs,
+    examples: [
+      .init(
+        summary: "The frame an iPhone shows 0.05 s after the ring appears, at 2x:",
+        commandLine: "rainbow-ring render --time 0.05 --scale 2 -o ring.png"),
+      .init(
+        summary: "The seed's whole 375x667-point view on white, at 3x:",
+        commandLine: "rainbow-ring render --scene seed --scale 3 -o seed.png"),
+      .init(
+        summary: "A conic ring on black, through standard output:",
+        commandLine: "rainbow-ring render --gradient conic --background black -o - > conic.png"),
+    ])
+
+  static var help: String { command.help }
 
   /// What a render needs, checked.
   struct Plan {
@@ -37,6 +50,11 @@ enum RenderCommand {
     guard let output = args["output"], !output.isEmpty else {
       throw RingError.usage("Missing expected argument '--output <file>'.")
     }
+    if output != "-", let ext = OutputExtension.of(output), ext != "png" {
+      throw RingError.usage(
+        "Cannot write a .\(ext) file: render writes one PNG frame (.png, or '-' for standard output); 'rainbow-ring export' writes the animation (\(ExportCommand.extensionList))."
+      )
+    }
     return .run(Plan(scene: scene, time: time, output: output))
   }
 
@@ -45,8 +63,13 @@ enum RenderCommand {
     do throws(RingError) {
       switch try makePlan(arguments) {
       case .help: return CommandLineTool.printing(help, console)
-      case .version: return CommandLineTool.printing(CommandLineTool.version + "\n", console)
+      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
       case .run(let p): plan = p
+      }
+      if plan.output == "-" && console.outputIsTerminal {
+        throw RingError.usage(
+          "PNG data not written to a terminal: redirect standard output (-o - > ring.png) or name a file with -o."
+        )
       }
     } catch {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "render", console)

@@ -11,11 +11,11 @@ enum RingOptions {
     OptionSpec("ring-width", value: "points", help: "Width of the ring, in points.", default: "20"),
     OptionSpec(
       "background", value: "color", help: "transparent, white, black, #RRGGBB or #RRGGBBAA.",
-      default: "transparent"),
+      default: "transparent; white for --scene seed", completion: backgroundChoices),
     OptionSpec(
       "scene", value: "scene",
       help: "ring (the ring alone) or seed (the iPhone's 375x667-point white view, ring at 50,80).",
-      default: "ring"),
+      default: "ring", completion: .choices(["ring", "seed"])),
     OptionSpec(
       "step-duration", value: "seconds", help: "Time for the colours to move one stop.",
       default: "0.1"),
@@ -30,8 +30,12 @@ enum RingOptions {
     OptionSpec(
       "end-point", value: "x,y", help: "Gradient end in the ring's unit square.", default: "1,1"),
     OptionSpec(
-      "gradient", value: "kind", help: "Gradient kind: axial, radial or conic.", default: "axial"),
+      "gradient", value: "kind", help: "Gradient kind: axial, radial or conic.", default: "axial",
+      completion: .choices(GradientKind.allCases.map(\.rawValue))),
   ]
+
+  /// The named colours `--background` takes (any #RRGGBB or #RRGGBBAA too).
+  static let backgroundChoices = ValueCompletion.choices(["transparent", "white", "black"])
 
   static func number(
     _ args: ParsedArguments, _ name: String, default value: Double, range: ClosedRange<Double>,
@@ -97,9 +101,12 @@ enum RingOptions {
   {
     guard let text = args[name] else { return value }
     guard let hit = options.first(where: { $0.0 == text }) else {
+      let near = Suggestion.nearest(to: text, among: options.map(\.0)).map {
+        " Did you mean '\($0)'?"
+      }
       throw RingError.usage(
         "The value '\(text)' is invalid for '--\(name)': expected one of \(options.map(\.0).joined(separator: ", "))."
-      )
+          + (near ?? ""))
     }
     return hit.1
   }

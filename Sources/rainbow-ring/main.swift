@@ -37,7 +37,10 @@ let console = Console(
       offset += n
     }
   },
-  errorIsTerminal: isatty(STDERR_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+  errorIsTerminal: isatty(STDERR_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+  inputIsTerminal: isatty(STDIN_FILENO) == 1,
+  colorsErrors: Console.colorsErrors(
+    errorIsTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment))
 // The arguments as the system gave them: one that is not UTF-8 is refused, never repaired.
 let arguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
 exit(CommandLineTool.run(rawArguments: arguments.map { UnsafePointer($0) }, console: console))

@@ -12,8 +12,15 @@ final class Captured {
   var code: Int32 = -1
   var outText: String { String(decoding: out, as: UTF8.self) }
 
-  init(_ args: [String]) {
-    let console = Console(writeOut: { self.out += $0 }, writeErr: { self.err += $0 })
+  /// Runs `args`; the flags say which streams the console reports as terminals.
+  init(
+    _ args: [String], outputIsTerminal: Bool = false, inputIsTerminal: Bool = false,
+    colorsErrors: Bool = false
+  ) {
+    let console = Console(
+      writeOut: { self.out += $0 }, writeErr: { self.err += $0 },
+      outputIsTerminal: outputIsTerminal, inputIsTerminal: inputIsTerminal,
+      colorsErrors: colorsErrors)
     code = CommandLineTool.run(args, console: console)
   }
 }
@@ -43,7 +50,7 @@ func scratchDirectory() throws -> String {
           --size <points>         Side of the ring view, in points. (default: 160)
           --ring-width <points>   Width of the ring, in points. (default: 20)
           --background <color>    transparent, white, black, #RRGGBB or #RRGGBBAA.
-                                  (default: transparent)
+                                  (default: transparent; white for --scene seed)
           --scene <scene>         ring (the ring alone) or seed (the iPhone's
                                   375x667-point white view, ring at 50,80). (default:
                                   ring)
@@ -64,6 +71,16 @@ func scratchDirectory() throws -> String {
                                   output (16 GiB).
           --version               Show the version.
           -h, --help              Show help information.
+
+        EXAMPLES:
+          The frame an iPhone shows 0.05 s after the ring appears, at 2x:
+            rainbow-ring render --time 0.05 --scale 2 -o ring.png
+
+          The seed's whole 375x667-point view on white, at 3x:
+            rainbow-ring render --scene seed --scale 3 -o seed.png
+
+          A conic ring on black, through standard output:
+            rainbow-ring render --gradient conic --background black -o - > conic.png
 
         """, "render --help text")
   }
@@ -96,7 +113,7 @@ func scratchDirectory() throws -> String {
   @Test(arguments: [["--version"], ["render", "--version"]])
   func versionGoesToStdout(args: [String]) {
     let run = Captured(args)
-    #expect(run.code == 0 && run.outText == CommandLineTool.version + "\n", "\(args)")
+    #expect(run.code == 0 && run.outText == "rainbow-ring \(CommandLineTool.version)\n", "\(args)")
   }
 
   static let badInputs: [(args: [String], mentions: String)] = [

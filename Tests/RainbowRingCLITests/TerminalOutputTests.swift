@@ -33,7 +33,7 @@ import Testing
     let console = Console(writeOut: { _ in }, writeErr: { err += $0 })
     let code = ExportCommand.run(
       [
-        "-o", dir + "/" + Self.hostile, "--format", "gif", "--duration", "0.1", "--size", "20",
+        "-o", dir + "/" + Self.hostile, "--format", "apng", "--duration", "0.1", "--size", "20",
         "--ring-width", "2",
       ],
       console: console, isTerminal: true)
