@@ -20,11 +20,12 @@ extension TmuxSession {
   }
 
   /// Attaches a client on a pseudo-terminal of `script`, which logs what tmux sends that
-  /// terminal to `log`; waits until tmux lists it.
+  /// terminal to `log`; waits until tmux lists it. Its standard input stays open for a
+  /// minute: at end of file `script` types Ctrl-D, which would end the pane's shell.
   func attachClient(term: String, log: String) throws {
     let command =
-      "TERM=\(term) script -qfc 'env -u COLORTERM tmux -L \(socket) attach' '\(log)'"
-      + " > /dev/null 2>&1 < /dev/null &"
+      "(sleep 60 | TERM=\(term) script -qfc 'env -u COLORTERM tmux -L \(socket) attach'"
+      + " '\(log)') > /dev/null 2>&1 < /dev/null &"
     guard system(command) == 0 else { throw ToolFailure(message: "cannot start script") }
     let start = Date()
     while try tmux(["list-clients"]).isEmpty && Date().timeIntervalSince(start) < 10 {
