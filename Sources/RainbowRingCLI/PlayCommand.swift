@@ -26,7 +26,7 @@ enum PlayCommand {
       OptionSpec(
         "graphics", value: "kind",
         help:
-          "Terminal output: auto, truecolor, 256, kitty, sixel or monochrome. auto follows NO_COLOR, kitty, COLORTERM and TERM.",
+          "Terminal output: auto, truecolor, 256, kitty, sixel or monochrome. auto follows NO_COLOR, kitty, COLORTERM, tmux and TERM.",
         default: "auto",
         completion: .choices(["auto"] + TerminalPlayer.Graphics.allCases.map(\.rawValue))),
     ]
@@ -229,7 +229,8 @@ enum PlayCommand {
           options: TerminalPlayer.Options(
             ring: plan.ring, scene: plan.scene ?? .ring, background: plan.background,
             framesPerSecond: plan.fps ?? 30, duration: plan.duration,
-            graphics: plan.graphics ?? TerminalPlayer.detectGraphics()))
+            graphics: plan.graphics ?? TerminalPlayer.detectGraphics(tmux: TmuxInfo.ask())))
+        if let note = player.note { console.writeErr(note + "\n") }
         try player.run(shouldStop: stop)
       }
     } catch {

@@ -5,7 +5,8 @@ import RingCodecs
 /// The kitty terminal graphics protocol: an image sent as zlib-compressed RGBA in base64
 /// chunks of at most 4096 bytes, replacing the image with the same id.
 public enum KittyGraphics {
-  public static func encode(_ frame: Pixmap, imageID: Int) -> String {
+  /// The escape sequences for `frame`; `throughTmux` wraps each chunk in tmux's passthrough.
+  public static func encode(_ frame: Pixmap, imageID: Int, throughTmux: Bool = false) -> String {
     let rgba = frame.straightRGBABytes()
     let payload = (try? PNGEncoder.deflate(rgba)).map { ($0, true) } ?? (rgba, false)
     let base64 = Data(payload.0).base64EncodedString()
@@ -27,6 +28,16 @@ public enum KittyGraphics {
         s += "\u{1B}_Gm=\(more);\(chunk)\u{1B}\\"
       }
     }
-    return s
+    return throughTmux ? tmuxPassthrough(s) : s
+  }
+
+  /// `sequences` (each a complete `ESC _ G ... ESC \`) wrapped one by one in tmux's
+  /// passthrough, `ESC P tmux; ... ESC \`, with each of their ESCs doubled; tmux, with
+  /// `allow-passthrough` on, hands them to the outer terminal unchanged.
+  public static func tmuxPassthrough(_ sequences: String) -> String {
+    sequences.components(separatedBy: "\u{1B}\\").dropLast().map {
+      "\u{1B}Ptmux;" + ($0 + "\u{1B}\\").replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}")
+        + "\u{1B}\\"
+    }.joined()
   }
 }

@@ -8,7 +8,9 @@ import RingSystem
 /// Sixel, or shade characters when NO_COLOR asks for no colour.
 ///
 /// It uses the alternate screen with the cursor hidden and restores both on every exit,
-/// follows resizes (SIGWINCH) and rewrites only the cells that changed.
+/// follows resizes (SIGWINCH), centres the frame and rewrites only the cells that changed.
+/// At start it asks the terminal's background (OSC 11) to blend the ring's edges over; in
+/// tmux it sends kitty images through tmux's passthrough, or half-blocks when that is off.
 public final class TerminalPlayer {
   public enum Graphics: String, CaseIterable, Sendable {
     case truecolor
@@ -41,13 +43,15 @@ public final class TerminalPlayer {
   }
 
   /// The graphics a terminal supports, from its environment: NO_COLOR, then kitty, then
-  /// COLORTERM=truecolor, then a 256-colour TERM; truecolor otherwise.
-  public static func detectGraphics(_ env: [String: String] = ProcessInfo.processInfo.environment)
-    -> Graphics
-  {
+  /// COLORTERM=truecolor, then (inside tmux) whether `tmux` passes 24-bit colour on, then a
+  /// 256-colour TERM; truecolor otherwise.
+  public static func detectGraphics(
+    _ env: [String: String] = ProcessInfo.processInfo.environment, tmux: TmuxInfo? = nil
+  ) -> Graphics {
     if let n = env["NO_COLOR"], !n.isEmpty { return .monochrome }
     if env["KITTY_WINDOW_ID"] != nil || env["TERM"]?.contains("kitty") == true { return .kitty }
     if let c = env["COLORTERM"], c == "truecolor" || c == "24bit" { return .truecolor }
+    if let tmux, tmux.passesTruecolor { return .truecolor }
     if env["TERM"]?.contains("256color") == true { return .palette256 }
     return .truecolor
   }
@@ -70,6 +74,16 @@ public final class TerminalPlayer {
   }
 
   private let options: Options
+  /// The graphics drawn: `options.graphics`, but half-blocks for kitty in a tmux that does
+  /// not pass it on.
+  private let graphics: Graphics
+  /// Kitty images wrapped in tmux's passthrough.
+  private let kittyThroughTmux: Bool
+  /// One line for standard error on why the player draws other graphics than asked, or `nil`.
+  public let note: String?
+  /// The terminal's background (OSC 11), asked once, on the first entry.
+  private var terminalBackground: TerminalBackground?
+  private var askedBackground = false
   private let output: Int32
   /// Where the player writes: the terminal opened again with O_NONBLOCK (its own file
   /// description, so standard output's flags do not change), else `output`.
@@ -86,6 +100,8 @@ public final class TerminalPlayer {
   private var columns = 80
   private var rows = 24
   private var pixelSize = (width: 0, height: 0)
+  /// The cell (0-based) where the frame's top-left corner is drawn, centring it.
+  private var origin = (column: 0, row: 0)
   private var previousCells: [UInt64] = []
   private var out: [UInt8] = []
   private var quantizer: GIFQuantizer?
@@ -101,6 +117,23 @@ public final class TerminalPlayer {
       throw RingError(.cannotPlay, "standard output is not a terminal")
     }
     if let problem = TerminalPlayer.terminalProblem(environment) { throw problem }
+    var graphics = options.graphics
+    var note: String?
+    var kittyThroughTmux = false
+    if graphics == .kitty, environment["TMUX"] != nil {
+      switch TmuxInfo.ask(environment)?.allowsPassthrough {
+      case true?: kittyThroughTmux = true
+      case false?:
+        graphics = .truecolor
+        note = "Note: tmux's allow-passthrough is off: half-blocks, not kitty images."
+      case nil:
+        graphics = .truecolor
+        note = "Note: tmux did not say if it passes kitty images on; playing in half-blocks."
+      }
+    }
+    self.graphics = graphics
+    self.note = note
+    self.kittyThroughTmux = kittyThroughTmux
     self.options = options
     self.input = input
     self.output = output
@@ -163,6 +196,13 @@ public final class TerminalPlayer {
     var bytes = [UInt8](repeating: 0, count: 64)
     let n = retryingOnInterrupt { read(input, &bytes, bytes.count) }
     if n > 0 {
+      // A terminal's late reply to a query (ESC ], ESC P or ESC [ and more) is not Esc.
+      if n > 1, bytes[0] == 27,
+        [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "[")].contains(
+          bytes[1])
+      {
+        return false
+      }
       return bytes[0..<n].contains {
         $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") || $0 == 27
       }
@@ -197,6 +237,10 @@ public final class TerminalPlayer {
       tcsetattr(input, TCSANOW, &attributes)
       raw = true
       cleanup.append(ExitCleanup.registerTerminal(fd: input, attributes: saved, reset: []))
+      if !askedBackground {
+        askedBackground = true
+        terminalBackground = TerminalBackground.ask(input: input, output: writer)
+      }
     }
     write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
   }
@@ -209,7 +253,10 @@ public final class TerminalPlayer {
 
   private var resetSequence: String {
     var reset = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-    if options.graphics == .kitty { reset = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\" + reset }
+    if graphics == .kitty {
+      let delete = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
+      reset = (kittyThroughTmux ? KittyGraphics.tmuxPassthrough(delete) : delete) + reset
+    }
     return reset
   }
 
@@ -299,26 +346,42 @@ public final class TerminalPlayer {
     let natural = options.scene.naturalSize(for: options.ring)
     var width: Int
     var height: Int
-    switch options.graphics {
+    // Pixels per cell.
+    var cell = (width: 1, height: 2)
+    switch graphics {
     case .kitty, .sixel:
       // Full resolution: the window's pixels, or 8 x 16 per cell when the terminal does not say.
-      width = pixelSize.width > 0 ? pixelSize.width : columns * 8
-      height = pixelSize.height > 0 ? pixelSize.height - (pixelSize.height / rows) : (rows - 1) * 16
+      cell.width = pixelSize.width > 0 ? max(1, pixelSize.width / columns) : 8
+      cell.height = pixelSize.height > 0 ? max(1, pixelSize.height / rows) : 16
+      width = pixelSize.width > 0 ? pixelSize.width : columns * cell.width
+      height = pixelSize.height > 0 ? pixelSize.height - cell.height : (rows - 1) * cell.height
     default:
       width = columns
       height = rows * 2
     }
+    let room = (width: width, height: height)
     let scale = max(
       0.25, min(16, min(Double(width) / natural.width, Double(height) / natural.height)))
     width = min(width, Int((natural.width * scale).rounded()))
     height = min(height, Int((natural.height * scale).rounded()))
+    origin = (
+      max(0, (room.width - width) / 2 / cell.width),
+      max(0, (room.height - height) / 2 / cell.height)
+    )
     renderer = try FrameRenderer(
       scene: options.scene.scene(
         ring: options.ring, width: width, height: height, scale: scale,
         background: options.background))
     previousCells = []
-    if options.graphics == .sixel {
-      let matte = options.background ?? (options.scene == .seed ? .white : .black)
+    if graphics == .sixel {
+      let matte =
+        options.background
+        ?? (options.scene == .seed
+          ? .white
+          : terminalBackground.map {
+            RGBAColor(
+              unchecked: Double($0.red) / 255, Double($0.green) / 255, Double($0.blue) / 255)
+          } ?? .black)
       let p = GIFPalette(colors: options.ring.colors, matte: matte)
       palette = p
       quantizer = GIFQuantizer(palette: p)
@@ -329,7 +392,7 @@ public final class TerminalPlayer {
   private func drawFrame(at time: MediaTime) throws {
     guard let renderer else { return }
     let frame = renderer.render(at: time)
-    switch options.graphics {
+    switch graphics {
     case .truecolor, .palette256, .monochrome: drawCells(frame)
     case .kitty: drawKitty(frame)
     case .sixel: drawSixel(frame)
@@ -339,51 +402,44 @@ public final class TerminalPlayer {
 
   // MARK: Half-block cells
 
-  /// A pixel as an opaque colour for the terminal, or `nil` for the terminal's own
-  /// background (fully transparent). Partly transparent pixels are blended over black.
-  @inline(__always)
-  private static func cellColor(_ v: UInt32) -> UInt32? {
-    if v >> 24 == 0 { return nil }
-    return v & 0x00FF_FFFF
-  }
-
   private func drawCells(_ frame: Pixmap) {
     let cellRows = (frame.height + 1) / 2
-    let cols = min(columns, frame.width)
+    let cols = min(columns - origin.column, frame.width)
     if previousCells.count != cellRows * cols {
       previousCells = [UInt64](repeating: UInt64.max, count: cellRows * cols)
     }
     var lastFg: UInt32? = nil
     var lastBg: UInt32? = nil
     var cursor = (row: -1, col: -1)
-    let mono = options.graphics == .monochrome
+    let mono = graphics == .monochrome
+    let background = terminalBackground?.pixel
     frame.pixels.withUnsafeBufferPointer { px in
-      for cy in 0..<min(cellRows, rows) {
+      for cy in 0..<min(cellRows, rows - origin.row) {
         for cx in 0..<cols {
           let top = px[(2 * cy) * frame.width + cx]
           let bottom = 2 * cy + 1 < frame.height ? px[(2 * cy + 1) * frame.width + cx] : 0
           let key = UInt64(top) << 32 | UInt64(bottom)
           if previousCells[cy * cols + cx] == key { continue }
           previousCells[cy * cols + cx] = key
-          if cursor != (cy, cx) { out.append(contentsOf: "\u{1B}[\(cy + 1);\(cx + 1)H".utf8) }
+          let (row, col) = (origin.row + cy, origin.column + cx)
+          if cursor != (row, col) { out.append(contentsOf: "\u{1B}[\(row + 1);\(col + 1)H".utf8) }
           if mono {
             let a = max(top >> 24, bottom >> 24)
             let shades = [" ", "░", "▒", "▓", "█"]
             out.append(contentsOf: shades[Int((a * 4 + 127) / 255)].utf8)
           } else {
-            let fg = TerminalPlayer.cellColor(top)
-            let bg = TerminalPlayer.cellColor(bottom)
-            if fg != lastFg || lastFg == nil {
-              out.append(contentsOf: sgr(fg, foreground: true).utf8)
-              lastFg = fg
+            let cell = HalfBlockCell(top: top, bottom: bottom, over: background)
+            if cell.foreground != lastFg || lastFg == nil {
+              out.append(contentsOf: sgr(cell.foreground, foreground: true).utf8)
+              lastFg = cell.foreground
             }
-            if bg != lastBg || lastBg == nil {
-              out.append(contentsOf: sgr(bg, foreground: false).utf8)
-              lastBg = bg
+            if cell.background != lastBg || lastBg == nil {
+              out.append(contentsOf: sgr(cell.background, foreground: false).utf8)
+              lastBg = cell.background
             }
-            out.append(contentsOf: (fg == nil && bg == nil ? " " : "▀").utf8)
+            out.append(contentsOf: cell.glyph.utf8)
           }
-          cursor = (cy, cx + 1)
+          cursor = (row, col + 1)
         }
       }
     }
@@ -394,7 +450,7 @@ public final class TerminalPlayer {
     let r = Int(c & 0xFF)
     let g = Int(c >> 8 & 0xFF)
     let b = Int(c >> 16 & 0xFF)
-    if options.graphics == .palette256 {
+    if graphics == .palette256 {
       return "\u{1B}[\(foreground ? 38 : 48);5;\(TerminalPlayer.xterm256(r, g, b))m"
     }
     return "\u{1B}[\(foreground ? 38 : 48);2;\(r);\(g);\(b)m"
@@ -420,13 +476,14 @@ public final class TerminalPlayer {
   // MARK: Images
 
   private func drawKitty(_ frame: Pixmap) {
-    out.append(contentsOf: "\u{1B}[H".utf8)
-    out.append(contentsOf: KittyGraphics.encode(frame, imageID: 1).utf8)
+    out.append(contentsOf: "\u{1B}[\(origin.row + 1);\(origin.column + 1)H".utf8)
+    out.append(
+      contentsOf: KittyGraphics.encode(frame, imageID: 1, throughTmux: kittyThroughTmux).utf8)
   }
 
   private func drawSixel(_ frame: Pixmap) {
     guard var quantizer, let palette else { return }
-    out.append(contentsOf: "\u{1B}[H".utf8)
+    out.append(contentsOf: "\u{1B}[\(origin.row + 1);\(origin.column + 1)H".utf8)
     out.append(contentsOf: Sixel.encode(frame, palette: palette, quantizer: &quantizer))
     self.quantizer = quantizer
   }
