@@ -7,7 +7,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case webp
   case mp4
   case webm
-  /// One PNG with every frame in a grid, plus a JSON frame map beside it.
+  /// One PNG with every frame in a grid, plus a JSON frame map and an HTML snippet that
+  /// plays it beside it (`SpriteSheet`).
   case spriteSheet = "sprite-sheet"
   /// A folder of numbered PNG frames.
   case frames
