@@ -15,7 +15,7 @@ enum ExportCommand {
       OptionSpec(
         "format", value: "format",
         help:
-          "gif, apng, webp, mp4, webm, sprite-sheet (a PNG plus a JSON frame map), frames (a folder of numbered PNGs) or rgba (raw premultiplied RGBA frames).",
+          "gif, apng, webp, mp4, webm, sprite-sheet (NAME.png plus NAME.json, its frame map, and NAME.html, a snippet that plays it), frames (a folder of numbered PNGs) or rgba (raw premultiplied RGBA frames).",
         completion: .choices(ExportFormat.allCases.map(\.rawValue))),
       OptionSpec(
         "fps", value: "n", help: "Frames per second.", default: "50 for GIF, 60 otherwise"),
@@ -149,10 +149,15 @@ enum ExportCommand {
         "The option '--\(option)' applies only to --format \(formats.map(\.rawValue).joined(separator: ", ")), not \(format.rawValue)."
       )
     }
-    if format == .spriteSheet, SpriteSheet.mapPath(forImage: output) == output {
-      throw RingError.usage(
-        "The sprite sheet's image and its frame map would both be '\(output)': name the image with another extension (.png)."
-      )
+    if format == .spriteSheet {
+      for (what, companion) in [
+        ("frame map", SpriteSheet.mapPath(forImage: output)),
+        ("HTML snippet", SpriteSheet.snippetPath(forImage: output)),
+      ] where companion == output {
+        throw RingError.usage(
+          "The sprite sheet's image and its \(what) would both be '\(output)': name the image with another extension (.png)."
+        )
+      }
     }
     if output != "-", let ext = OutputExtension.of(output), let allowed = extensions(of: format),
       !allowed.contains(ext)

@@ -7,7 +7,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case webp
   case mp4
   case webm
-  /// One PNG with every frame in a grid, plus a JSON frame map beside it.
+  /// One PNG with every frame in a grid, plus a JSON frame map and an HTML snippet that
+  /// plays it beside it (`SpriteSheet`).
   case spriteSheet = "sprite-sheet"
   /// A folder of numbered PNG frames.
   case frames
@@ -62,13 +63,20 @@ public struct ExportTiming: Hashable, Sendable {
   /// Start of frame `i`, exact to the nanosecond.
   public func time(ofFrame i: Int) -> MediaTime { .nanoseconds(nanoseconds(ofFrame: i)) }
 
-  /// Each frame's delay in whole centiseconds (GIF): the differences of the frame start
-  /// times rounded to centiseconds, so they add up to the duration rounded.
-  public func centisecondDelays() -> [Int] {
-    func cs(_ ns: Int64) -> Int64 { (ns + 5_000_000) / 10_000_000 }
+  /// Each frame's delay in whole centiseconds (GIF): `delays(inUnitsOf:)` of 10 ms.
+  public func centisecondDelays() -> [Int] { delays(inUnitsOf: 10_000_000) }
+
+  /// Each frame's delay in whole milliseconds (WebP): `delays(inUnitsOf:)` of 1 ms.
+  public func millisecondDelays() -> [Int] { delays(inUnitsOf: 1_000_000) }
+
+  /// Each frame's delay in whole units of `unit` nanoseconds: the differences of the frame
+  /// start times rounded to the nearest unit, so they add up to the duration rounded to the
+  /// unit, and each is off its exact length by less than one unit.
+  public func delays(inUnitsOf unit: Int64) -> [Int] {
+    func rounded(_ ns: Int64) -> Int64 { (ns + unit / 2) / unit }
     return (0..<frameCount).map { i in
       let end = i + 1 == frameCount ? durationNanoseconds : nanoseconds(ofFrame: i + 1)
-      return Int(cs(end) - cs(nanoseconds(ofFrame: i)))
+      return Int(rounded(end) - rounded(nanoseconds(ofFrame: i)))
     }
   }
 

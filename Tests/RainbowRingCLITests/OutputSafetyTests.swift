@@ -164,6 +164,35 @@ import Testing
         "Error: the sprite sheet 's.png' and its frame map 's.json' are the same file",
         "left: err s.json s.png ",
       ]),
+    Case(
+      name: "a sprite sheet writes its map and HTML snippet beside it, and nothing else",
+      script: """
+        $B export --format sprite-sheet -o s.png --duration 0.1 --quiet; echo exit=$?
+        png s.png; grep -c 'animation: s-x' s.html; left
+        """,
+      facts: ["exit=0", "s.png png", "1", "left: s.html s.json s.png "]),
+    Case(
+      name: "the sprite sheet's HTML snippet may not be the image",
+      script: """
+        echo keep > s.html
+        $B export --format sprite-sheet -o s.html 2> err; echo exit=$?; cat s.html; head -1 err; left
+        """,
+      facts: [
+        "exit=64", "keep",
+        "Error: The sprite sheet's image and its HTML snippet would both be 's.html': name the image with another extension (.png).",
+        "left: err s.html ",
+      ]),
+    Case(
+      name: "the sprite sheet's HTML snippet may not be its map through a symlink",
+      script: """
+        echo keep > s.json; ln -s s.json s.html
+        $B export --format sprite-sheet -o s.png 2> err; echo exit=$?; cat s.json; head -1 err; left
+        """,
+      facts: [
+        "exit=64", "keep",
+        "Error: the frame map 's.json' and the HTML snippet 's.html' are the same file",
+        "left: err s.html s.json ",
+      ]),
   ]
 
   static let moreFiles: [Case] = [
