@@ -105,7 +105,16 @@ public final class FFmpegEncoder {
     }
     // What landed on disk, read back: its length must be the plan's within one frame.
     let tolerance = duration / Double(frameCount) + 0.002
-    if let found = try FFmpegEncoder.fileDuration(outputPath), abs(found - duration) > tolerance {
+    let found: Double?
+    do {
+      found = try FFmpegEncoder.fileDuration(outputPath)
+    } catch let error as RingError {
+      throw RingError(
+        error.code,
+        "cannot write '\(userPath)': "
+          + error.message.replacingOccurrences(of: outputPath, with: userPath))
+    }
+    if let found, abs(found - duration) > tolerance {
       throw failure(
         default: String(
           format: "ffmpeg wrote %.3f s of %.3f s, so the file is incomplete", found, duration))
@@ -124,8 +133,18 @@ public final class FFmpegEncoder {
         "-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", path,
       ], feedsInput: false)
     let (exited, code) = probe.wait()
-    guard exited, code == 0 else { return nil }
-    return Double(probe.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
+    // A check that could not be made is a failure, never a pass.
+    guard exited, code == 0,
+      let seconds = Double(probe.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      let said = lastLine(probe.errorText).map { ": " + $0 } ?? ""
+      throw RingError(
+        .ffmpegFailed,
+        exited
+          ? "ffprobe could not read back what ffmpeg wrote (exit status \(code))\(said)"
+          : "ffprobe was killed by signal \(code) while reading back what ffmpeg wrote")
+    }
+    return seconds
   }
 
   /// Stops ffmpeg at once (for a failure elsewhere).

@@ -165,7 +165,15 @@ public final class OutputFile {
       }
       guard fchmod(staged.fd, keep) == 0 else { throw OutputFile.cannotWrite(path) }
       guard OutputFile.sync(staged.fd) else { throw OutputFile.cannotWrite(path) }
-      guard rename(staged.path, target) == 0 else { throw OutputFile.cannotWrite(path) }
+      // A terminating signal either arrived before (nothing replaced) or waits for the rename.
+      let renamed: Int32? = ExitCleanup.critical {
+        guard Termination.pending == 0 else { return EINTR }
+        return rename(staged.path, target) == 0 ? nil : errno
+      }
+      if renamed == EINTR, Termination.pending != 0 {
+        throw RingError(.interrupted, "interrupted by signal \(Termination.pending)")
+      }
+      if let renamed { throw OutputFile.cannotWrite(path, renamed) }
       staged.renamed()
     case .inPlace(let target):
       try copyInPlace(from: temporary!, to: target)
@@ -192,8 +200,12 @@ public final class OutputFile {
       throw OutputFile.cannotWrite(path, reserved)
     }
     let error: Int32? = ExitCleanup.critical {
-      OutputFile.copy(from: staged.fd, to: out, positioned: true)
+      guard Termination.pending == 0 else { return EINTR }
+      return OutputFile.copy(from: staged.fd, to: out, positioned: true)
         ?? (ftruncate(out, size) == 0 && OutputFile.sync(out) ? nil : errno)
+    }
+    if error == EINTR, Termination.pending != 0 {
+      throw RingError(.interrupted, "interrupted by signal \(Termination.pending)")
     }
     if let error { throw OutputFile.cannotWrite(path, error) }
   }

@@ -213,6 +213,27 @@ import Testing
           """,
         facts: ["exit=1", "keep", "ring.mp4", "1", "0", "left: err "]),
       Case(
+        name: "a failing ffprobe fails the check instead of skipping it",
+        script: """
+          mkdir bin; printf '#!/bin/sh\\necho boom >&2; exit 1\\n' > bin/ffprobe; chmod +x bin/ffprobe
+          echo keep > ring.mp4
+          PATH=$PWD/bin:$PATH $B export -o ring.mp4 --duration 0.3 --quiet 2> err; echo exit=$?
+          cat ring.mp4 err; rm -r bin; left
+          """,
+        facts: [
+          "exit=1", "keep",
+          "Error: cannot write 'ring.mp4': ffprobe could not read back what ffmpeg wrote (exit status 1): boom",
+          "left: err ring.mp4 ",
+        ]),
+      Case(
+        name: "a signal while ffprobe checks the file replaces nothing",
+        script: """
+          set -m; mkdir bin; printf '#!/bin/sh\\nexec sleep 1002\\n' > bin/ffprobe; chmod +x bin/ffprobe
+          PATH=$PWD/bin:$PATH env --default-signal $B export -o ring.mp4 --duration 0.3 --quiet & pid=$!
+          sleep 2.5; kill -TERM $pid; wait $pid; echo exit=$?; rm -r bin; left
+          """,
+        facts: ["exit=143", "left: "]),
+      Case(
         name: "a temporary file swapped for a link while ffmpeg starts writes no victim",
         script: """
           mkdir bin; cat > bin/ffmpeg <<'FAKE'
