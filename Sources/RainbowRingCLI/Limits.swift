@@ -48,6 +48,16 @@ struct Limits {
         "An export of \(n) frames exceeds the cap of \(frames) frames; lower --duration, --loops or --fps, or pass --no-limits."
       )
     }
+    if settings.format == .spriteSheet {
+      // The library's ceiling for one image, which --no-limits cannot lift.
+      let (w, h) = settings.scene.pixelSize
+      let (columns, rows) = settings.sheetGrid
+      guard w * columns <= Pixmap.maximumPixelCount / max(1, h * rows) else {
+        throw RingError.usage(
+          "A \(columns)x\(rows) sprite sheet of \(w)x\(h)-pixel frames would exceed \(Pixmap.maximumPixelCount) pixels in one image; lower --size, --scale, --duration or --fps, or change --columns."
+        )
+      }
+    }
     let estimate = settings.estimatedPeakMemory
     guard estimate <= memory else {
       throw RingError.usage(

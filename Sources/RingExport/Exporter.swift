@@ -52,7 +52,8 @@ public struct ExportSettings: Sendable {
     if format == .gif { total += threads * 2 * pixels }
     if format == .spriteSheet {
       let (columns, rows) = sheetGrid
-      total += 2 * frame * Double(columns) * Double(rows)
+      // The sheet, its straight RGBA rows, the filtered rows and the compressed stream.
+      total += 4 * frame * Double(columns) * Double(rows)
     }
     return total
   }

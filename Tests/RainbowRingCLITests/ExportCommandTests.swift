@@ -26,7 +26,10 @@ import Testing
       "--no-limits"
     ),
     (
-      ["export", "-o", "DIR/s.png", "--format", "sprite-sheet", "--size", "2000", "--scale", "2"],
+      [
+        "export", "-o", "DIR/s.png", "--format", "sprite-sheet", "--size", "1000", "--scale", "4",
+        "--duration", "0.25",
+      ],
       "GiB of memory"
     ),
     (
@@ -73,6 +76,13 @@ import Testing
       "'--columns'"
     ),
     (
+      [
+        "export", "-o", "DIR/s.png", "--format", "sprite-sheet", "--fps", "240", "--duration",
+        "10", "--size", "400", "--columns", "1", "--no-limits",
+      ],
+      "or change --columns"
+    ),
+    (
       ["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-no-limits"],
       "--no-limits"
     ),
@@ -106,7 +116,10 @@ import Testing
   /// Each cap refuses without the flag and lets the same request through with it.
   @Test(arguments: [
     ["-o", "r.gif", "--loops", "10000", "--fps", "50"],
-    ["-o", "s.png", "--format", "sprite-sheet", "--size", "2000", "--scale", "2"],
+    [
+      "-o", "s.png", "--format", "sprite-sheet", "--size", "1000", "--scale", "4", "--duration",
+      "0.25",
+    ],
     ["-o", "r.rgba", "--size", "2000", "--scale", "2", "--loops", "3"],
     ["-o", "r.apng", "--size", "3000", "--scale", "3"],
   ])
