@@ -87,6 +87,9 @@ enum RenderCommand {
           try console.writeOut(png)
         } catch let error as POSIXError where error.code == .EPIPE {
           return 0  // the reader left early (`| head -c 10`): nothing more to say
+        } catch {
+          return CommandLineTool.failure(
+            "cannot write to standard output: \(CommandLineTool.describe(error))", console)
         }
       } else {
         try FileWriter.write(png, to: output)

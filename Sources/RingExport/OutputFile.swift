@@ -107,7 +107,7 @@ public final class OutputFile {
     if let error = OutputFile.writeAll(fd, bytes) {
       throw RingError(
         error == EPIPE ? .brokenPipe : .cannotWrite,
-        "cannot write '\(path)': "
+        "cannot write \(OutputFile.named(path)): "
           + (error == EPIPE ? "the reader closed the pipe" : String(cString: strerror(error))))
     }
   }
@@ -222,7 +222,12 @@ public final class OutputFile {
 
   /// The error for a failed step: the user's path and the system's words for `err`.
   private static func cannotWrite(_ path: String, _ err: Int32 = errno) -> RingError {
-    RingError(.cannotWrite, "cannot write '\(path)': \(String(cString: strerror(err)))")
+    RingError(.cannotWrite, "cannot write \(named(path)): \(String(cString: strerror(err)))")
+  }
+
+  /// How errors name an output: `'PATH'`, or standard output for "-".
+  static func named(_ path: String) -> String {
+    path == "-" ? "to standard output" : "'\(path)'"
   }
 
   // MARK: Helpers

@@ -43,12 +43,15 @@ import Testing
     #expect(!err.contains("\u{1b}"), "no escape sequence reaches the terminal: \(err)")
   }
 
-  /// `--help` and `--version` to a full (a device node made here) or closed standard output
+  /// `--help`, `--version` and `-o -` to a full (a device node made here) or closed standard output
   /// fail with one line.
   @Test(arguments: [
     ("--help", ">full", "No space left on device"),
     ("--version", ">full", "No space left on device"),
     ("export --help", ">full", "No space left on device"),
+    ("render -o - --size 40", ">&-", "Bad file descriptor"),
+    ("render -o - --size 40", ">full", "No space left on device"),
+    ("export -o - --duration 0.1 --size 40 --quiet", ">full", "No space left on device"),
     ("--help", ">&-", "Bad file descriptor"), ("render --version", ">&-", "Bad file descriptor"),
   ])
   func unwritableStandardOutputIsAnError(args: String, redirect: String, reason: String) throws {
