@@ -108,7 +108,10 @@ public final class OutputFolder {
   /// Puts the files in place.
   public func commit() throws {
     if stagingIsTheTarget {
-      guard chmod(stagingPath, 0o777 & ~OutputFile.umask) == 0,
+      // A folder made in a set-group-ID folder keeps that bit, as mkdir gives it.
+      var made = stat()
+      let setGroupID = stat(stagingPath, &made) == 0 ? made.st_mode & S_ISGID : 0
+      guard chmod(stagingPath, (0o777 & ~OutputFile.umask) | setGroupID) == 0,
         rename(stagingPath, path) == 0
       else {
         let reason =
@@ -117,28 +120,44 @@ public final class OutputFolder {
         throw RingError(.cannotWrite, "cannot write folder '\(path)': \(reason)")
       }
     } else {
-      // Each replaced frame is first kept as a hard link in the staging folder, so a
-      // failure part way puts every earlier frame back.
-      var done: [(name: String, backup: String?)] = []
+      // Each replaced frame is first kept in the staging folder (a hard link to it, or a
+      // copy of its bytes when it is written in place), so a failure part way puts every
+      // earlier frame back. A replaced frame follows the rules of any replaced file: its
+      // mode, owner and group are kept, and a hard-linked one is written in place.
+      var done: [(name: String, backup: Backup)] = []
       for name in names {
         let from = stagingPath + "/" + name
         let to = path + "/" + name
         let backup = stagingPath + "/" + name + ".old"
-        let kept = overwrite && link(to, backup) == 0
-        // link() never replaces: a file that appeared meanwhile is kept and reported.
-        if overwrite ? rename(from, to) != 0 : (link(from, to) != 0 || unlink(from) != 0) {
-          let error = errno
-          for (moved, old) in done.reversed() {
-            if let old { rename(old, path + "/" + moved) } else { unlink(path + "/" + moved) }
+        var old = stat()
+        let replacing = overwrite && lstat(to, &old) == 0
+        var error: Int32 = 0
+        var kept = Backup.none
+        if replacing && (old.st_nlink > 1 || !OutputFolder.give(from, theOwnershipOf: old)) {
+          if let e = OutputFolder.copyContents(of: to, into: backup, creating: true) {
+            error = e
+          } else {
+            kept = .copy(backup)
+            error = OutputFolder.copyContents(of: from, into: to, creating: false) ?? 0
+            if error == 0 { unlink(from) }
           }
-          if kept { unlink(backup) }
+        } else {
+          if replacing && link(to, backup) == 0 { kept = .link(backup) }
+          // link() never replaces: a file that appeared meanwhile is kept and reported.
+          let failed =
+            replacing ? rename(from, to) != 0 : (link(from, to) != 0 || unlink(from) != 0)
+          if failed { error = errno }
+        }
+        if error != 0 {
+          for (moved, old) in done.reversed() { old.restore(path + "/" + moved) }
+          kept.discard()
           let reason =
             error == EEXIST ? "it appeared while exporting" : String(cString: strerror(error))
           throw RingError(.cannotWrite, "cannot write '\(to)': \(reason)")
         }
-        done.append((name, kept ? backup : nil))
+        done.append((name, kept))
       }
-      for case let (_, backup?) in done { unlink(backup) }
+      for (_, backup) in done { backup.discard() }
       rmdir(stagingPath)
     }
     committed = true
@@ -166,6 +185,61 @@ public final class OutputFolder {
   private func unlock() {
     if lock >= 0 { close(lock) }
     lock = -1
+  }
+
+  /// What a replaced frame was kept as until the commit completes.
+  enum Backup {
+    case none
+    /// A hard link to the old file, renamed back.
+    case link(String)
+    /// A copy of the old bytes, copied back in place.
+    case copy(String)
+
+    func restore(_ target: String) {
+      switch self {
+      case .none: unlink(target)
+      case .link(let backup): rename(backup, target)
+      case .copy(let backup):
+        _ = OutputFolder.copyContents(of: backup, into: target, creating: false)
+        unlink(backup)
+      }
+    }
+
+    func discard() {
+      switch self {
+      case .none: break
+      case .link(let backup), .copy(let backup): unlink(backup)
+      }
+    }
+  }
+
+  /// Gives the staged file at `path` the mode, owner and group of `old`; false when the
+  /// owner or group cannot be given (the frame is then written in place).
+  static func give(_ path: String, theOwnershipOf old: stat) -> Bool {
+    var made = stat()
+    guard stat(path, &made) == 0 else { return false }
+    if made.st_uid != old.st_uid || made.st_gid != old.st_gid {
+      guard chown(path, old.st_uid, old.st_gid) == 0 else { return false }
+    }
+    return chmod(path, old.st_mode & 0o7777) == 0
+  }
+
+  /// Copies the bytes of `source` into `target` (created exclusively, or an existing file
+  /// overwritten and cut to length); the error number on failure.
+  static func copyContents(of source: String, into target: String, creating: Bool) -> Int32? {
+    let input = open(source, O_RDONLY | O_CLOEXEC)
+    guard input >= 0 else { return errno }
+    defer { close(input) }
+    let flags = creating ? O_CREAT | O_EXCL | O_NOFOLLOW : 0
+    let output = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY | flags, 0o600)
+    guard output >= 0 else { return errno }
+    defer { close(output) }
+    var info = stat()
+    guard fstat(input, &info) == 0 else { return errno }
+    return ExitCleanup.critical {
+      OutputFile.copy(from: input, to: output, positioned: true)
+        ?? (ftruncate(output, info.st_size) == 0 && OutputFile.sync(output) ? nil : errno)
+    }
   }
 
   /// Some entry of `folder` other than "." and "..", or `nil` when it is empty.

@@ -231,6 +231,26 @@ import Testing
         cat x*; grep -c 'is not valid UTF-8' err; rm x*; left
         """,
       facts: ["exit=64", "precious", "1", "left: err "]),
+    Case(
+      name: "--overwrite keeps a replaced frame's mode and owner, and writes a hard link in place",
+      script: """
+        mkdir d; echo old > d/frame_00000.png; chmod 600 d/frame_00000.png; chown nobody d/frame_00000.png
+        echo linked > outside; ln outside d/frame_00001.png
+        $B export --format frames -o d --overwrite --duration 0.1 --size 40 --quiet; echo exit=$?
+        info d/frame_00000.png; png outside; rm outside; left d
+        """,
+      facts: [
+        "exit=0", "d/frame_00000.png regular file 600 nobody:root links=1", "outside png",
+        "left: frame_00000.png frame_00001.png frame_00002.png frame_00003.png frame_00004.png frame_00005.png ",
+      ]),
+    Case(
+      name: "a folder of frames made in a set-group-ID folder keeps the bit, as mkdir would",
+      script: """
+        mkdir sg; chgrp users sg; chmod 2775 sg
+        $B export --format frames -o sg/f --duration 0.1 --size 40 --quiet; echo exit=$?
+        stat -c '%A %G' sg/f; left sg
+        """,
+      facts: ["exit=0", "drwxr-sr-x users", "left: f "]),
   ]
 
   static let folders: [Case] = [
