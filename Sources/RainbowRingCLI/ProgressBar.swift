@@ -13,11 +13,25 @@ final class ProgressBar {
   /// Characters in the line drawn last, which a shorter line must cover.
   private var drawnWidth = 0
 
-  init(label: String, write: @escaping (String) -> Void, now: @escaping () -> Double = monotonic) {
+  /// The terminal's width in columns, when known.
+  private let columns: () -> Int?
+
+  init(
+    label: String, write: @escaping (String) -> Void, now: @escaping () -> Double = monotonic,
+    columns: @escaping () -> Int? = terminalColumns
+  ) {
     self.label = label
     self.write = write
     self.now = now
+    self.columns = columns
     start = now()
+  }
+
+  /// Standard error's terminal width, asked afresh (the window may be resized).
+  static func terminalColumns() -> Int? {
+    var size = winsize()
+    guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 
   /// Seconds since an arbitrary origin, never going back.
@@ -35,7 +49,9 @@ final class ProgressBar {
     guard done == total || t - lastDraw >= 0.1 else { return }
     lastDraw = t
     // Padded with spaces over a longer previous line: no escape sequences (TERM=dumb).
-    let text = Self.line(label: label, done: done, total: total, elapsed: t - start)
+    // Shorter than the terminal: a line that wraps cannot be redrawn with a carriage return.
+    var text = Self.line(label: label, done: done, total: total, elapsed: t - start)
+    if let width = columns(), text.count >= width { text = String(text.prefix(max(0, width - 1))) }
     let width = text.count
     write("\r" + text + String(repeating: " ", count: max(0, drawnWidth - width)))
     drawnWidth = width

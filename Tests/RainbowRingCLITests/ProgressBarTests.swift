@@ -50,6 +50,17 @@ import Testing
     #expect(!writes.joined().contains("\u{1b}"))
   }
 
+  /// A line never reaches the terminal's last column, so it never wraps.
+  @Test(arguments: [10, 40, 79])
+  func theLineFitsANarrowTerminal(columns: Int) {
+    var writes: [String] = []
+    let bar = ProgressBar(
+      label: "exporting a-long-name.apng", write: { writes.append($0) }, now: { 1 },
+      columns: { columns })
+    bar.update(5, 100)
+    #expect(writes.count == 1 && writes[0].dropFirst().count == columns - 1, "\(writes)")
+  }
+
   @Test(arguments: [
     (0, "0 B"), (999, "999 B"), (1000, "1.0 kB"), (54_123, "54.1 kB"), (999_960, "1.0 MB"),
     (4_750_000, "4.8 MB"), (12_300_000_000, "12.3 GB"),
