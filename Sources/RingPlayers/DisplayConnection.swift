@@ -104,13 +104,31 @@ public final class DisplayConnection: @unchecked Sendable {
     let screen = XDefaultScreen(display)
     let visual = XDefaultVisual(display, screen)!
     let depth = XDefaultDepth(display, screen)
-    guard visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00,
+    // DirectColor has the same masks but looks its values up in a colormap: not drawable
+    // as plain RGB.
+    let isTrueColor = visual.pointee.`class` == TrueColor
+    guard isTrueColor, visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00,
       visual.pointee.blue_mask == 0xFF, depth >= 24
     else {
+      let kind =
+        isTrueColor ? "\(depth)-bit" : "\(depth)-bit \(Self.className(visual.pointee.`class`))"
       throw RingError(
         .cannotPlay,
-        "the X display '\(name)' is \(depth)-bit, not 24-bit TrueColor, and the window player draws only that"
+        "the X display '\(name)' is \(kind), not 24-bit TrueColor, and the window player draws only that"
       )
+    }
+  }
+
+  /// The name of an X visual class.
+  static func className(_ value: Int32) -> String {
+    switch value {
+    case StaticGray: "StaticGray"
+    case GrayScale: "GrayScale"
+    case StaticColor: "StaticColor"
+    case PseudoColor: "PseudoColor"
+    case TrueColor: "TrueColor"
+    case DirectColor: "DirectColor"
+    default: "class \(value)"
     }
   }
 }

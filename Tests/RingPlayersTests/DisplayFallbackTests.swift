@@ -67,6 +67,7 @@ final class SilentXServer {
     case silent
     case eightBit = "8-bit"
     case sixteenBit = "16-bit"
+    case directColor = "24-bit DirectColor"
 
     /// The running server (kept alive by the returned object) and its display name.
     func start() throws -> (keep: AnyObject, name: String) {
@@ -79,6 +80,9 @@ final class SilentXServer {
         return (x, x.name)
       case .sixteenBit:
         let x = try VirtualDisplay(depth: 16)
+        return (x, x.name)
+      case .directColor:
+        let x = try VirtualDisplay(depth: 24, visualClass: 5)
         return (x, x.name)
       }
     }

@@ -10,17 +10,19 @@ final class VirtualDisplay {
   let number: Int
   private let process = Process()
 
-  /// A server whose screen is `depth` bits deep (8 is PseudoColor, 16 TrueColor 5-6-5).
-  init(depth: Int = 24) throws {
+  /// A server whose screen is `depth` bits deep (8 is PseudoColor, 16 TrueColor 5-6-5),
+  /// its default visual of X class `visualClass` when given (5 is DirectColor).
+  init(depth: Int = 24, visualClass: Int? = nil) throws {
     // A display number nobody uses (no socket yet), so this server is ours.
     // (Neither its socket nor its lock file exists: Xvfb refuses a display with a lock.)
     var n = 90 + Int.random(in: 0..<400)
     while VirtualDisplay.inUse(n) { n += 1 }
     number = n
     process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-    process.arguments = [
-      ":\(number)", "-screen", "0", "800x800x\(depth)", "-nolisten", "tcp", "-dpi", "96",
-    ]
+    process.arguments =
+      [
+        ":\(number)", "-screen", "0", "800x800x\(depth)", "-nolisten", "tcp", "-dpi", "96",
+      ] + (visualClass.map { ["-cc", "\($0)"] } ?? [])
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
