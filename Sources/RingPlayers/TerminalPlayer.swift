@@ -102,6 +102,9 @@ public final class TerminalPlayer {
   private var pixelSize = (width: 0, height: 0)
   /// The cell (0-based) where the frame's top-left corner is drawn, centring it.
   private var origin = (column: 0, row: 0)
+  /// Set when the terminal is too small to show the whole ring: what it says instead.
+  private var tooSmall: String?
+  private var tooSmallShown = false
   private var previousCells: [UInt64] = []
   private var out: [UInt8] = []
   private var quantizer: GIFQuantizer?
@@ -360,6 +363,16 @@ public final class TerminalPlayer {
       height = rows * 2
     }
     let room = (width: width, height: height)
+    // Below the smallest scale the ring would be cut to its empty middle: say so instead.
+    let least = (
+      columns: Int((natural.width * 0.25 / Double(cell.width)).rounded(.up)),
+      rows: Int((natural.height * 0.25 / Double(cell.height)).rounded(.up))
+        + (graphics == .kitty || graphics == .sixel ? 1 : 0)
+    )
+    tooSmall =
+      columns < least.columns || rows < least.rows
+      ? "Terminal too small: \(columns)x\(rows); the ring needs \(least.columns)x\(least.rows)."
+      : nil
     let scale = max(
       0.25, min(16, min(Double(width) / natural.width, Double(height) / natural.height)))
     width = min(width, Int((natural.width * scale).rounded()))
@@ -373,6 +386,7 @@ public final class TerminalPlayer {
         ring: options.ring, width: width, height: height, scale: scale,
         background: options.background))
     previousCells = []
+    tooSmallShown = false
     if graphics == .sixel {
       let matte =
         options.background
@@ -390,6 +404,18 @@ public final class TerminalPlayer {
   }
 
   private func drawFrame(at time: MediaTime) throws {
+    if let tooSmall {
+      // Once per fit (a resize refits): from the top left, wrapped to the width.
+      if tooSmallShown { return }
+      let text = Array(tooSmall)
+      for row in 0..<min(rows, (text.count + columns - 1) / columns) {
+        let piece = text[(row * columns)..<min(text.count, (row + 1) * columns)]
+        write("\u{1B}[\(row + 1);1H" + String(piece))
+      }
+      tooSmallShown = true
+      try flush()
+      return
+    }
     guard let renderer else { return }
     let frame = renderer.render(at: time)
     switch graphics {

@@ -223,6 +223,23 @@ final class TmuxSession {
       "ring at the top, hole in the middle")
   }
 
+  /// A pane too small for the whole ring says so (never a blank pane, nor the ring's empty
+  /// middle); a pane just big enough draws it.
+  @Test(arguments: [(20, 10, true), (8, 4, true), (40, 20, false)])
+  func aTooSmallTerminalSaysSo(columns: Int, rows: Int, tooSmall: Bool) throws {
+    let tmux = try TmuxSession(columns: columns, rows: rows)
+    try tmux.type(
+      "clear; '\(try rainbowRingBinary())' play --terminal --graphics truecolor --duration 3")
+    let screen = try tmux.waitFor(timeout: 15) { s in
+      let text = s.map { String($0.map(\.character)) }.joined()
+      return text.contains("Terminal") || s.flatMap { $0 }.contains { $0.character == "▀" }
+    }
+    let text = screen.map { String($0.map(\.character)) }.joined()
+    #expect(
+      text.replacingOccurrences(of: " ", with: "").contains("Terminal") == tooSmall, "\(text)")
+    #expect(screen.flatMap { $0 }.contains { $0.character == "▀" } == !tooSmall, "\(text)")
+  }
+
   @Test func noColorDrawsShadesWithoutColour() throws {
     let tmux = try TmuxSession(columns: 60, rows: 30)
     try tmux.type("NO_COLOR=1 '\(try rainbowRingBinary())' play --terminal --duration 4")
