@@ -215,8 +215,11 @@ enum ExportCommand {
     if !closes && args.has("exact-fps") {
       frames = max(1, Int(exact.rounded(.down)))
       durationNs = Int64((Double(frames) / fps * 1e9).rounded())
+      let average =
+        format == .gif && (100 / fps).rounded() != 100 / fps
+        ? " on average (GIF delays are whole centiseconds)" : ""
       notes.append(
-        "note: keeping \(fps) fps: \(frames) frames last \(Double(durationNs) / 1e9) s, so the loop has a seam"
+        "note: keeping \(fps) fps\(average): \(frames) frame\(frames == 1 ? "" : "s") last \(Double(durationNs) / 1e9) s, so the loop has a seam"
       )
     }
     let gifMost = format == .gif ? try gifFrameLimit(durationNs) : Int.max
@@ -228,12 +231,13 @@ enum ExportCommand {
             "note: GIF frames last whole centiseconds, at least 2: writing %d frames (%.3f fps) over %g s",
           frames, Double(frames) * 1e9 / Double(durationNs), Double(durationNs) / 1e9))
     } else if !closes && !args.has("exact-fps") {
+      let seconds = String(format: "%g", Double(durationNs) / 1e9)
       notes.append(
-        String(
-          format:
-            "note: %g s at %g fps is %.2f frames; writing %d frames (%.3f fps) so that the loop closes exactly (--exact-fps keeps %g fps)",
-          Double(durationNs) / 1e9, fps, exact, frames, Double(frames) * 1e9 / Double(durationNs),
-          fps))
+        "note: \(seconds) s at " + String(format: "%g fps is %.2f frames; ", fps, exact)
+          + "writing \(frames) frame\(frames == 1 ? "" : "s") "
+          + String(format: "(%.3f fps)", Double(frames) * 1e9 / Double(durationNs))
+          + " so that they fill the \(seconds) s exactly (--exact-fps keeps \(String(format: "%g", fps)) fps)"
+      )
     }
     var settings = ExportSettings(
       scene: scene, format: format,
