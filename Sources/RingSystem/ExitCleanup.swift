@@ -130,18 +130,22 @@ public enum ExitCleanup {
       action.__sigaction_handler.sa_sigaction = { sig, _, _ in
         // Best effort: no lock (the crashing thread may hold it).
         ExitCleanup.perform(Array(ExitCleanup.entries.values))
-        // Then the crash proceeds as it would have: the previous handler (Swift's
-        // backtracer, or the default action) gets the signal when this one returns.
-        sigaction(sig, &ExitCleanup.previousActions[Int(sig)], nil)
+        // Then the process dies of that very signal (the default action), so the shell
+        // sees 128 + its number. Not Swift's backtracer: with the other threads' signals
+        // blocked it cannot suspend them, and it ended the process as if by SIGUSR1.
+        var fallback = sigaction()
+        fallback.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&fallback.sa_mask)
+        sigaction(sig, &fallback, nil)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, sig)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         raise(sig)
       }
       action.sa_flags = SA_SIGINFO | SA_ONSTACK
       sigemptyset(&action.sa_mask)
-      var old = sigaction()
-      sigaction(sig, &action, &old)
-      previousActions[Int(sig)] = old
+      sigaction(sig, &action, nil)
     }
   }
-
-  nonisolated(unsafe) static var previousActions = Array(repeating: sigaction(), count: 65)
 }

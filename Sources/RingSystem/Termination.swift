@@ -76,7 +76,16 @@ public enum Termination {
     sigemptyset(&set)
     for sig in handled { sigaddset(&set, sig) }
     var sig: Int32 = 0
-    while sigwait(&set, &sig) != 0 || sig == 0 {}
+    while true {
+      var info = siginfo_t()
+      sig = sigwaitinfo(&set, &info)
+      // A signal this process sent one of its own threads is not a request to stop: the
+      // Swift runtime's crash reporter suspends threads with one while a crash proceeds,
+      // which must end by the crash's own signal, not by this one.
+      if sig > 0 && !(info.si_code == SI_TKILL && info._sifields._kill.si_pid == getpid()) {
+        break
+      }
+    }
     received.store(sig, ordering: .relaxed)
     var byte: UInt8 = 1
     _ = write(wake.write, &byte, 1)

@@ -51,6 +51,14 @@ import Testing
 
   static let streamsAndLimits: [Case] = [
     Case(
+      name: "a crash removes the temporary file and ends by its own signal",
+      script: """
+        ulimit -c 0; set -m
+        env --default-signal $B export -o ring.apng --scale 4 --loops 40 --quiet 2> err & pid=$!
+        sleep 1.5; kill -SEGV $pid; wait $pid; echo exit=$?; grep -c 'failed to suspend' err; left
+        """,
+      facts: ["exit=139", "0", "left: err "]),
+    Case(
       name: "a signal ignored at start stays ignored (a script's background job)",
       script: """
         trap '' INT
