@@ -25,10 +25,13 @@ enum RingOptions {
     OptionSpec("saturation", value: "value", help: "Colour saturation, 0 to 1.", default: "1"),
     OptionSpec("brightness", value: "value", help: "Colour brightness, 0 to 1.", default: "1"),
     OptionSpec(
-      "start-point", value: "x,y", help: "Gradient start in the ring's unit square.",
-      default: "0,0"),
+      "start-point", value: "x,y",
+      help: "Gradient start in the ring's unit square (the centre of a radial or conic one).",
+      default: "0,0 axial, 0.5,0.5 radial and conic"),
     OptionSpec(
-      "end-point", value: "x,y", help: "Gradient end in the ring's unit square.", default: "1,1"),
+      "end-point", value: "x,y",
+      help: "Gradient end in the ring's unit square (a conic one starts towards it).",
+      default: "1,1 axial, 1,0.5 radial and conic"),
     OptionSpec(
       "gradient", value: "kind", help: "Gradient kind: axial, radial or conic.", default: "axial",
       completion: .choices(GradientKind.allCases.map(\.rawValue))),
@@ -124,10 +127,15 @@ enum RingOptions {
     let hueStep = try number(args, "hue-step", default: 5, range: 0.01...360, unit: "degrees")
     let saturation = try number(args, "saturation", default: 1, range: 0...1, unit: "")
     let brightness = try number(args, "brightness", default: 1, range: 0...1, unit: "")
-    let start = try point(args, "start-point", default: Point(x: 0, y: 0))
-    let end = try point(args, "end-point", default: Point(x: 1, y: 1))
     let kind = try choice(
       args, "gradient", GradientKind.allCases.map { ($0.rawValue, $0) }, default: .axial)
+    // The seed's diagonal for an axial gradient; the centre, towards the right, for the
+    // others (whose start is their centre): the whole rainbow goes round the ring.
+    let centred = kind != .axial
+    let start = try point(
+      args, "start-point", default: centred ? Point(x: 0.5, y: 0.5) : Point(x: 0, y: 0))
+    let end = try point(
+      args, "end-point", default: centred ? Point(x: 1, y: 0.5) : Point(x: 1, y: 1))
     do {
       return try RainbowRing(
         size: Size(width: size, height: size), ringWidth: ringWidth, stepDuration: .seconds(step),
