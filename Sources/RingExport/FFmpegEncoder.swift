@@ -135,7 +135,8 @@ public final class FFmpegEncoder {
     let (exited, code) = probe.wait()
     // A check that could not be made is a failure, never a pass.
     guard exited, code == 0,
-      let seconds = Double(probe.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
+      let seconds = Double(probe.outputText.trimmingCharacters(in: .whitespacesAndNewlines)),
+      seconds.isFinite, seconds >= 0
     else {
       let said = lastLine(probe.errorText).map { ": " + $0 } ?? ""
       throw RingError(

@@ -151,7 +151,11 @@ public final class OutputFile {
       }
     case .replace(let target, let existing):
       let staged = temporary!
-      let keep = existing.map { $0.st_mode & 0o7777 } ?? (0o666 & ~OutputFile.umask)
+      // A new file gets what the shell's `>` would give it there (the umask, or the folder's
+      // default ACL); a replaced one keeps its own mode.
+      let created =
+        existing == nil
+        ? CreationMode.probe(in: OutputFile.folder(of: target)) ?? .plain() : nil
       // Compared with what the new file got, not with this process's ids: a folder with
       // the set-group-ID bit gives its own group to new files.
       var made = stat()
@@ -163,7 +167,9 @@ public final class OutputFile {
           break
         }
       }
-      guard fchmod(staged.fd, keep) == 0 else { throw OutputFile.cannotWrite(path) }
+      let permitted =
+        created?.apply(to: staged.fd) ?? (fchmod(staged.fd, existing!.st_mode & 0o7777) == 0)
+      guard permitted else { throw OutputFile.cannotWrite(path) }
       guard OutputFile.sync(staged.fd) else { throw OutputFile.cannotWrite(path) }
       // A terminating signal either arrived before (nothing replaced) or waits for the rename.
       let renamed: Int32? = ExitCleanup.critical {
@@ -281,6 +287,18 @@ public final class OutputFile {
       var info = stat()
       guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else {
         return current
+      }
+      // The kernel's protected_symlinks rule, which following the link by hand would
+      // bypass: in a sticky folder others may write, only a link owned by this user or by
+      // the folder's owner is followed (another user's planted link is refused).
+      var parent = stat()
+      if stat(folder(of: current), &parent) == 0, parent.st_mode & S_ISVTX != 0,
+        parent.st_mode & 0o002 != 0, info.st_uid != geteuid(), info.st_uid != parent.st_uid
+      {
+        throw RingError(
+          .cannotWrite,
+          "cannot write '\(path)': it is a link another user made in a shared sticky folder, which is not followed (as the system's protected_symlinks)"
+        )
       }
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let n = readlink(current, &buffer, buffer.count - 1)

@@ -27,6 +27,8 @@ public final class OutputFolder {
   private var names: [String] = []
   private var token: ExitCleanup.Token?
   private var committed = false
+  /// The permissions each frame gets.
+  private var fileMode = CreationMode.plain()
 
   /// Opens `path` for the files `names` (which `write` must use). With `overwrite`, each
   /// of those names already in the folder must be a regular file (not a folder, a symlink,
@@ -78,6 +80,11 @@ public final class OutputFolder {
       throw failure()
     }
     token = ExitCleanup.register(.folder(stagingPath))
+    // What each frame gets, as a file made in the target folder would (a new folder inherits
+    // its parent's default ACL, so the parent tells).
+    fileMode =
+      CreationMode.probe(in: stagingIsTheTarget ? OutputFile.folder(of: trimmed) : trimmed)
+      ?? .plain()
     // Held from the start, so the staged files can be removed even when no descriptor is
     // left (ulimit -n).
     stagingFD = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -89,6 +96,17 @@ public final class OutputFolder {
 
   /// Writes one file of the folder (staged until `commit()`).
   public func write(_ bytes: [UInt8], named name: String) throws {
+    // Inside the exit cleanup's critical section: once a signal's cleanup has emptied the
+    // staging folder, no frame may appear in it again.
+    try ExitCleanup.critical { () throws -> Void in
+      guard Termination.pending == 0 else {
+        throw RingError(.interrupted, "interrupted by signal \(Termination.pending)")
+      }
+      try writeStaged(bytes, named: name)
+    }
+  }
+
+  private func writeStaged(_ bytes: [UInt8], named name: String) throws {
     let file = stagingPath + "/" + name
     let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
@@ -97,8 +115,7 @@ public final class OutputFolder {
     }
     defer { close(fd) }
     let error = bytes.withUnsafeBytes { OutputFile.writeAll(fd, $0) }
-    let mode = 0o666 & ~OutputFile.umask
-    if let error = error ?? (fchmod(fd, mode) == 0 && OutputFile.sync(fd) ? nil : errno) {
+    if let error = error ?? (fileMode.apply(to: fd) && OutputFile.sync(fd) ? nil : errno) {
       throw RingError(
         .cannotWrite, "cannot write '\(path)/\(name)': \(String(cString: strerror(error)))")
     }
@@ -108,11 +125,19 @@ public final class OutputFolder {
   /// Puts the files in place.
   public func commit() throws {
     if stagingIsTheTarget {
-      // A folder made in a set-group-ID folder keeps that bit, as mkdir gives it.
+      // What mkdir would have given it there: the umask or the parent's default ACL, and
+      // the set-group-ID bit of a set-group-ID parent.
       var made = stat()
       let setGroupID = stat(stagingPath, &made) == 0 ? made.st_mode & S_ISGID : 0
-      guard chmod(stagingPath, (0o777 & ~OutputFile.umask) | setGroupID) == 0,
-        rename(stagingPath, path) == 0
+      let plain = CreationMode.plain(folder: true)
+      let mode =
+        CreationMode.probe(in: OutputFile.folder(of: path), folder: true)
+        ?? CreationMode(
+          mode: plain.mode | setGroupID, accessACL: nil, defaultACL: nil)
+      let folder = open(stagingPath, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      let permitted = folder >= 0 && mode.apply(to: folder)
+      if folder >= 0 { close(folder) }
+      guard permitted, rename(stagingPath, path) == 0
       else {
         let reason =
           errno == ENOTEMPTY || errno == EEXIST

@@ -49,10 +49,10 @@ public enum ExitCleanup {
 
   /// Runs `work` (a final in-place copy) so that a terminating signal's cleanup waits for
   /// it to end instead of leaving a target half written.
-  public static func critical<T>(_ work: () -> T) -> T {
+  public static func critical<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
     criticalLock.lock()
     defer { criticalLock.unlock() }
-    return work()
+    return try work()
   }
 
   /// `run()` for a process about to exit: first waits for a critical section to end, and

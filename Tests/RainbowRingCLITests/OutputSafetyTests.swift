@@ -212,8 +212,38 @@ import Testing
       facts: ["exit=64", "Error: a sprite sheet needs a file to wr", "0", "left: err out "]),
   ]
 
-  /// Found by hostile testing: a set-group-ID folder, paths that are not UTF-8.
+  /// Found by hostile testing: default ACLs, links planted in shared sticky folders, a
+  /// set-group-ID folder, paths that are not UTF-8.
   static let hostileFiles: [Case] = [
+    Case(
+      name: "new files and folders get a folder's default ACL, as the shell's > and mkdir do",
+      script: """
+        mkdir d; setfacl -d -m u:nobody:rwx d; setfacl -d -m o::--- d; echo x > d/shell.txt
+        $B render --size 40 -o d/new.png; $B export -o d/m.mp4 --duration 0.1 --size 40 --quiet
+        $B export --format frames -o d/fr --duration 0.1 --size 40 --quiet
+        acl() { getfacl -cpE "$1" | grep -v '^$' | tr '\\n' ' '; echo; }
+        acl d/shell.txt
+        for f in new.png m.mp4 fr/frame_00000.png; do
+          [ "$(acl d/shell.txt)" = "$(acl d/$f)" ] && echo "$f as the shell's"
+        done
+        mkdir d/shell-dir; [ "$(acl d/shell-dir)" = "$(acl d/fr)" ] && echo "fr as mkdir's"
+        rm -r d
+        """,
+      facts: [
+        "user::rw- user:nobody:rwx group::r-x mask::rw- other::--- ", "new.png as the shell's",
+        "m.mp4 as the shell's", "fr/frame_00000.png as the shell's", "fr as mkdir's",
+      ]),
+    Case(
+      name: "a link another user planted in a shared sticky folder is not followed",
+      script: """
+        mkdir sticky; chmod 1777 sticky; echo precious > victim; chmod 600 victim
+        nobody ln -s "$PWD/victim" sticky/out.png
+        $B render --size 40 -o sticky/out.png 2> err; echo exit=$?; cat victim
+        grep -c 'another user made in a shared sticky folder' err
+        ln -s "$PWD/victim" sticky/mine.png; $B render --size 40 -o sticky/mine.png; echo exit=$?
+        png victim; rm -r sticky victim; left
+        """,
+      facts: ["exit=1", "precious", "1", "exit=0", "victim png", "left: err "]),
     Case(
       name: "a replaced file keeps its group in a set-group-ID folder",
       script: """
