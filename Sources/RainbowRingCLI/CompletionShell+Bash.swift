@@ -53,7 +53,8 @@ extension CompletionShell {
         s += "      COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))\n"
       case .file?:
         s += "      compopt -o filenames 2>/dev/null\n"
-        s += "      COMPREPLY=($(compgen -f -- \"$cur\"))\n"
+        // One name a line, unsplit and unglobbed: names with spaces or '*' stay whole.
+        s += "      mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")\n"
       case nil:
         break  // a number or a colour: nothing to offer
       }

@@ -51,7 +51,21 @@ final class ProgressBar {
     // Padded with spaces over a longer previous line: no escape sequences (TERM=dumb).
     // Shorter than the terminal: a line that wraps cannot be redrawn with a carriage return.
     var text = Self.line(label: label, done: done, total: total, elapsed: t - start)
-    if let width = columns(), text.count >= width { text = String(text.prefix(max(0, width - 1))) }
+    if let width = columns(), text.count >= width {
+      // The label (a path) gives way first, from its start, then the bar, so the numbers
+      // stay in view; only then is the line cut.
+      text = String(text.prefix(max(0, width - 1)))
+      for bar in [true, false] {
+        let full = Self.line(label: label, done: done, total: total, elapsed: t - start, bar: bar)
+        let keep = label.count - (full.count - width + 1) - 1
+        if keep >= 8 {
+          text = Self.line(
+            label: "…" + label.suffix(keep), done: done, total: total, elapsed: t - start,
+            bar: bar)
+          break
+        }
+      }
+    }
     let width = text.count
     write("\r" + text + String(repeating: " ", count: max(0, drawnWidth - width)))
     drawnWidth = width
@@ -64,12 +78,17 @@ final class ProgressBar {
   }
 
   /// `LABEL [#####.....]  42%  184/438 frames  96 fps  0:01 elapsed  0:02 left`.
-  static func line(label: String, done: Int, total: Int, elapsed: Double) -> String {
+  static func line(label: String, done: Int, total: Int, elapsed: Double, bar: Bool = true)
+    -> String
+  {
     let width = 20
     let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
     let filled = Int(Double(width) * fraction)
-    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-    var text = "\(label) [\(bar)] \(Int(fraction * 100))%  \(done)/\(total) frames"
+    let drawn =
+      bar
+      ? " [" + String(repeating: "#", count: filled)
+        + String(repeating: ".", count: width - filled) + "]" : ""
+    var text = "\(label)\(drawn) \(Int(fraction * 100))%  \(done)/\(total) frames"
     if elapsed > 0 && done > 0 {
       let rate = Double(done) / elapsed
       text += "  \(rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) fps"

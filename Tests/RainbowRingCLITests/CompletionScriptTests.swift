@@ -72,8 +72,11 @@ import Testing
     (["rainbow-ring", "render", "--scene", "="], ["ring", "seed"]),
     (["rainbow-ring", "--graphics", "s"], ["sixel"]),
     (["rainbow-ring", "render", "--size", ""], []),
-    (["rainbow-ring", "render", "-o", "sub/"], ["sub/ring.png"]),
+    (
+      ["rainbow-ring", "render", "-o", "sub/"], ["sub/my *.gif", "sub/my ring.gif", "sub/ring.png"]
+    ),
     (["rainbow-ring", "export", "--output", "sub/r"], ["sub/ring.png"]),
+    (["rainbow-ring", "export", "-o", "sub/my"], ["sub/my *.gif", "sub/my ring.gif"]),
   ]
 
   /// bash runs the completion function as it would on Tab: COMP_WORDS and COMP_CWORD set.
@@ -82,7 +85,10 @@ import Testing
     let dir = try scratchDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
-    _ = FileManager.default.createFile(atPath: dir + "/sub/ring.png", contents: Data())
+    // Names a split or a glob would break.
+    for name in ["ring.png", "my ring.gif", "my *.gif"] {
+      _ = FileManager.default.createFile(atPath: dir + "/sub/" + name, contents: Data())
+    }
     let path = try Self.script(.bash, in: dir)
     let driver = """
       source "$1"; shift
@@ -108,7 +114,7 @@ import Testing
     ("rainbow-ring --dur", ["--duration"]),
     ("rainbow-ring export --format ", ExportFormat.allCases.map(\.rawValue).sorted()),
     ("rainbow-ring render --gradient c", ["conic"]),
-    ("rainbow-ring render -o sub/", ["sub/ring.png"]),
+    ("rainbow-ring render -o sub/", ["sub/my *.gif", "sub/my ring.gif", "sub/ring.png"]),
   ]
 
   /// fish's own `complete -C`, as Tab asks it.
@@ -117,7 +123,10 @@ import Testing
     let dir = try scratchDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
-    _ = FileManager.default.createFile(atPath: dir + "/sub/ring.png", contents: Data())
+    // Names a split or a glob would break.
+    for name in ["ring.png", "my ring.gif", "my *.gif"] {
+      _ = FileManager.default.createFile(atPath: dir + "/sub/" + name, contents: Data())
+    }
     let path = try Self.script(.fish, in: dir)
     let run = try runProcess(
       try requiredTool("fish", package: "fish"),

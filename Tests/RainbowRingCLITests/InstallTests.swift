@@ -64,4 +64,21 @@ import Testing
     let run = try runProcess(Self.installScript, args, environment: env)
     #expect(run.status == 64, "\(args): exit \(run.status): \(run.stderr)")
   }
+
+  /// A folder where a file goes is refused before anything is installed (install would put
+  /// the file inside it), and a relative DESTDIR means the caller's folder.
+  @Test(arguments: InstallTests.installed)
+  func aFolderInTheWayInstallsNothing(blocked: String) throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try FileManager.default.createDirectory(
+      atPath: dir + "/stage/p/" + blocked, withIntermediateDirectories: true)
+    var env = ProcessInfo.processInfo.environment
+    env["RAINBOW_RING_BINARY"] = try rainbowRingBinary()
+    env["DESTDIR"] = "stage"
+    let run = try runProcess(Self.installScript, ["/p"], environment: env, directory: dir)
+    #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
+    #expect(run.stderr.contains("is a folder"), "\(run.stderr)")
+    #expect(Self.files(under: dir + "/stage").isEmpty, "nothing installed")
+  }
 }

@@ -61,6 +61,20 @@ import Testing
     #expect(writes.count == 1 && writes[0].dropFirst().count == columns - 1, "\(writes)")
   }
 
+  /// A long path gives way from its start, so the numbers stay in view.
+  @Test func aLongPathGivesWayToTheNumbers() {
+    var writes: [String] = []
+    var t = 0.0
+    let bar = ProgressBar(
+      label: "exporting /tmp/a_rather_long_but_ordinary_output_name_for_my_ring_v2.apng",
+      write: { writes.append($0) }, now: { t }, columns: { 80 })
+    t = 2
+    bar.update(5, 100)
+    #expect(writes.count == 1 && writes[0].dropFirst().count == 79, "\(writes)")
+    #expect(writes[0].hasPrefix("\r…") && writes[0].contains("ring_v2.apng 5%"), "\(writes)")
+    #expect(writes[0].hasSuffix("left"), "\(writes)")
+  }
+
   @Test(arguments: [
     (0, "0 B"), (999, "999 B"), (1000, "1.0 kB"), (54_123, "54.1 kB"), (999_960, "1.0 MB"),
     (4_750_000, "4.8 MB"), (12_300_000_000, "12.3 GB"),
