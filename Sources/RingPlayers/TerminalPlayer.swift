@@ -363,14 +363,15 @@ public final class TerminalPlayer {
       height = rows * 2
     }
     let room = (width: width, height: height)
-    // Below the smallest scale the ring would be cut to its empty middle: say so instead.
+    // Below the smallest scale the ring would be cut to its empty middle: say so instead
+    // (a pane as wide as the ring but short still shows its sides).
     let least = (
       columns: Int((natural.width * 0.25 / Double(cell.width)).rounded(.up)),
       rows: Int((natural.height * 0.25 / Double(cell.height)).rounded(.up))
         + (graphics == .kitty || graphics == .sixel ? 1 : 0)
     )
     tooSmall =
-      columns < least.columns || rows < least.rows
+      columns < least.columns || rows < least.rows / 2
       ? "Terminal too small: \(columns)x\(rows); the ring needs \(least.columns)x\(least.rows)."
       : nil
     let scale = max(

@@ -60,9 +60,12 @@ func scratchDirectory() throws -> String {
                                   (default: 5)
           --saturation <value>    Colour saturation, 0 to 1. (default: 1)
           --brightness <value>    Colour brightness, 0 to 1. (default: 1)
-          --start-point <x,y>     Gradient start in the ring's unit square. (default:
-                                  0,0)
-          --end-point <x,y>       Gradient end in the ring's unit square. (default: 1,1)
+          --start-point <x,y>     Gradient start in the ring's unit square (the centre
+                                  of a radial or conic one). (default: 0,0 axial,
+                                  0.5,0.5 radial and conic)
+          --end-point <x,y>       Gradient end in the ring's unit square (a conic one
+                                  starts towards it). (default: 1,1 axial, 1,0.5 radial
+                                  and conic)
           --gradient <kind>       Gradient kind: axial, radial or conic. (default:
                                   axial)
           -o, --output <file>     The PNG file to write; '-' writes to standard output.
