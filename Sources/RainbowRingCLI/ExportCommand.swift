@@ -350,10 +350,7 @@ enum ExportCommand {
       try Exporter.export(
         plan.settings, to: plan.output,
         progress: { done, total in if showProgress { bar.update(done, total) } },
-        shouldStop: {
-          let s = Termination.pending
-          return s == 0 ? nil : RingError(.interrupted, "interrupted by signal \(s)")
-        })
+        shouldStop: { RingError.interruption })
       bar.finish()
       if showProgress {
         console.writeErr(summary(of: plan, seconds: bar.elapsed) + "\n")

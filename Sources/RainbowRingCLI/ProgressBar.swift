@@ -1,4 +1,5 @@
 import Foundation
+import RingPlayers
 
 /// An export's progress on standard error (a terminal): a bar, the percentage, frames done,
 /// the encoding rate, the time elapsed and the time left, redrawn at most ten times a second.
@@ -17,7 +18,8 @@ final class ProgressBar {
   private let columns: () -> Int?
 
   init(
-    label: String, write: @escaping (String) -> Void, now: @escaping () -> Double = monotonic,
+    label: String, write: @escaping (String) -> Void,
+    now: @escaping () -> Double = MonotonicClock.now,
     columns: @escaping () -> Int? = terminalColumns
   ) {
     self.label = label
@@ -32,13 +34,6 @@ final class ProgressBar {
     var size = winsize()
     guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
-  }
-
-  /// Seconds since an arbitrary origin, never going back.
-  static func monotonic() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
   }
 
   /// Seconds since the bar was made.

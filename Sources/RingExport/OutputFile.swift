@@ -172,14 +172,10 @@ public final class OutputFile {
       guard permitted else { throw OutputFile.cannotWrite(path) }
       guard OutputFile.sync(staged.fd) else { throw OutputFile.cannotWrite(path) }
       // A terminating signal either arrived before (nothing replaced) or waits for the rename.
-      let renamed: Int32? = ExitCleanup.critical {
-        guard Termination.pending == 0 else { return EINTR }
-        return rename(staged.path, target) == 0 ? nil : errno
+      try ExitCleanup.critical { () throws(RingError) in
+        if let stop = RingError.interruption { throw stop }
+        guard rename(staged.path, target) == 0 else { throw OutputFile.cannotWrite(path) }
       }
-      if renamed == EINTR, Termination.pending != 0 {
-        throw RingError(.interrupted, "interrupted by signal \(Termination.pending)")
-      }
-      if let renamed { throw OutputFile.cannotWrite(path, renamed) }
       staged.renamed()
     case .inPlace(let target):
       try copyInPlace(from: temporary!, to: target)
@@ -205,13 +201,10 @@ public final class OutputFile {
     guard reserved == 0 || reserved == EOPNOTSUPP || reserved == EINVAL else {
       throw OutputFile.cannotWrite(path, reserved)
     }
-    let error: Int32? = ExitCleanup.critical {
-      guard Termination.pending == 0 else { return EINTR }
+    let error: Int32? = try ExitCleanup.critical { () throws(RingError) in
+      if let stop = RingError.interruption { throw stop }
       return OutputFile.copy(from: staged.fd, to: out, positioned: true)
         ?? (ftruncate(out, size) == 0 && OutputFile.sync(out) ? nil : errno)
-    }
-    if error == EINTR, Termination.pending != 0 {
-      throw RingError(.interrupted, "interrupted by signal \(Termination.pending)")
     }
     if let error { throw OutputFile.cannotWrite(path, error) }
   }

@@ -99,9 +99,7 @@ public final class OutputFolder {
     // Inside the exit cleanup's critical section: once a signal's cleanup has emptied the
     // staging folder, no frame may appear in it again.
     try ExitCleanup.critical { () throws -> Void in
-      guard Termination.pending == 0 else {
-        throw RingError(.interrupted, "interrupted by signal \(Termination.pending)")
-      }
+      if let stop = RingError.interruption { throw stop }
       try writeStaged(bytes, named: name)
     }
   }

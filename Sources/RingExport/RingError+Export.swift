@@ -1,4 +1,13 @@
 import RingGraphics
+import RingSystem
+
+extension RingError {
+  /// The error for the terminating signal received so far, or `nil` when none has come.
+  public static var interruption: RingError? {
+    let signal = Termination.pending
+    return signal == 0 ? nil : RingError(.interrupted, "interrupted by signal \(signal)")
+  }
+}
 
 extension RingError.Code {
   /// A file or folder could not be written.
