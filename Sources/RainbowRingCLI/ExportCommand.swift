@@ -10,15 +10,16 @@ enum ExportCommand {
       OptionSpec(
         "output", short: "o", value: "file",
         help:
-          "The file to write; the format comes from its extension (\(extensionList)). '-' writes raw frames to standard output.",
+          "The file to write; the format comes from its extension (\(extensionList)). '-' writes to standard output: raw frames, or with --format a vector file.",
         completion: .file),
       OptionSpec(
         "format", value: "format",
         help:
-          "gif, apng, webp, mp4, webm, sprite-sheet (NAME.png plus NAME.json, its frame map, and NAME.html, a snippet that plays it), frames (a folder of numbered PNGs) or rgba (raw premultiplied RGBA frames).",
+          "gif, apng, webp, mp4, webm, sprite-sheet (NAME.png plus NAME.json, its frame map, and NAME.html, a snippet that plays it), frames (a folder of numbered PNGs), rgba (raw premultiplied RGBA frames); or vectors that loop by themselves: svg (.svgz gzipped), lottie (Bodymovin JSON), dotlottie, html (a page with the ring, a pause button and a snippet).",
         completion: .choices(ExportFormat.allCases.map(\.rawValue))),
       OptionSpec(
-        "fps", value: "n", help: "Frames per second.", default: "50 for GIF, 60 otherwise"),
+        "fps", value: "n", help: "Frames per second (Lottie: its frame rate).",
+        default: "50 for GIF, 60 otherwise"),
       OptionSpec(
         "duration", value: "seconds", help: "Length of the export.",
         default: "one period, 7.3 s for the seed"),
@@ -27,7 +28,7 @@ enum ExportCommand {
       OptionSpec(
         "loop-count", value: "n",
         help:
-          "How many times the file plays (GIF, APNG, WebP, the sprite sheet's CSS); 0 plays forever.",
+          "How many times the file plays (GIF, APNG, WebP, SVG, HTML, the sprite sheet's CSS); 0 plays forever.",
         default: "0"),
       OptionSpec(
         "exact-fps",
@@ -41,6 +42,11 @@ enum ExportCommand {
         help:
           "MP4 chroma: yuv420p plays everywhere but halves colour resolution (saturated hues reach about 33.5 dB PSNR); yuv444p keeps full colour.",
         default: "yuv420p", completion: .choices(["yuv420p", "yuv444p"])),
+      OptionSpec(
+        "svg-animation", value: "kind",
+        help:
+          "SVG: smil (plays everywhere, even in <img>) or css (smaller; holds the first frame still for readers who prefer reduced motion).",
+        default: "smil", completion: .choices(SVGDocument.Motion.allCases.map(\.rawValue))),
       OptionSpec(
         "columns", value: "n", help: "Sprite sheet: frames per row.", default: "a square grid"),
       OptionSpec(
@@ -75,6 +81,10 @@ enum ExportCommand {
     case .rgba: ["rgba", "raw"]
     case .spriteSheet: ["png"]
     case .frames: nil
+    case .svg: ["svg", "svgz"]
+    case .lottie: ["json"]
+    case .dotLottie: ["lottie"]
+    case .html: ["html", "htm"]
     }
   }
 
@@ -86,9 +96,9 @@ enum ExportCommand {
 
   static let command = CommandSpec(
     name: "export",
-    abstract: "Export the animation as a seamless loop (GIF, APNG, WebP, MP4, ...).",
+    abstract: "Export the animation as a seamless loop (GIF, APNG, WebP, MP4, SVG, Lottie, ...).",
     overview:
-      "Export the animation as a seamless loop: GIF, APNG, WebP, MP4, WebM, a sprite sheet, PNG frames or raw RGBA. The background defaults to white for GIF, MP4 and the seed scene, transparent otherwise.",
+      "Export the animation as a seamless loop: GIF, APNG, WebP, MP4, WebM, a sprite sheet, PNG frames or raw RGBA; or as a vector file that loops by itself: SVG, Lottie, dotLottie or an HTML page. The background defaults to white for GIF, MP4 and the seed scene, transparent otherwise.",
     usage: usage, options: specs,
     examples: [
       .init(
@@ -101,6 +111,12 @@ enum ExportCommand {
         summary: "Ten loops of the iPhone's whole view as an MP4 with full colour:",
         commandLine:
           "rainbow-ring export --scene seed --loops 10 --pixel-format yuv444p -o seed.mp4"),
+      .init(
+        summary: "The whole loop as a 54 kB SVG that plays in an <img> tag:",
+        commandLine: "rainbow-ring export -o ring.svg"),
+      .init(
+        summary: "A Lottie animation for lottie-web, lottie-ios or lottie-android, at 2x:",
+        commandLine: "rainbow-ring export --scale 2 -o ring.json"),
       .init(
         summary: "Raw frames to another program (64x64 pixels, premultiplied RGBA):",
         commandLine: "rainbow-ring export --size 64 --ring-width 8 -o - | wc -c"),
@@ -137,12 +153,15 @@ enum ExportCommand {
         "Cannot tell the format of \(ext): export writes \(extensionList); or pass --format (\(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")))."
       )
     }
-    if output == "-" && format != .rgba {
-      throw RingError.usage("Only --format rgba can be written to standard output ('-o -').")
+    if output == "-" && format != .rgba && !format.isVector {
+      throw RingError.usage(
+        "Only --format rgba and the vector formats (svg, lottie, dotlottie, html) can be written to standard output ('-o -')."
+      )
     }
     let formatOnly: [(option: String, formats: [ExportFormat])] = [
       ("quality", [.webp]), ("pixel-format", [.mp4]), ("columns", [.spriteSheet]),
-      ("loop-count", [.gif, .apng, .webp, .spriteSheet]), ("overwrite", [.frames]),
+      ("loop-count", [.gif, .apng, .webp, .spriteSheet, .svg, .html]), ("overwrite", [.frames]),
+      ("svg-animation", [.svg]),
     ]
     for (option, formats) in formatOnly where args.has(option) && !formats.contains(format) {
       throw RingError.usage(
@@ -169,6 +188,16 @@ enum ExportCommand {
     let opaqueByDefault = format == .gif || format == .mp4
     let scene = try RingOptions.scene(args, defaultBackground: opaqueByDefault ? .white : .clear)
     try checkBackground(scene.background, format: format, text: args["background"])
+    if format.isVector {
+      let frameOptions =
+        ["duration", "loops", "exact-fps", "jobs"]
+        + (format == .svg || format == .html ? ["fps"] : [])
+      for option in frameOptions where args.has(option) {
+        throw RingError.usage(
+          "The option '--\(option)' does not apply to --format \(format.rawValue): the file holds one period of \(Double(scene.ring.period.nanoseconds) / 1e9) s and loops by itself\(format == .svg || format == .html ? " (--loop-count sets how many times)" : "")."
+        )
+      }
+    }
     if args.has("duration") && args.has("loops") {
       throw RingError.usage("The options '--duration' and '--loops' cannot be used together.")
     }
@@ -209,9 +238,11 @@ enum ExportCommand {
         "The value '\(args["fps"] ?? "")' is invalid for '--fps': GIF frames last whole centiseconds, at least 2, so at most 50 fps."
       )
     }
+    // An SVG or a page has no frames: its browser draws each one when it shows it.
+    let framed = format != .svg && format != .html
     let exact = Double(durationNs) / 1e9 * fps
-    var frames = max(1, Int(exact.rounded()))
-    let closes = abs(exact - exact.rounded()) <= 1e-6
+    var frames = framed ? max(1, Int(exact.rounded())) : 1
+    let closes = !framed || abs(exact - exact.rounded()) <= 1e-6
     if !closes && args.has("exact-fps") {
       frames = max(1, Int(exact.rounded(.down)))
       durationNs = Int64((Double(frames) / fps * 1e9).rounded())
@@ -236,7 +267,8 @@ enum ExportCommand {
         "note: \(seconds) s at " + String(format: "%g fps is %.2f frames; ", fps, exact)
           + "writing \(frames) frame\(frames == 1 ? "" : "s") "
           + String(format: "(%.3f fps)", Double(frames) * 1e9 / Double(durationNs))
-          + " so that they fill the \(seconds) s exactly (--exact-fps keeps \(String(format: "%g", fps)) fps)"
+          + " so that they fill the \(seconds) s exactly"
+          + (format.isVector ? "" : " (--exact-fps keeps \(String(format: "%g", fps)) fps)")
       )
     }
     var settings = ExportSettings(
@@ -252,6 +284,18 @@ enum ExportCommand {
       settings.columns = try RingOptions.integer(args, "columns", default: 1, range: 1...100_000)
     }
     settings.overwrite = args.has("overwrite")
+    settings.svgMotion = try RingOptions.choice(
+      args, "svg-animation", SVGDocument.Motion.allCases.map { ($0.rawValue, $0) }, default: .smil)
+    settings.gzipped = OutputExtension.of(output) == "svgz"
+    if format.isVector {
+      do {
+        try Exporter.checkVector(settings)
+      } catch let error as RingError {
+        throw RingError.usage(error.message + ".")
+      } catch {
+        throw RingError.usage("\(error)")
+      }
+    }
     if let columns = settings.columns, columns > frames {
       throw RingError.usage(
         "The value '\(args["columns"] ?? "")' is invalid for '--columns': the export has \(frames) frames, so at most \(frames) columns."
@@ -298,7 +342,9 @@ enum ExportCommand {
   static func summary(of plan: Plan, seconds: Double) -> String {
     let timing = plan.settings.timing
     let frames = "\(timing.frameCount) frame\(timing.frameCount == 1 ? "" : "s")"
-    let what = "\(frames), \(timing.duration) s"
+    let what =
+      plan.settings.format.isVector
+      ? "a \(timing.duration) s loop" : "\(frames), \(timing.duration) s"
     let took = "in \(String(format: "%.1f", seconds)) s"
     guard plan.output != "-" else { return "wrote standard output: \(what), \(took)" }
     var size = ""

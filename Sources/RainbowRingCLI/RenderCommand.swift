@@ -6,7 +6,9 @@ import RingExport
 enum RenderCommand {
   static let outputSpec = OptionSpec(
     "output", short: "o", value: "file",
-    help: "The PNG file to write; '-' writes to standard output.", completion: .file)
+    help:
+      "The PNG file to write, or an SVG file (.svg, .svgz) for the frame as vectors; '-' writes a PNG to standard output.",
+    completion: .file)
   static let specs: [OptionSpec] =
     RingOptions.specs + [
       outputSpec
@@ -15,9 +17,9 @@ enum RenderCommand {
   static let usage = "rainbow-ring render [<options>] --output <file>"
 
   static let command = CommandSpec(
-    name: "render", abstract: "Render one frame of the ring to a PNG file.",
+    name: "render", abstract: "Render one frame of the ring to a PNG (or SVG) file.",
     overview:
-      "Render one frame of the ring to a PNG file: exactly what the iPhone shows at that time.",
+      "Render one frame of the ring to a PNG file: exactly what the iPhone shows at that time. An .svg or .svgz file gets the frame as vectors (axial and radial gradients).",
     usage: usage, options: specs,
     examples: [
       .init(
@@ -50,12 +52,26 @@ enum RenderCommand {
     guard let output = args["output"], !output.isEmpty else {
       throw RingError.usage("Missing expected argument '--output <file>'.")
     }
-    if output != "-", let ext = OutputExtension.of(output), ext != "png" {
+    if output != "-", let ext = OutputExtension.of(output), !["png", "svg", "svgz"].contains(ext) {
       throw RingError.usage(
-        "Cannot write a .\(ext) file: render writes one PNG frame (.png, or '-' for standard output); 'rainbow-ring export' writes the animation (\(ExportCommand.extensionList))."
+        "Cannot write a .\(ext) file: render writes one frame as PNG (.png, or '-' for standard output) or SVG (.svg, .svgz); 'rainbow-ring export' writes the animation (\(ExportCommand.extensionList))."
       )
     }
+    if isVector(output) {
+      do {
+        _ = try SVGDocument.still(scene, at: time)
+      } catch let error as RingError {
+        throw RingError.usage(error.message + ".")
+      } catch {
+        throw RingError.usage("\(error)")
+      }
+    }
     return .run(Plan(scene: scene, time: time, output: output))
+  }
+
+  /// Whether `output` names an SVG file (`.svg`, or gzipped `.svgz`).
+  static func isVector(_ output: String) -> Bool {
+    output != "-" && ["svg", "svgz"].contains(OutputExtension.of(output) ?? "")
   }
 
   static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -75,6 +91,18 @@ enum RenderCommand {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "render", console)
     }
     let (scene, time, output) = (plan.scene, plan.time, plan.output)
+    if isVector(output) {
+      do {
+        var svg = Array(try SVGDocument.still(scene, at: time).utf8)
+        if OutputExtension.of(output) == "svgz" {
+          svg = try Zlib.compress(svg, level: 9, framing: .gzip)
+        }
+        try FileWriter.write(svg, to: output)
+        return 0
+      } catch {
+        return CommandLineTool.failure(CommandLineTool.describe(error), console)
+      }
+    }
     do {
       // The frame, the renderer's coverage and plan, and the encoded PNG: about four frames.
       let (w, h) = scene.pixelSize

@@ -30,8 +30,9 @@ enum RingOptions {
       default: "0,0 axial, 0.5,0.5 radial and conic"),
     OptionSpec(
       "end-point", value: "x,y",
-      help: "Gradient end in the ring's unit square (a conic one starts towards it).",
-      default: "1,1 axial, 1,0.5 radial and conic"),
+      help:
+        "Gradient end in the ring's unit square (a conic one starts towards it; a radial one's radii are its offsets from the start).",
+      default: "1,1 axial and radial, 1,0.5 conic"),
     OptionSpec(
       "gradient", value: "kind", help: "Gradient kind: axial, radial or conic.", default: "axial",
       completion: .choices(GradientKind.allCases.map(\.rawValue))),
@@ -129,13 +130,15 @@ enum RingOptions {
     let brightness = try number(args, "brightness", default: 1, range: 0...1, unit: "")
     let kind = try choice(
       args, "gradient", GradientKind.allCases.map { ($0.rawValue, $0) }, default: .axial)
-    // The seed's diagonal for an axial gradient; the centre, towards the right, for the
-    // others (whose start is their centre): the whole rainbow goes round the ring.
+    // The seed's diagonal for an axial gradient. The others start at the centre: a conic
+    // one towards the right, so the whole rainbow goes round the ring; a radial one reaching
+    // the ring's outer edge in both directions (an end level with the start would make a
+    // flat ellipse, which Core Animation paints with the last colour).
     let centred = kind != .axial
     let start = try point(
       args, "start-point", default: centred ? Point(x: 0.5, y: 0.5) : Point(x: 0, y: 0))
     let end = try point(
-      args, "end-point", default: centred ? Point(x: 1, y: 0.5) : Point(x: 1, y: 1))
+      args, "end-point", default: kind == .conic ? Point(x: 1, y: 0.5) : Point(x: 1, y: 1))
     do {
       return try RainbowRing(
         size: Size(width: size, height: size), ringWidth: ringWidth, stepDuration: .seconds(step),

@@ -14,6 +14,14 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case frames
   /// Raw premultiplied RGBA frames, one after another.
   case rgba
+  /// One SVG file that plays the animation by itself (`SVGDocument`); gzipped as `.svgz`.
+  case svg
+  /// A Lottie animation: Bodymovin 5 JSON (`LottieDocument`).
+  case lottie
+  /// A dotLottie file: the Lottie animation and a manifest in a ZIP archive.
+  case dotLottie = "dotlottie"
+  /// A standalone web page showing the ring, with a pause button (`HTMLPage`).
+  case html
 
   /// The format a file name implies, or `nil` when the extension says nothing.
   public init?(fileName: String) {
@@ -25,6 +33,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case "mp4", "m4v": self = .mp4
     case "webm": self = .webm
     case "rgba", "raw": self = .rgba
+    case "svg", "svgz": self = .svg
+    case "json": self = .lottie
+    case "lottie": self = .dotLottie
+    case "html", "htm": self = .html
     default: return nil
     }
   }
@@ -34,6 +46,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
   /// Whether the format stores transparency.
   public var hasAlpha: Bool { self != .mp4 }
+
+  /// Whether the file describes the animation as shapes and keyframes rather than frames.
+  public var isVector: Bool {
+    self == .svg || self == .lottie || self == .dotLottie || self == .html
+  }
 
   /// Whether frames go through ffmpeg.
   public var usesFFmpeg: Bool { self == .webp || self == .mp4 || self == .webm }

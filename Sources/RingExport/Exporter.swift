@@ -20,6 +20,10 @@ public struct ExportSettings: Sendable {
   /// Frames into a folder that already holds files: replace the frame files this export
   /// names (and touch nothing else) instead of refusing.
   public var overwrite = false
+  /// SVG: how the colours move (the HTML page always uses CSS).
+  public var svgMotion = SVGDocument.Motion.smil
+  /// SVG: gzip the file (`.svgz`).
+  public var gzipped = false
   /// Threads rendering and encoding frames.
   public var workers = ProcessInfo.processInfo.activeProcessorCount
 
@@ -72,12 +76,42 @@ public enum Exporter {
   ) throws {
     let n = settings.timing.frameCount
     guard n > 0 else { throw RingError(.invalidSettings, "an export needs at least one frame") }
+    if settings.format.isVector {
+      try FileWriter.write(vectorFile(settings), to: path)
+      progress(n, n)
+      return
+    }
     // The estimate, the threads' stacks and room for the runtime, zlib and ffmpeg's pipes.
     try MemoryProbe.check(
       bytes: settings.estimatedPeakMemory * 1.25 + Double(settings.workers + 2) * 4_194_304
         + 64 * 1_048_576,
       for: "this export")
     try run(makeSink(settings, path: path), settings, progress: progress, shouldStop: shouldStop)
+  }
+
+  /// Refuses a scene a vector format cannot draw (see `VectorRing`) before any work.
+  public static func checkVector(_ settings: ExportSettings) throws {
+    if settings.format.isVector { _ = try VectorRing(settings.scene, format: settings.format) }
+  }
+
+  /// The bytes of a vector format's file: one period that loops by itself, whatever the
+  /// timing's length (a Lottie animation takes its frame count).
+  public static func vectorFile(_ settings: ExportSettings) throws -> [UInt8] {
+    let scene = settings.scene
+    switch settings.format {
+    case .svg:
+      let text = Array(
+        try SVGDocument.animated(scene, motion: settings.svgMotion, plays: settings.plays).utf8)
+      return settings.gzipped ? try Zlib.compress(text, level: 9, framing: .gzip) : text
+    case .lottie:
+      return Array(try LottieDocument.json(scene, frameCount: settings.timing.frameCount).utf8)
+    case .dotLottie:
+      return try LottieDocument.dotLottie(scene, frameCount: settings.timing.frameCount)
+    case .html:
+      return Array(try HTMLPage.page(scene, plays: settings.plays).utf8)
+    default:
+      throw RingError(.invalidSettings, "\(settings.format.rawValue) is not a vector format")
+    }
   }
 
   /// The sink for the settings' format, its output open.
@@ -89,6 +123,9 @@ public enum Exporter {
     case .rgba: try RawFramesSink(settings, path: path)
     case .frames: try PNGFolderSink(settings, path: path)
     case .spriteSheet: try SpriteSheetSink(settings, path: path)
+    case .svg, .lottie, .dotLottie, .html:
+      throw RingError(
+        .invalidSettings, "\(settings.format.rawValue) is written whole, not frame by frame")
     }
   }
 

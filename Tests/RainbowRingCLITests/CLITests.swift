@@ -39,7 +39,7 @@ func scratchDirectory() throws -> String {
     #expect(run.err.isEmpty, "help writes nothing to stderr")
     #expect(
       run.outText == """
-        OVERVIEW: Render one frame of the ring to a PNG file: exactly what the iPhone shows at that time.
+        OVERVIEW: Render one frame of the ring to a PNG file: exactly what the iPhone shows at that time. An .svg or .svgz file gets the frame as vectors (axial and radial gradients).
 
         USAGE: rainbow-ring render [<options>] --output <file>
 
@@ -64,11 +64,14 @@ func scratchDirectory() throws -> String {
                                   of a radial or conic one). (default: 0,0 axial,
                                   0.5,0.5 radial and conic)
           --end-point <x,y>       Gradient end in the ring's unit square (a conic one
-                                  starts towards it). (default: 1,1 axial, 1,0.5 radial
-                                  and conic)
+                                  starts towards it; a radial one's radii are its
+                                  offsets from the start). (default: 1,1 axial and
+                                  radial, 1,0.5 conic)
           --gradient <kind>       Gradient kind: axial, radial or conic. (default:
                                   axial)
-          -o, --output <file>     The PNG file to write; '-' writes to standard output.
+          -o, --output <file>     The PNG file to write, or an SVG file (.svg, .svgz)
+                                  for the frame as vectors; '-' writes a PNG to standard
+                                  output.
           --[no-]no-limits        Lift the caps on frame size (67,108,864 pixels), frame
                                   count (100,000), estimated memory (4 GiB) and raw
                                   output (16 GiB).

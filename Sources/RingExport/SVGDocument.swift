@@ -1,0 +1,127 @@
+import RainbowRing
+
+/// The ring as one self-contained SVG file: the gradient in user space, the stroked oval, and
+/// the background. Animated, each gradient stop runs through the colours it takes at each
+/// step, linearly in sRGB as Core Animation interpolates them, looping with the ring's
+/// period; still, the stops hold the colours at one time.
+public enum SVGDocument {
+  /// How an animated SVG moves its colours.
+  public enum Motion: String, CaseIterable, Sendable {
+    /// SMIL `<animate>` on each stop: plays in `<img>` and as a file in every major
+    /// browser; ignores the reader's reduced-motion setting.
+    case smil
+    /// One CSS `@keyframes` shared by the stops, each started one step later: smaller, and
+    /// holds the first frame still when the reader prefers reduced motion.
+    case css
+  }
+
+  /// The animation of `scene`, looping forever (`plays` 0) or `plays` times and then
+  /// holding the first frame (where each loop ends); throws `RingError` for a conic gradient.
+  public static func animated(_ scene: RingScene, motion: Motion = .smil, plays: Int = 0) throws
+    -> String
+  {
+    let vector = try VectorRing(scene, format: .svg)
+    return document(
+      vector, stops: stops(vector, motion: motion, plays: plays),
+      style: motion == .css ? style(vector, plays: plays) : nil)
+  }
+
+  /// The frame at `time`, without animation; throws `RingError` for a conic gradient.
+  public static func still(_ scene: RingScene, at time: MediaTime) throws -> String {
+    let vector = try VectorRing(scene, format: .svg)
+    let colors = scene.ring.colors(at: time)
+    let stops = vector.stopIndices.map { i in
+      "<stop offset=\"\(VectorText.number(vector.offset(ofStop: i)))\" stop-color=\"\(VectorText.hex(colors[i]))\"/>"
+    }
+    return document(vector, stops: stops, style: nil)
+  }
+
+  static func document(_ v: VectorRing, stops: [String], style: String?) -> String {
+    let n = { (x: Double) in VectorText.number(x) }
+    let (pw, ph) = v.scene.pixelSize
+    let id = v.idPrefix
+    var out =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(pw)\" height=\"\(ph)\" viewBox=\"0 0 \(n(v.canvas.width)) \(n(v.canvas.height))\"\(style == nil ? "" : " class=\"\(id)\"") role=\"img\">\n<title>Rainbow ring</title>\n"
+    if let style { out += "<style>\(style)</style>\n" }
+    switch v.paint {
+    case .axial(let start, let end):
+      out +=
+        "<defs><linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(start.x))\" y1=\"\(n(start.y))\" x2=\"\(n(end.x))\" y2=\"\(n(end.y))\">\n"
+    case .radial(let c, let rx, let ry) where rx == ry:
+      out +=
+        "<defs><radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(rx))\">\n"
+    case .radial(let c, let rx, let ry):
+      out +=
+        "<defs><radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" gradientTransform=\"matrix(\(n(rx)) 0 0 \(n(ry)) \(n(c.x)) \(n(c.y)))\">\n"
+    case .last:
+      out += "<defs><linearGradient id=\"\(id)\">\n"
+    }
+    out += stops.joined(separator: "\n")
+    if case .radial = v.paint {
+      out += "\n</radialGradient></defs>\n"
+    } else {
+      out += "\n</linearGradient></defs>\n"
+    }
+    let background = v.scene.background
+    if background.alpha > 0 {
+      let opacity =
+        background.alpha < 1 ? " fill-opacity=\"\(VectorText.number(background.alpha))\"" : ""
+      out +=
+        "<rect width=\"\(n(v.canvas.width))\" height=\"\(n(v.canvas.height))\" fill=\"\(VectorText.hex(background))\"\(opacity)/>\n"
+    }
+    let stroke =
+      "fill=\"none\" stroke=\"url(#\(id))\" stroke-width=\"\(n(v.ring.ringWidth))\""
+    if v.radiusX == v.radiusY {
+      out +=
+        "<circle cx=\"\(n(v.center.x))\" cy=\"\(n(v.center.y))\" r=\"\(n(v.radiusX))\" \(stroke)/>\n"
+    } else {
+      out +=
+        "<ellipse cx=\"\(n(v.center.x))\" cy=\"\(n(v.center.y))\" rx=\"\(n(v.radiusX))\" ry=\"\(n(v.radiusY))\" \(stroke)/>\n"
+    }
+    return out + "</svg>\n"
+  }
+
+  /// The stops with their motion: SMIL values through every step's colour, or a CSS delay
+  /// (and, for a finite count, the iterations that end every stop at the same time).
+  static func stops(_ v: VectorRing, motion: Motion, plays: Int) -> [String] {
+    let n = v.colorCount
+    let d = v.ring.stepDuration.nanoseconds
+    let period = VectorText.seconds(d * Int64(n))
+    return v.stopIndices.map { i in
+      let open =
+        "<stop offset=\"\(VectorText.number(v.offset(ofStop: i)))\" stop-color=\"\(VectorText.hex(v.color(ofStop: i, atStep: 0)))\""
+      switch motion {
+      case .smil:
+        let values = (0...n).map { VectorText.hex(v.color(ofStop: i, atStep: $0)) }
+        let repeats = plays == 0 ? "indefinite" : "\(plays)\" fill=\"freeze"
+        return open
+          + "><animate attributeName=\"stop-color\" dur=\"\(period)s\" repeatCount=\"\(repeats)\" values=\"\(values.joined(separator: ";"))\"/></stop>"
+      case .css:
+        // Stop i shows at time t what stop 0 shows at t + (n - i) steps.
+        let ahead = (n - i) % n
+        guard ahead > 0 else { return open + "/>" }
+        var style = "animation-delay:-\(VectorText.seconds(d * Int64(ahead)))s"
+        if plays > 0 {
+          let count = Double(plays) + Double(ahead) / Double(n)
+          style += ";animation-iteration-count:\(VectorText.number(count, digits: 7))"
+        }
+        return open + " style=\"\(style)\"/>"
+      }
+    }
+  }
+
+  /// The CSS variant's style sheet: stop 0's colours as keyframes, one per step, run by
+  /// every stop; paused on the first frame for a reader who prefers reduced motion.
+  static func style(_ v: VectorRing, plays: Int) -> String {
+    let n = v.colorCount
+    let id = v.idPrefix
+    let frames = (0...n).map { k in
+      "\(VectorText.number(Double(k) * 100 / Double(n), digits: 6))%{stop-color:\(VectorText.hex(v.color(ofStop: 0, atStep: k)))}"
+    }
+    let period = VectorText.seconds(v.ring.stepDuration.nanoseconds * Int64(n))
+    let count = plays == 0 ? "infinite" : "\(plays) forwards"
+    return "@keyframes \(id)-flow{\(frames.joined())}"
+      + ".\(id) stop{animation:\(id)-flow \(period)s linear \(count)}"
+      + "@media (prefers-reduced-motion:reduce){.\(id) stop{animation-play-state:paused}}"
+  }
+}

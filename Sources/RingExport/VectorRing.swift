@@ -1,0 +1,154 @@
+import Foundation
+import RainbowRing
+
+/// A scene as vector formats describe it: the ring's stroke, its gradient in the canvas's
+/// user space (points), and its colour keyframes. SVG, Lottie and the HTML page are written
+/// from it.
+///
+/// Core Animation places an axial gradient in the unit space of the layer's bounds; that is
+/// an affine function of the canvas position, so it is written as an axial gradient in user
+/// space, exact for any bounds. A radial gradient is an ellipse centred on the start point
+/// with radii from the end point; one with a zero radius (or an axial one whose start is its
+/// end) shows its last colour everywhere, written as a one-stop gradient.
+struct VectorRing {
+  /// Where the colours fall, in the canvas's points.
+  enum Paint {
+    /// Positions run from 0 at `start` to 1 at `end`, constant across the line.
+    case axial(start: Point, end: Point)
+    /// Positions run from 0 at `center` to 1 on the ellipse with these radii.
+    case radial(center: Point, radiusX: Double, radiusY: Double)
+    /// Every position is 1: the last colour everywhere.
+    case last
+  }
+
+  let scene: RingScene
+  /// The canvas in points, grown to the whole pixel size so that the scale is exact.
+  let canvas: Size
+  let center: Point
+  /// Radii of the stroked oval's centre line, in points.
+  let radiusX: Double
+  let radiusY: Double
+  let paint: Paint
+
+  /// Refuses a conic gradient (SVG and Lottie have none), and for Lottie a radial gradient
+  /// with unequal radii (its radial gradients are circles).
+  init(_ scene: RingScene, format: ExportFormat) throws {
+    let name =
+      switch format {
+      case .lottie, .dotLottie: "Lottie"
+      case .html: "the HTML page's SVG"
+      default: "SVG"
+      }
+    let ring = scene.ring
+    let (w, h) = (ring.size.width, ring.size.height)
+    let origin = scene.ringOrigin
+    let geometry = ring.gradient
+    let (s, e) = (geometry.startPoint, geometry.endPoint)
+    let (dx, dy) = (e.x - s.x, e.y - s.y)
+    switch geometry.kind {
+    case .conic:
+      throw RingError(
+        .invalidSettings,
+        "\(name) has no conic gradient: export the conic ring as GIF, APNG, WebP, MP4 or WebM, or choose --gradient axial or radial"
+      )
+    case .axial:
+      let length2 = dx * dx + dy * dy
+      if length2 == 0 {
+        paint = .last
+      } else {
+        // position(x, y) = a x + b y + c in points: its gradient (a, b) gives the end.
+        let (a, b) = (dx / (w * length2), dy / (h * length2))
+        let start = Point(x: origin.x + s.x * w, y: origin.y + s.y * h)
+        let k = 1 / (a * a + b * b)
+        paint = .axial(start: start, end: Point(x: start.x + a * k, y: start.y + b * k))
+      }
+    case .radial:
+      let (rx, ry) = (abs(dx) * w, abs(dy) * h)
+      paint =
+        rx > 0 && ry > 0
+        ? .radial(
+          center: Point(x: origin.x + s.x * w, y: origin.y + s.y * h), radiusX: rx, radiusY: ry)
+        : .last
+    }
+    if case .radial(_, let rx, let ry) = paint, rx != ry, name == "Lottie" {
+      throw RingError(
+        .invalidSettings,
+        "Lottie's radial gradients are circles, and this one is an ellipse (\(rx) x \(ry) points): give --end-point the same offset in x and y from --start-point, or export SVG, which draws the ellipse"
+      )
+    }
+    self.scene = scene
+    let (pw, ph) = scene.pixelSize
+    canvas = Size(width: Double(pw) / scene.scale, height: Double(ph) / scene.scale)
+    center = Point(x: origin.x + w / 2, y: origin.y + h / 2)
+    radiusX = (w - ring.ringWidth) / 2
+    radiusY = (h - ring.ringWidth) / 2
+  }
+
+  var ring: RainbowRing { scene.ring }
+  var colorCount: Int { ring.colors.count }
+
+  /// The stops written: every colour, or only the last when the paint is one colour.
+  var stopIndices: Range<Int> {
+    if case .last = paint { return colorCount - 1..<colorCount }
+    return 0..<colorCount
+  }
+
+  /// Stop `i`'s position, evenly spaced as Core Animation spaces colours without locations.
+  func offset(ofStop i: Int) -> Double {
+    colorCount == 1 ? 0 : Double(i) / Double(colorCount - 1)
+  }
+
+  /// Stop `i`'s colour at the start of step `k`: C0[(i - k) mod n].
+  func color(ofStop i: Int, atStep k: Int) -> RGBAColor {
+    let n = colorCount
+    return ring.colors[((i - k) % n + n) % n]
+  }
+
+  /// A short name for element ids, the same for the same scene, so that two rings inlined
+  /// in one page do not take each other's gradients.
+  var idPrefix: String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in "\(scene)".utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return "rr" + String(hash & 0xFF_FFFF, radix: 16)
+  }
+}
+
+/// Text for numbers and colours in vector files.
+enum VectorText {
+  /// `value` with at most `digits` decimals and no trailing zeros: 80, 0.5, 0.0139.
+  static func number(_ value: Double, digits: Int = 4) -> String {
+    var text = String(format: "%.\(digits)f", value)
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text == "-0" ? "0" : text
+  }
+
+  /// Whole nanoseconds as seconds, exact: 7300000000 -> "7.3".
+  static func seconds(_ nanoseconds: Int64) -> String {
+    let sign = nanoseconds < 0 ? "-" : ""
+    let magnitude = nanoseconds.magnitude
+    var fraction = String(magnitude % 1_000_000_000)
+    fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return sign + "\(magnitude / 1_000_000_000)" + (fraction.isEmpty ? "" : "." + fraction)
+  }
+
+  /// An opaque colour's 8-bit components, rounded as pixels are.
+  static func bytes(_ c: RGBAColor) -> (UInt8, UInt8, UInt8) {
+    func q(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
+    return (q(c.red), q(c.green), q(c.blue))
+  }
+
+  /// `#rrggbb`, or `#rgb` when that is the same colour (CSS and SVG read both).
+  static func hex(_ c: RGBAColor, short: Bool = true) -> String {
+    let (r, g, b) = bytes(c)
+    if short, [r, g, b].allSatisfy({ $0 % 17 == 0 }) {
+      return "#" + [r, g, b].map { String($0 / 17, radix: 16) }.joined()
+    }
+    return "#" + [r, g, b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+  }
+}
