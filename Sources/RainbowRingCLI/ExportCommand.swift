@@ -378,10 +378,19 @@ enum ExportCommand {
       case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
       case .run(let p): plan = p
       }
+      // Text (SVG, Lottie JSON, HTML) may go to a terminal; binary data may not.
       if plan.output == "-" && console.outputIsTerminal {
-        throw RingError.usage(
-          "Raw RGBA frames not written to a terminal: redirect standard output (-o - > ring.rgba) or pipe it to a program."
-        )
+        switch plan.settings.format {
+        case .dotLottie:
+          throw RingError.usage(
+            "A dotLottie archive not written to a terminal: redirect standard output (-o - > ring.lottie) or name a file with -o."
+          )
+        case .svg, .lottie, .html: break
+        default:
+          throw RingError.usage(
+            "Raw RGBA frames not written to a terminal: redirect standard output (-o - > ring.rgba) or pipe it to a program."
+          )
+        }
       }
     } catch {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)

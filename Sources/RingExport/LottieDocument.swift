@@ -3,7 +3,7 @@ import RingCodecs
 
 /// The ring as a Lottie animation (Bodymovin 5 JSON, as lottie-web, lottie-ios,
 /// lottie-android, rlottie, ThorVG and Skottie play it): an ellipse with a gradient stroke
-/// whose stops hold one linear keyframe per step, over a solid background layer. Its frames
+/// whose stops hold one linear keyframe per step, over a filled background rectangle. Its frames
 /// run from 0 to `frameCount`, at `frameCount / period` frames per second, so the loop is
 /// exactly the ring's period. Coordinates are in pixels (points times the scene's scale).
 public enum LottieDocument {
@@ -74,11 +74,20 @@ public enum LottieDocument {
     var layers = [
       "{\(layerCommon),\"ind\":1,\"ty\":4,\"nm\":\"ring\",\(layerTransform),\"shapes\":[{\"ty\":\"gr\",\"nm\":\"ring\",\"it\":[\(ellipse),\(paint),\(groupTransform)]}]}"
     ]
+    // The background is a filled rectangle on a shape layer, not a solid layer: ThorVG 1.0
+    // applies a solid layer's opacity twice.
     let background = scene.background
     if background.alpha > 0 {
+      let (r, g, b) = VectorText.bytes(background)
+      let fill = [r, g, b].map { VectorText.number(Double($0) / 255, digits: 4) }
+        .joined(separator: ",")
       let opacity = VectorText.number(background.alpha * 100, digits: 2)
+      let rect =
+        "{\"ty\":\"rc\",\"nm\":\"canvas\",\"d\":1,\"p\":\(fixed("[\(num(Double(w) / 2)),\(num(Double(h) / 2))]")),\"s\":\(fixed("[\(w),\(h)]")),\"r\":\(fixed("0"))}"
+      let paint =
+        "{\"ty\":\"fl\",\"nm\":\"colour\",\"o\":\(fixed(opacity)),\"c\":\(fixed("[\(fill),1]")),\"r\":1}"
       layers.append(
-        "{\(layerCommon),\"ind\":2,\"ty\":1,\"nm\":\"background\",\"sc\":\"\(VectorText.hex(background, short: false))\",\"sw\":\(w),\"sh\":\(h),\"ks\":{\"o\":\(fixed(opacity)),\"r\":\(fixed("0")),\"p\":\(fixed("[0,0,0]")),\"a\":\(fixed("[0,0,0]")),\"s\":\(fixed("[100,100,100]"))}}"
+        "{\(layerCommon),\"ind\":2,\"ty\":4,\"nm\":\"background\",\(layerTransform),\"shapes\":[{\"ty\":\"gr\",\"nm\":\"background\",\"it\":[\(rect),\(paint),\(groupTransform)]}]}"
       )
     }
     return

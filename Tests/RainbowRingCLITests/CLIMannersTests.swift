@@ -142,14 +142,15 @@ import Testing
   static let outputNames: [(args: [String], line: String)] = [
     (
       ["render", "-o", "x.jpg"],
-      "Error: Cannot write a .jpg file: render writes one PNG frame (.png, or '-' for standard output); 'rainbow-ring export' writes the animation (.gif, .apng or .png, .webp, .mp4 or .m4v, .webm, .rgba or .raw)."
+      "Error: Cannot write a .jpg file: render writes one frame as PNG (.png, or '-' for standard output) or SVG (.svg, .svgz); 'rainbow-ring export' writes the animation (.gif, .apng or .png, .webp, .mp4 or .m4v, .webm, .rgba or .raw, .svg or .svgz, .json, .lottie, .html or .htm)."
     ),
     (
-      ["render", "-o", "ring.apng"], "Error: Cannot write a .apng file: render writes one PNG frame"
+      ["render", "-o", "ring.apng"],
+      "Error: Cannot write a .apng file: render writes one frame as PNG"
     ),
     (
       ["export", "-o", "x.jpg"],
-      "Error: Cannot tell the format of a .jpg file: export writes .gif, .apng or .png, .webp, .mp4 or .m4v, .webm, .rgba or .raw; or pass --format (gif, apng, webp, mp4, webm, sprite-sheet, frames, rgba)."
+      "Error: Cannot tell the format of a .jpg file: export writes .gif, .apng or .png, .webp, .mp4 or .m4v, .webm, .rgba or .raw, .svg or .svgz, .json, .lottie, .html or .htm; or pass --format (gif, apng, webp, mp4, webm, sprite-sheet, frames, rgba, svg, lottie, dotlottie, html)."
     ),
     (["export", "-o", "ring"], "Error: Cannot tell the format of a file without extension:"),
     (

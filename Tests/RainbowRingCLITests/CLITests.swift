@@ -106,9 +106,9 @@ func scratchDirectory() throws -> String {
       SUBCOMMANDS:
         play                    Play the animation live in a window or the terminal
                                 (the default).
-        render                  Render one frame of the ring to a PNG file.
+        render                  Render one frame of the ring to a PNG (or SVG) file.
         export                  Export the animation as a seamless loop (GIF, APNG,
-                                WebP, MP4, ...).
+                                WebP, MP4, SVG, Lottie, ...).
 
         See 'rainbow-ring help <subcommand>' for detailed help.
 

@@ -144,7 +144,8 @@ import Testing
     #expect(text.hasPrefix("#compdef rainbow-ring\n"), "autoloadable from fpath")
     for expected in [
       "'(-o --output)-o+[", "'(-o --output)--output=[", ":file:_files'",
-      ":format:(gif apng webp mp4 webm sprite-sheet frames rgba)'", ":kind:(axial radial conic)'",
+      ":format:(gif apng webp mp4 webm sprite-sheet frames rgba svg lottie dotlottie html)'",
+      ":kind:(axial radial conic)'",
       "'(--quiet --no-quiet)--no-quiet[Turn off --quiet.]'",
     ] {
       #expect(text.contains(expected), "zsh script holds \(expected)")

@@ -82,6 +82,26 @@ import Testing
       ],
       "or change --columns"
     ),
+    (["export", "-o", "DIR/ring.svg", "--gradient", "conic"], "export the conic ring as GIF"),
+    (["export", "-o", "DIR/ring.svgz", "--gradient", "conic"], "SVG has no conic gradient"),
+    (["export", "-o", "DIR/ring.json", "--gradient", "conic"], "Lottie has no conic gradient"),
+    (["export", "-o", "DIR/ring.lottie", "--gradient", "conic"], "Lottie has no conic gradient"),
+    (["export", "-o", "DIR/ring.html", "--gradient", "conic"], "no conic gradient"),
+    (
+      ["export", "-o", "DIR/ring.json", "--gradient", "radial", "--end-point", "1,0.8"],
+      "radial gradients are circles"
+    ),
+    (["export", "-o", "DIR/ring.svg", "--duration", "3"], "'--duration' does not apply"),
+    (["export", "-o", "DIR/ring.html", "--loops", "2"], "'--loops' does not apply"),
+    (["export", "-o", "DIR/ring.svg", "--fps", "30"], "'--fps' does not apply"),
+    (["export", "-o", "DIR/ring.json", "--jobs", "2"], "'--jobs' does not apply"),
+    (["export", "-o", "DIR/ring.json", "--loop-count", "2"], "'--loop-count' applies only"),
+    (
+      ["export", "-o", "DIR/ring.json", "--svg-animation", "css"], "'--svg-animation' applies only"
+    ),
+    (["export", "-o", "DIR/ring.svg", "--svg-animation", "sml"], "Did you mean 'smil'?"),
+    (["export", "-o", "DIR/ring.json", "--format", "svg"], "name it .svg or .svgz"),
+    (["export", "-o", "-", "--format", "webp"], "vector formats"),
     (
       ["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-no-limits"],
       "--no-limits"
