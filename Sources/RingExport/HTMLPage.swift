@@ -4,7 +4,8 @@ import RainbowRing
 /// A standalone web page showing the ring: the CSS variant of the SVG inline (so it holds
 /// its first frame still for a reader who prefers reduced motion), a button that pauses and
 /// resumes the motion (WCAG 2.2.2: motion lasting over 5 s can be paused), and the SVG's
-/// markup to copy into another page.
+/// markup to copy into another page. The heading's metrics are whole pixels, so the ring
+/// sits on the pixel grid (its edges as sharp as the SVG's own).
 public enum HTMLPage {
   /// The page for `scene`, its animation playing `plays` times (0 forever); throws
   /// `RingError` for a conic gradient.
@@ -21,6 +22,7 @@ public enum HTMLPage {
       <title>Rainbow ring</title>
       <style>
       body { font: 16px/1.5 system-ui, sans-serif; margin: 2rem; color: #222; background: #fff; }
+      h1 { font-size: 2rem; line-height: 2.5rem; margin: 0 0 1rem; }
       figure { margin: 0 0 1rem; }
       figure svg { display: block; max-width: 100%; height: auto; }
       button { font: inherit; padding: 0.3rem 1rem; }
