@@ -110,6 +110,72 @@ import Testing
         + " at worst over \(2 * Self.times.count) shots; \(took)")
   }
 
+  struct Options: CustomTestStringConvertible, Sendable {
+    let name: String
+    let arguments: [String]
+    let scene: @Sendable () throws -> RingScene
+    var testDescription: String { name }
+  }
+
+  /// Ring options beyond the seed's, at 1x (the SVG's own width at `--scale`).
+  static let options = [
+    Options(
+      name: "elliptical radial, 12-degree hues, saturation 0.7",
+      arguments: [
+        "--gradient", "radial", "--end-point", "1,0.8", "--hue-step", "12", "--saturation",
+        "0.7",
+      ]
+    ) {
+      try RingScene(
+        ring: RainbowRing(
+          hueStep: 12, saturation: 0.7,
+          gradient: GradientGeometry(
+            kind: .radial, startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 0.8))),
+        background: .white)
+    },
+    Options(name: "the iPhone's view", arguments: ["--scene", "seed"]) { try RingScene.seedHost() },
+    Options(
+      name: "scale 1.5, size 120, ring 33, steps of 0.37 s",
+      arguments: [
+        "--scale", "1.5", "--size", "120", "--ring-width", "33", "--step-duration", "0.37",
+        "--background", "white",
+      ]
+    ) {
+      try RingScene(
+        ring: RainbowRing(
+          size: Size(width: 120, height: 120), ringWidth: 33, stepDuration: .milliseconds(370)),
+        background: .white, scale: 1.5)
+    },
+  ]
+
+  @Test(arguments: options, browsers)
+  func otherOptionsMatchTheEngine(_ o: Options, browser: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let file = try export("ring.svg", o.arguments)
+    let out = dir + "/options"
+    let times = [0.05, 1.9, 3.333]
+    _ = try browse(
+      browser, file, out: out,
+      ["--scales", "1", "--times", times.map { "\($0)" }.joined(separator: ",")])
+    let scene = try o.scene()
+    let renderer = try FrameRenderer(scene: scene)
+    let (ring, s) = (scene.ring, scene.scale)
+    let interior = RingInterior(
+      centerX: (scene.ringOrigin.x + ring.size.width / 2) * s,
+      centerY: (scene.ringOrigin.y + ring.size.height / 2) * s,
+      inner: (ring.size.width / 2 - ring.ringWidth) * s, outer: ring.size.width / 2 * s,
+      margin: 0.5)
+    for (i, t) in times.enumerated() {
+      let image = try shot(out + "/1x-\(i).png")
+      let expected = RGBAImage(renderer.render(at: .seconds(t)))
+      try #require(image.width == expected.width && image.height == expected.height)
+      let agreement = FrameAgreement(
+        expected: expected.bytes, actual: image.rgba, width: image.width, interior: interior)
+      #expect(agreement.interiorDelta <= 3, "\(o.name) in \(browser) at \(t) s: \(agreement)")
+      #expect(agreement.psnr >= 36, "\(o.name) in \(browser) at \(t) s: \(agreement)")
+    }
+  }
+
   /// The time (to 5 ms, within `range` seconds) whose engine frame the shot matches best
   /// inside the ring, and how well: every 50 ms, then every 5 ms around the best.
   static func bestMatch(_ shot: [UInt8], range: ClosedRange<Double>) throws -> (
