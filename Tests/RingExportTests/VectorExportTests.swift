@@ -116,6 +116,43 @@ import Testing
     #expect(lines[3] == "['animations/ring.json', 'manifest.json'] [8, 8]")
   }
 
+  /// The ZIP writer, read by Python's zipfile: deflated and stored entries (random bytes do
+  /// not shrink), an empty one and a UTF-8 name come back byte for byte, CRCs checked.
+  @Test func zipEntriesReadBackInPython() throws {
+    var random = SystemRandomNumberGenerator()
+    let noise = (0..<5000).map { _ in UInt8.random(in: 0...255, using: &random) }
+    let entries: [ZipArchive.Entry] = [
+      .init(name: "text.txt", bytes: Array(String(repeating: "ring ", count: 400).utf8)),
+      .init(name: "noise.bin", bytes: noise), .init(name: "empty", bytes: []),
+      .init(name: "dossier/anneau-arc-en-ciel-\u{1F308}.json", bytes: Array("{}".utf8)),
+    ]
+    let path = dir + "/test.zip"
+    try Data(ZipArchive.archive(entries)).write(to: URL(fileURLWithPath: path))
+    let listing = try python(
+      """
+      import sys, zipfile, hashlib
+      z = zipfile.ZipFile(sys.argv[1])
+      assert z.testzip() is None
+      for i in z.infolist():
+          print(i.filename, i.compress_type, hashlib.sha256(z.read(i)).hexdigest())
+      """, [path])
+    let expected = try entries.map { entry in
+      let method = entry.name == "text.txt" ? 8 : 0
+      return "\(entry.name) \(method) \(try sha256Hex(entry.bytes))"
+    }
+    #expect(listing.split(separator: "\n").map(String.init) == expected)
+  }
+
+  /// SHA-256 by Python, for comparing bytes across the process boundary.
+  func sha256Hex(_ bytes: [UInt8]) throws -> String {
+    try String(
+      decoding: runTool(
+        "python3",
+        ["-c", "import sys, hashlib; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())"],
+        stdin: Data(bytes)), as: UTF8.self
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
     let make: @Sendable () throws -> RingScene
