@@ -917,18 +917,23 @@ def run(opts):
     if not os.path.isfile(path):
         raise FramesError("no such file: %s" % opts.file)
     ext = os.path.splitext(path)[1].lower()
-    if ext not in (".svg", ".html", ".htm", ".xhtml"):
-        raise FramesError("FILE must be a .svg or .html file: %s" % opts.file)
-    if opts.embed == "img" and ext != ".svg":
-        raise FramesError("--embed img needs an .svg file")
+    if ext not in (".svg", ".svgz", ".html", ".htm", ".xhtml"):
+        raise FramesError("FILE must be a .svg, .svgz or .html file: %s" % opts.file)
+    if opts.embed == "img" and ext not in (".svg", ".svgz"):
+        raise FramesError("--embed img needs an .svg or .svgz file")
     os.makedirs(opts.out, exist_ok=True)
 
     remove_stale_tmpdirs()
     tmpdir = tempfile.mkdtemp(prefix="%s%d-" % (TMP_PREFIX, os.getpid()))
     browser = None
+    server = None
     count = 0
     try:
         file_url = urllib.parse.urljoin("file:", urllib.request.pathname2url(path))
+        if ext == ".svgz":
+            # A gzipped SVG is served as web servers serve it: over HTTP (loopback only)
+            # with Content-Encoding: gzip, which browsers need to read it.
+            server, file_url = serve_svgz(path)
         if opts.embed == "img":
             mode = "img"
             wrapper = os.path.join(tmpdir, "embed.html")
@@ -940,7 +945,7 @@ def run(opts):
                         % file_url.replace("&", "&amp;").replace('"', "&quot;"))
             url = urllib.parse.urljoin("file:", urllib.request.pathname2url(wrapper))
         else:
-            mode = "svgdoc" if ext == ".svg" else "html"
+            mode = "svgdoc" if ext in (".svg", ".svgz") else "html"
             url = file_url
 
         cls = Chromium if opts.browser == "chromium" else Firefox
@@ -1036,7 +1041,38 @@ def run(opts):
                 browser.close()
             except BaseException:
                 kill_session(getattr(browser, "proc", None))
+        if server is not None:
+            server.shutdown()
+            server.server_close()
         shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+def serve_svgz(path):
+    """Serves `path` alone at http://127.0.0.1:PORT/NAME with the headers a web server
+    sends for .svgz; returns the running server and the URL."""
+    import http.server
+    import threading
+    body = open(path, "rb").read()
+    name = "/" + urllib.parse.quote(os.path.basename(path))
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            if self.path != name:
+                self.send_error(404)
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "image/svg+xml")
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, "http://127.0.0.1:%d%s" % (server.server_address[1], name)
 
 
 def main(argv=None):

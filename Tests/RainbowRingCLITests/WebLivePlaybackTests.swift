@@ -1,0 +1,96 @@
+import Foundation
+import RainbowRing
+import RingTestSupport
+import Testing
+
+/// The exports in real browsers, live (unseeked, by wall time): an `<img>` plays the SVG by
+/// itself, a reader who prefers reduced motion sees a still first frame, the page's button
+/// pauses. One at a time: each compares shots taken at set moments after the load.
+@Suite(.serialized) struct WebLivePlaybackTests {
+  let web: WebPlayer
+
+  init() throws { web = try WebPlayer() }
+
+  /// The time (to 5 ms, within `range` seconds) whose engine frame the shot matches best
+  /// inside the ring, and how well: every 50 ms, then every 5 ms around the best.
+  static func bestMatch(_ shot: [UInt8], range: ClosedRange<Double>) throws -> (
+    time: Double, agreement: FrameAgreement
+  ) {
+    let renderer = try FrameRenderer(scene: RingScene(background: .white))
+    func match(_ ticks: some Sequence<Int>, per second: Double) -> (Double, FrameAgreement) {
+      var best: (Double, FrameAgreement)?
+      for k in ticks {
+        let t = Double(k) / second
+        let a = FrameAgreement(
+          expected: RGBAImage(renderer.render(at: .seconds(t))).bytes, actual: shot, width: 160,
+          interior: WebPlayer.interior(scale: 1))
+        if best == nil || a.interiorDelta < best!.1.interiorDelta { best = (t, a) }
+      }
+      return best!
+    }
+    let coarse = match(Int(range.lowerBound * 20)...Int(range.upperBound * 20), per: 20)
+    let center = Int((coarse.0 * 200).rounded())
+    return match(max(0, center - 10)...center + 10, per: 200)
+  }
+
+  /// In an `<img>`, the SMIL SVG plays by itself: shots 0.6 s apart show different frames,
+  /// each the engine's frame at some time after the load (to 5 ms), later for the later shot.
+  @Test(arguments: WebPlayer.browsers)
+  func anImageTagPlaysTheLoopByItself(browser: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: web.dir) }
+    let file = try web.export("ring.svg")
+    let out = web.dir + "/img"
+    _ = try web.browse(
+      browser, file, out: out, ["--scales", "1", "--embed", "img", "--live", "0.3,0.9"])
+    let first = try web.shot(out + "/1x-live-0.png")
+    let second = try web.shot(out + "/1x-live-1.png")
+    #expect(first.rgba != second.rgba, "\(browser): the image moved")
+    let a = try Self.bestMatch(first.rgba, range: 0...3)
+    let b = try Self.bestMatch(second.rgba, range: 0...3)
+    #expect(a.agreement.interiorDelta <= 4, "\(browser) first shot: \(a)")
+    #expect(b.agreement.interiorDelta <= 4, "\(browser) second shot: \(b)")
+    #expect(b.time > a.time, "\(browser): \(a.time) s then \(b.time) s")
+    print(
+      "web <img> in \(browser): frames of \(a.time) s and \(b.time) s shown (within \(max(a.agreement.interiorDelta, b.agreement.interiorDelta)) levels)"
+    )
+  }
+
+  /// A reader who prefers reduced motion sees the first frame, still, in the CSS SVG and in
+  /// the page (whose button then offers Play).
+  @Test(arguments: ["css.svg", "ring.html"], WebPlayer.browsers)
+  func reducedMotionHoldsTheFirstFrame(file name: String, browser: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: web.dir) }
+    let file = try web.export(name, name.hasSuffix(".svg") ? ["--svg-animation", "css"] : [])
+    let out = web.dir + "/reduced"
+    let report = try web.browse(
+      browser, file, out: out, ["--scales", "1", "--reduced-motion", "--live", "0.2,1.0"])
+    #expect(report.contains("reduced-motion: true"), "\(browser) emulated the preference")
+    let first = try web.shot(out + "/1x-live-0.png")
+    let second = try web.shot(out + "/1x-live-1.png")
+    #expect(first.rgba == second.rgba, "\(name) in \(browser): still")
+    let agreement = FrameAgreement(
+      expected: try WebPlayer.expected(0, scale: 1), actual: first.rgba, width: 160,
+      interior: WebPlayer.interior(scale: 1))
+    #expect(agreement.interiorDelta <= 3, "\(name) in \(browser): the first frame: \(agreement)")
+  }
+
+  /// The page moves, then its button (pressed 1.2 s after the load) pauses it: shots at 0.2
+  /// and 1.0 s differ, shots at 1.8 and 2.6 s are equal, and the button then says Play.
+  @Test(arguments: WebPlayer.browsers)
+  func thePagesButtonPausesTheMotion(browser: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: web.dir) }
+    let file = try web.export("ring.html")
+    let out = web.dir + "/pause"
+    let button = "document.querySelector('button[aria-pressed]')"
+    _ = try web.browse(
+      browser, file, out: out,
+      [
+        "--scales", "1", "--live", "0.2,1.0,1.8,2.6", "--before",
+        "setTimeout(() => { \(button).click(); document.title = \(button).textContent; }, 1200)",
+      ])
+    let shots = try (0..<4).map { try web.shot(out + "/1x-live-\($0).png").rgba }
+    #expect(shots[0] != shots[1], "\(browser): the page moves before the button is pressed")
+    #expect(shots[2] == shots[3], "\(browser): still once paused")
+    #expect(shots[1] != shots[2], "\(browser): it moved until the press")
+  }
+}
