@@ -50,3 +50,21 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The UIKit compatibility module, for Linux: on Apple platforms the system's UIKit is used
+// (a module of that name here would shadow it), so neither the product nor its example exist
+// there.
+#if os(Linux)
+  package.products.append(.library(name: "UIKit", targets: ["UIKit"]))
+  package.targets += [
+    .target(
+      name: "UIKit",
+      dependencies: [
+        "RainbowRing", "RingGraphics", "RingLayers", "RingCodecs", "RingPlayers", "RingSystem",
+        "RainbowRingCLI",
+      ]),
+    .executableTarget(name: "UIKitRings", dependencies: ["UIKit"], path: "Examples/UIKitRings"),
+    .testTarget(
+      name: "UIKitTests", dependencies: ["UIKit", "RingLayers", "RingTestSupport"]),
+  ]
+#endif

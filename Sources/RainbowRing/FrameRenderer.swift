@@ -6,10 +6,11 @@ import RingLayers
 /// by a `LayerRenderer`: the tree's geometry compiles once, then a frame refills the ring's
 /// colour table and redraws only the ring's pixels. Steady frames do not allocate.
 public final class FrameRenderer {
-  public let scene: RingScene
-  /// The scene as layers: the host (its background), the ring view and its gradient layer
-  /// carrying the ring's motion.
+  /// The tree drawn by `render(at:)`: for a scene, the host (its background), the ring view
+  /// and its gradient layer carrying the ring's motion.
   public let root: Layer
+  /// Pixels per point.
+  public let scale: Double
   private let renderer: LayerRenderer
   private var current = Presentation()
   private var previous = Presentation()
@@ -24,15 +25,26 @@ public final class FrameRenderer {
   /// A renderer for `scene` with its frame allocated (and cleared), in BGRA when
   /// `swapsRedAndBlue` (blue in the low byte, as X11 and most displays take it), else RGBA;
   /// throws `RingError` only if that frame cannot be allocated. Rendering never fails.
-  public init(scene: RingScene, swapsRedAndBlue: Bool = false) throws {
-    self.scene = scene
+  public convenience init(scene: RingScene, swapsRedAndBlue: Bool = false) throws {
     let (w, h) = scene.pixelSize
-    frame = try Pixmap(width: w, height: h)
-    root = scene.makeLayer()
+    try self.init(
+      root: scene.makeLayer(), width: w, height: h, scale: scene.scale,
+      swapsRedAndBlue: swapsRedAndBlue)
+  }
+
+  /// A renderer of the tree under `root` into frames of `width` x `height` pixels at `scale`
+  /// pixels per point (the tree's origin at the top left); throws `RingError` when that
+  /// frame cannot be allocated.
+  public init(
+    root: Layer, width: Int, height: Int, scale: Double, swapsRedAndBlue: Bool = false
+  ) throws {
+    frame = try Pixmap(width: width, height: height)
+    self.root = root
+    self.scale = scale
     renderer = LayerRenderer(swapsRedAndBlue: swapsRedAndBlue)
   }
 
-  private var deviceTransform: Transform2D { Transform2D(scaleX: scene.scale, y: scene.scale) }
+  private var deviceTransform: Transform2D { Transform2D(scaleX: scale, y: scale) }
 
   /// Renders the scene at `time` and returns the frame.
   @discardableResult
@@ -41,7 +53,7 @@ public final class FrameRenderer {
   }
 
   /// Renders the tree under `tree` (driven by its own animations) at clock time `time` into
-  /// a frame of this scene's size and scale. For the scene's own tree (`root`) this is
+  /// a frame of this renderer's size and scale. For the scene's own tree (`root`) this is
   /// `render(at:)`.
   @discardableResult
   public func render(_ tree: Layer, at time: MediaTime) -> Pixmap {

@@ -1,3 +1,6 @@
+import Foundation
+import RingSystem
+
 /// Where a command writes: standard output (bytes, so PNG data can go there) and standard
 /// error (text). Tests pass buffers; the executable passes the real streams.
 public struct Console {
@@ -36,4 +39,41 @@ public struct Console {
   var errorLabel: String { colorsErrors ? "\u{1b}[1;31mError:\u{1b}[0m" : "Error:" }
 
   func out(_ text: String) throws { try writeOut(Array(text.utf8)) }
+
+  /// The process's own standard streams: output written whole (a closed or full stream is an
+  /// error), standard error best effort (closed, full or gone, the outcome does not change).
+  public static func standard(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Console {
+    Console(
+      writeOut: { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          let n = bytes.withUnsafeBufferPointer { pending in
+            retryingOnInterrupt {
+              write(STDOUT_FILENO, pending.baseAddress! + offset, pending.count - offset)
+            }
+          }
+          if n < 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+          offset += n
+        }
+      },
+      writeErr: { text in
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+          let n = bytes.withUnsafeBufferPointer { pending in
+            retryingOnInterrupt {
+              write(STDERR_FILENO, pending.baseAddress! + offset, pending.count - offset)
+            }
+          }
+          if n <= 0 { return }
+          offset += n
+        }
+      },
+      errorIsTerminal: isatty(STDERR_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+      inputIsTerminal: isatty(STDIN_FILENO) == 1,
+      colorsErrors: Console.colorsErrors(
+        errorIsTerminal: isatty(STDERR_FILENO) == 1, environment: environment))
+  }
 }

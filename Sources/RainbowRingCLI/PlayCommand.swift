@@ -86,11 +86,13 @@ enum PlayCommand {
     var window = false
     var terminal = false
     var limits: Limits
+    /// The size shown, in points, when it is not the ring's scene (a program's window).
+    var naturalSize: Size?
 
     /// The window's pixels at the scene's natural size.
     func checkWindowSize() throws(RingError) {
       let s = scale ?? 1
-      let natural = (scene ?? .seed).naturalSize(for: ring)
+      let natural = naturalSize ?? (scene ?? .seed).naturalSize(for: ring)
       let (w, h) = (natural.width * s, natural.height * s)
       guard w * h <= Double(limits.framePixels) else {
         throw RingError.usage(
@@ -214,21 +216,30 @@ enum PlayCommand {
       }
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "play", console)
     }
+    return play(plan, in: venue, console: console)
+  }
+
+  /// Plays `content` (the plan's ring in its scene when `nil`) where `venue` says; returns
+  /// the exit status.
+  static func play(
+    _ plan: Plan, in venue: Venue, content: PlayerContent? = nil, console: Console
+  ) -> Int32 {
     let stop = { Termination.pending != 0 }
     do {
       switch venue {
       case .window(let connection):
         let player = try WindowPlayer(
           options: WindowPlayer.Options(
-            ring: plan.ring, scene: plan.scene ?? .seed, scale: plan.scale,
+            content: content ?? .ring(plan.ring, plan.scene ?? .seed), scale: plan.scale,
             background: plan.background, framesPerSecond: plan.fps ?? 60,
             duration: plan.duration), connection: connection)
         try player.run(shouldStop: stop)
       case .terminal:
         let player = try TerminalPlayer(
           options: TerminalPlayer.Options(
-            ring: plan.ring, scene: plan.scene ?? .ring, background: plan.background,
-            framesPerSecond: plan.fps ?? 30, duration: plan.duration,
+            content: content ?? .ring(plan.ring, plan.scene ?? .ring),
+            background: plan.background, framesPerSecond: plan.fps ?? 30,
+            duration: plan.duration,
             graphics: plan.graphics ?? TerminalPlayer.detectGraphics(tmux: TmuxInfo.ask())))
         if let note = player.note { console.writeErr(note + "\n") }
         try player.run(shouldStop: stop)

@@ -68,6 +68,21 @@ public struct BezierPath: Hashable, Sendable {
     appendArc(center: center, radii: Size(width: radius, height: radius), from: startAngle, to: end)
   }
 
+  /// Appends `other`'s subpaths, as `UIBezierPath.append(_:)` does.
+  public mutating func append(_ other: BezierPath) {
+    for element in other.elements {
+      switch element {
+      case .move(let p): move(to: p)
+      case .line(let p): addLine(to: p)
+      case .quadCurve(let p, let c): addQuadCurve(to: p, controlPoint: c)
+      case .curve(let p, let c1, let c2): addCurve(to: p, controlPoint1: c1, controlPoint2: c2)
+      case .arc(let c, let radii, let a0, let a1):
+        appendArc(center: c, radii: radii, from: a0, to: a1)
+      case .close: close()
+      }
+    }
+  }
+
   public mutating func close() {
     guard currentPoint != nil else { return }
     elements.append(.close)

@@ -94,8 +94,14 @@ open class Layer {
   }
 
   public func addSublayer(_ layer: Layer) {
+    insertSublayer(layer, at: Int.max)
+  }
+
+  /// Puts `layer` among the sublayers at `index` (clamped to the ends; 0 is the back),
+  /// taking it from its superlayer first.
+  public func insertSublayer(_ layer: Layer, at index: Int) {
     layer.removeFromSuperlayer()
-    sublayers.append(layer)
+    sublayers.insert(layer, at: max(0, min(index, sublayers.count)))
     layer.superlayer = self
     touch()
     layer.touch()

@@ -91,3 +91,74 @@ struct FrameSchedule {
     return Int32((seconds * 1000).rounded(.up))
   }
 }
+
+/// A layer tree a player shows at its own size, driven by its own clock: a program's
+/// window (the UIKit compatibility module's key window).
+public protocol LiveLayerTree: AnyObject {
+  /// The tree's size, in points.
+  var size: Size { get }
+  /// Colours the tree shows most (its gradients'), for players that draw from a palette.
+  var paletteColors: [RGBAColor] { get }
+  /// The layer a player draws onto a canvas of `canvas` points filled with `background`:
+  /// the tree at the top left.
+  func layer(canvas: Size, background: RGBAColor) -> Layer
+  /// Brings the tree to `time` on its clock (its animations' stop callbacks, its layout),
+  /// before the frame at `time` is drawn.
+  func advance(to time: MediaTime)
+}
+
+/// What a player shows: a ring in one of the scenes, or a live layer tree.
+public enum PlayerContent: @unchecked Sendable {
+  case ring(RainbowRing, PlayerScene)
+  /// Not `Sendable`: the player runs on the thread that made the tree.
+  case tree(any LiveLayerTree)
+
+  /// The size it shows best at, in points.
+  public var naturalSize: Size {
+    switch self {
+    case .ring(let ring, let scene): scene.naturalSize(for: ring)
+    case .tree(let tree): tree.size
+    }
+  }
+
+  /// Whether it fills the display with an opaque host by default (the seed scene, a window).
+  var hasOpaqueHost: Bool {
+    switch self {
+    case .ring(_, let scene): scene == .seed
+    case .tree: true
+    }
+  }
+
+  var paletteColors: [RGBAColor] {
+    switch self {
+    case .ring(let ring, _): ring.colors
+    case .tree(let tree): tree.paletteColors
+    }
+  }
+
+  /// A renderer for a display of `width` x `height` pixels at `scale`, over `background`
+  /// (`nil`: the scene's own, white for a tree).
+  func renderer(
+    width: Int, height: Int, scale: Double, background: RGBAColor?, swapsRedAndBlue: Bool
+  ) throws -> FrameRenderer {
+    switch self {
+    case .ring(let ring, let scene):
+      return try FrameRenderer(
+        scene: scene.scene(
+          ring: ring, width: width, height: height, scale: scale, background: background),
+        swapsRedAndBlue: swapsRedAndBlue)
+    case .tree(let tree):
+      let canvas = Size(
+        width: Double(max(1, width)) / scale, height: Double(max(1, height)) / scale)
+      return try FrameRenderer(
+        root: tree.layer(canvas: canvas, background: background ?? .white),
+        width: max(1, width), height: max(1, height), scale: scale,
+        swapsRedAndBlue: swapsRedAndBlue)
+    }
+  }
+
+  /// Runs a tree's clock to `time` before a frame; nothing for a ring.
+  func advance(to time: MediaTime) {
+    if case .tree(let tree) = self { tree.advance(to: time) }
+  }
+}

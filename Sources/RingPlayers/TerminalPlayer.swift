@@ -22,8 +22,7 @@ public final class TerminalPlayer {
   }
 
   public struct Options: Sendable {
-    public var ring: RainbowRing
-    public var scene: PlayerScene
+    public var content: PlayerContent
     public var background: RGBAColor?
     public var framesPerSecond: Double
     public var duration: Double?
@@ -33,8 +32,16 @@ public final class TerminalPlayer {
       ring: RainbowRing, scene: PlayerScene, background: RGBAColor?, framesPerSecond: Double,
       duration: Double?, graphics: Graphics
     ) {
-      self.ring = ring
-      self.scene = scene
+      self.init(
+        content: .ring(ring, scene), background: background, framesPerSecond: framesPerSecond,
+        duration: duration, graphics: graphics)
+    }
+
+    public init(
+      content: PlayerContent, background: RGBAColor?, framesPerSecond: Double,
+      duration: Double?, graphics: Graphics
+    ) {
+      self.content = content
       self.background = background
       self.framesPerSecond = framesPerSecond
       self.duration = duration
@@ -346,7 +353,7 @@ public final class TerminalPlayer {
       rows = Int(ws.ws_row)
       pixelSize = (Int(ws.ws_xpixel), Int(ws.ws_ypixel))
     }
-    let natural = options.scene.naturalSize(for: options.ring)
+    let natural = options.content.naturalSize
     var width: Int
     var height: Int
     // Pixels per cell.
@@ -382,22 +389,21 @@ public final class TerminalPlayer {
       max(0, (room.width - width) / 2 / cell.width),
       max(0, (room.height - height) / 2 / cell.height)
     )
-    renderer = try FrameRenderer(
-      scene: options.scene.scene(
-        ring: options.ring, width: width, height: height, scale: scale,
-        background: options.background))
+    renderer = try options.content.renderer(
+      width: width, height: height, scale: scale, background: options.background,
+      swapsRedAndBlue: false)
     previousCells = []
     tooSmallShown = false
     if graphics == .sixel {
       let matte =
         options.background
-        ?? (options.scene == .seed
+        ?? (options.content.hasOpaqueHost
           ? .white
           : terminalBackground.map {
             RGBAColor(
               unchecked: Double($0.red) / 255, Double($0.green) / 255, Double($0.blue) / 255)
           } ?? .black)
-      let p = GIFPalette(colors: options.ring.colors, matte: matte)
+      let p = GIFPalette(colors: options.content.paletteColors, matte: matte)
       palette = p
       quantizer = GIFQuantizer(palette: p)
     }
@@ -418,6 +424,7 @@ public final class TerminalPlayer {
       return
     }
     guard let renderer else { return }
+    options.content.advance(to: time)
     let frame = renderer.render(at: time)
     switch graphics {
     case .truecolor, .palette256, .monochrome: drawCells(frame)

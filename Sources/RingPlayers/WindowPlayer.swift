@@ -9,8 +9,7 @@ import RainbowRing
 /// drawn while the window is unmapped. Frame times come from a monotonic clock.
 public final class WindowPlayer {
   public struct Options: Sendable {
-    public var ring: RainbowRing
-    public var scene: PlayerScene
+    public var content: PlayerContent
     /// Pixels per point; `nil` derives it from the display's DPI (96 DPI = 1).
     public var scale: Double?
     public var background: RGBAColor?
@@ -23,8 +22,16 @@ public final class WindowPlayer {
       ring: RainbowRing, scene: PlayerScene, scale: Double?, background: RGBAColor?,
       framesPerSecond: Double, duration: Double?
     ) {
-      self.ring = ring
-      self.scene = scene
+      self.init(
+        content: .ring(ring, scene), scale: scale, background: background,
+        framesPerSecond: framesPerSecond, duration: duration)
+    }
+
+    public init(
+      content: PlayerContent, scale: Double?, background: RGBAColor?, framesPerSecond: Double,
+      duration: Double?
+    ) {
+      self.content = content
       self.scale = scale
       self.background = background
       self.framesPerSecond = framesPerSecond
@@ -82,7 +89,7 @@ public final class WindowPlayer {
     }
     // The scene's natural size, but never larger than the screen (the scene refits to
     // whatever size the window gets).
-    let natural = options.scene.naturalSize(for: options.ring)
+    let natural = options.content.naturalSize
     size = (
       min(Int((natural.width * scale).rounded(.up)), Int(XDisplayWidth(display, screen))),
       min(Int((natural.height * scale).rounded(.up)), Int(XDisplayHeight(display, screen)))
@@ -167,15 +174,15 @@ public final class WindowPlayer {
       if background.alpha < 1 {
         background = RGBAColor(unchecked: 1, 1, 1, 1).blended(under: background)
       }
-      let r = try FrameRenderer(
-        scene: options.scene.scene(
-          ring: options.ring, width: size.width, height: size.height, scale: scale,
-          background: background), swapsRedAndBlue: true)
+      let r = try options.content.renderer(
+        width: size.width, height: size.height, scale: scale, background: background,
+        swapsRedAndBlue: true)
       renderer = r
       needsFullUpdate = true
     }
     if image == nil { try createImage() }
     guard let renderer, let image else { return }
+    options.content.advance(to: time)
     if awaitingCompletion {
       // The server has not yet said it read the last frame (rare at these rates): wait.
       XSync(display, 0)

@@ -1,0 +1,18 @@
+import UIKit
+
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate {
+  var window: UIWindow?
+
+  func application(
+    _ application: UIApplication,
+    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool {
+    let window = UIWindow(frame: UIScreen.main.bounds)
+    window.backgroundColor = .white
+    window.rootViewController = RingsViewController()
+    window.makeKeyAndVisible()
+    self.window = window
+    return true
+  }
+}

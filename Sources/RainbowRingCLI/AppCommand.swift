@@ -1,0 +1,238 @@
+import Foundation
+import RainbowRing
+import RingExport
+import RingPlayers
+import RingSystem
+
+/// The command line of a program that shows a live layer tree: a UIKit sample built against
+/// the compatibility module. It takes `rainbow-ring play`'s options and `--snapshot`:
+///
+///     app                         a window when a display works, else the terminal
+///     app --terminal --duration 5
+///     app --snapshot frame.png --time 1.25 --scale 2
+///
+/// A snapshot is the window's presentation `--time` seconds after launch on a media clock
+/// that only the program's own animations move (no wall clock): the same arguments always
+/// give the same pixels. Exit status as `rainbow-ring play`'s, and 64 for a usage error.
+public enum AppCommand {
+  static let snapshotSpecs = [
+    OptionSpec(
+      "snapshot", value: "file",
+      help: "Write the window at --time as a PNG file ('-' for standard output) and exit.",
+      completion: .file),
+    OptionSpec(
+      "time", value: "seconds", help: "Seconds after launch, for --snapshot.", default: "0"),
+    OptionSpec(
+      "screen", value: "WxH", help: "The screen's size in points (UIScreen.main.bounds).",
+      default: "375x667"),
+  ]
+
+  static let playNames: Set = ["window", "terminal", "fps", "duration", "graphics"]
+
+  static let specs: [OptionSpec] =
+    PlayCommand.specs.filter { playNames.contains($0.name) }
+    + [
+      OptionSpec(
+        "scale", value: "n",
+        help: "Pixels per point: 1 to 4 in a window, 0.25 to 16 for a snapshot.",
+        default: "the display's in a window, 1 for a snapshot")
+    ] + snapshotSpecs + CommandLineTool.closingSpecs
+
+  /// What the program was asked to do.
+  enum Task {
+    /// Show the window live until it is closed or `--duration` ends.
+    case play(scale: Double?)
+    /// Write the window at `time` to `output` at `scale`.
+    case snapshot(output: String, time: MediaTime, scale: Double)
+  }
+
+  /// What a program needs to know as it launches.
+  public struct Launch: Sendable {
+    /// Pixels per point: the snapshot's, or the window's when `--scale` gave it.
+    public var scale: Double?
+    /// The screen's size in points when `--screen` gave it.
+    public var screenSize: Size?
+    /// Whether the program is making a snapshot (rather than playing).
+    public var isSnapshot: Bool
+  }
+
+  static func command(name: String) -> CommandSpec {
+    CommandSpec(
+      name: name, abstract: "A UIKit program, running on the RainbowRing engine.",
+      overview:
+        "Show this UIKit program's key window: in a window when an X display is available, else in the terminal. q or Esc quits. --snapshot writes the window at --time seconds after launch as a PNG file instead.",
+      usage: "\(name) [--window | --terminal] [<options>] | --snapshot <file> [--time <seconds>]",
+      options: specs, examples: [])
+  }
+
+  struct Parsed {
+    var request: Task
+    var plan: PlayCommand.Plan
+    var screenSize: Size?
+
+    var launch: Launch {
+      switch request {
+      case .play(let scale): Launch(scale: scale, screenSize: screenSize, isSnapshot: false)
+      case .snapshot(_, _, let scale):
+        Launch(scale: scale, screenSize: screenSize, isSnapshot: true)
+      }
+    }
+  }
+
+  /// `WxH` in points, each side in 1...10000.
+  static func screenSize(_ args: ParsedArguments) throws(RingError) -> Size? {
+    guard let text = args["screen"] else { return nil }
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+      (1...10000).contains(w), (1...10000).contains(h)
+    else {
+      throw RingError.usage(
+        "'--screen' takes a size in points as WIDTHxHEIGHT, each 1 to 10000 (375x667), not '\(text)'."
+      )
+    }
+    return Size(width: w, height: h)
+  }
+
+  /// The checked request, or `nil` for `--help` and `--version`.
+  static func parse(_ arguments: [String]) throws(RingError) -> Request<Parsed> {
+    let args = try ParsedArguments.parse(arguments, specs: specs)
+    if let asked: Request<Parsed> = args.informational() { return asked }
+    var plan = PlayCommand.Plan(ring: .seed, limits: Limits.from(args))
+    if let output = args["snapshot"] {
+      for name in playNames.sorted() where args.has(name) {
+        throw RingError.usage("The option '--\(name)' cannot be used with '--snapshot'.")
+      }
+      guard !output.isEmpty else { throw RingError.usage("'--snapshot' needs a file name.") }
+      if output != "-", OutputExtension.of(output) != "png" {
+        throw RingError.usage(
+          "'--snapshot' writes a PNG file: name it .png, or '-' for standard output.")
+      }
+      let scale = try RingOptions.number(
+        args, "scale", default: 1, range: RingScene.scaleRange, unit: "pixels per point")
+      return .run(
+        Parsed(
+          request: .snapshot(output: output, time: try RingOptions.time(args), scale: scale),
+          plan: plan, screenSize: try screenSize(args)))
+    }
+    if args.has("time") {
+      throw RingError.usage("'--time' sets the moment of a '--snapshot'; it needs one.")
+    }
+    if args.has("window") && args.has("terminal") {
+      throw RingError.usage("The options '--window' and '--terminal' cannot be used together.")
+    }
+    if args.has("fps") {
+      plan.fps = try RingOptions.number(
+        args, "fps", default: 60, range: 1...240, unit: "frames per second")
+    }
+    if args.has("duration") {
+      plan.duration = try RingOptions.number(
+        args, "duration", default: 0, range: 0...1e7, unit: "seconds")
+    }
+    if args.has("scale") {
+      plan.scale = try RingOptions.number(
+        args, "scale", default: 1, range: 1...4, unit: "pixels per point")
+    }
+    let kinds: [(String, TerminalPlayer.Graphics?)] =
+      [("auto", nil)] + TerminalPlayer.Graphics.allCases.map { ($0.rawValue, $0) }
+    plan.graphics = try RingOptions.choice(args, "graphics", kinds, default: nil)
+    plan.window = args.has("window")
+    plan.terminal = args.has("terminal")
+    return .run(
+      Parsed(request: .play(scale: plan.scale), plan: plan, screenSize: try screenSize(args)))
+  }
+
+  /// Runs the program called `name` (as its usage and errors show it): parses `arguments`,
+  /// launches the program with `launch` (only once the arguments are known to be good, so a
+  /// usage error runs none of its code), then plays or snapshots the tree it returns.
+  /// Returns the exit status.
+  public static func run(
+    _ arguments: [String], name: String, console: Console,
+    launch: (Launch) throws -> any LiveLayerTree
+  ) -> Int32 {
+    let command = command(name: name)
+    func usageError(_ message: String) -> Int32 {
+      console.writeErr(
+        "\(console.errorLabel) \(RingError.usage(message).message)\nUsage: \(command.usage)\n  See '\(name) --help' for more information.\n"
+      )
+      return CommandLineTool.exitUsage
+    }
+    let parsed: Parsed
+    do throws(RingError) {
+      switch try parse(arguments) {
+      case .help: return CommandLineTool.printing(command.help, console)
+      case .version:
+        return CommandLineTool.printing(
+          "\(name) (RainbowRing \(CommandLineTool.version), UIKit compatibility)\n", console)
+      case .run(let p): parsed = p
+      }
+    } catch {
+      return usageError(error.message)
+    }
+    switch parsed.request {
+    case .snapshot(let output, let time, let scale):
+      if output == "-" && console.outputIsTerminal {
+        return usageError(
+          "PNG data not written to a terminal: redirect standard output (--snapshot - > frame.png) or name a file."
+        )
+      }
+      do {
+        let tree = try launch(parsed.launch)
+        let png = try PNGEncoder.encode(
+          try snapshot(tree, at: time, scale: scale, limits: parsed.plan.limits))
+        if output == "-" {
+          do {
+            try console.writeOut(png)
+          } catch let error as POSIXError where error.code == .EPIPE {
+            return 0
+          }
+        } else {
+          try FileWriter.write(png, to: output)
+        }
+        return 0
+      } catch let error as RingError where error.code == .usage {
+        return usageError(error.message)
+      } catch {
+        return CommandLineTool.failure(CommandLineTool.describe(error), console)
+      }
+    case .play:
+      let venue: PlayCommand.Venue
+      do throws(RingError) {
+        venue = try PlayCommand.venue(parsed.plan, console: console)
+      } catch {
+        return usageError(error.message)
+      }
+      let tree: any LiveLayerTree
+      do {
+        tree = try launch(parsed.launch)
+        var plan = parsed.plan
+        plan.naturalSize = tree.size
+        if case .window = venue { try plan.checkWindowSize() }
+      } catch let error as RingError where error.code == .usage {
+        return usageError(error.message)
+      } catch {
+        return CommandLineTool.failure(CommandLineTool.describe(error), console)
+      }
+      return PlayCommand.play(parsed.plan, in: venue, content: .tree(tree), console: console)
+    }
+  }
+
+  /// The tree `time` after launch at `scale`, on a transparent canvas of the tree's size:
+  /// the tree's clock is moved to `time` first (every animation that ends before then stops,
+  /// in order, and its callbacks run).
+  static func snapshot(
+    _ tree: any LiveLayerTree, at time: MediaTime, scale: Double, limits: Limits
+  ) throws -> Pixmap {
+    let size = tree.size
+    let w = max(1, Int((size.width * scale - 1e-9).rounded(.up)))
+    let h = max(1, Int((size.height * scale - 1e-9).rounded(.up)))
+    guard Double(w) * Double(h) <= Double(limits.framePixels) else {
+      throw RingError.usage(
+        "A \(w)x\(h)-pixel snapshot exceeds the cap of \(limits.framePixels) pixels; lower --scale, or pass --no-limits."
+      )
+    }
+    tree.advance(to: time)
+    let renderer = try FrameRenderer(
+      root: tree.layer(canvas: size, background: .clear), width: w, height: h, scale: scale)
+    return renderer.render(at: time)
+  }
+}

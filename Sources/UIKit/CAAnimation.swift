@@ -1,0 +1,179 @@
+import RingLayers
+
+/// Hears when an animation starts and stops; both methods are optional. An animation holds
+/// its delegate strongly, as Core Animation does, until the animation is released.
+public protocol CAAnimationDelegate: AnyObject {
+  func animationDidStart(_ anim: CAAnimation)
+  func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+  public func animationDidStart(_ anim: CAAnimation) {}
+  public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// Something a layer runs when one of its properties changes (an animation, or `NSNull` for
+/// nothing).
+public protocol CAAction {
+  func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension NSNull: CAAction {
+  public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+  }
+}
+
+/// An animation's timing (Core Animation's `CAMediaTiming`), in seconds of the media clock.
+/// A layer copies an animation when it is added: changing it afterwards changes nothing.
+open class CAAnimation: NSObject, NSCopying, CAAction, @unchecked Sendable {
+  /// Held strongly (Core Animation's rule): a delegate that holds the layer forms a cycle
+  /// that ends when the animation is removed.
+  public var delegate: CAAnimationDelegate?
+  public var isRemovedOnCompletion = true
+  public var timingFunction: CAMediaTimingFunction?
+  /// When it starts, on the media clock (`CACurrentMediaTime()`); 0 is when it is committed.
+  public var beginTime: CFTimeInterval = 0
+  /// One iteration's length; 0 is the default of 0.25 s.
+  public var duration: CFTimeInterval = 0
+  public var speed: Float = 1
+  public var timeOffset: CFTimeInterval = 0
+  public var repeatCount: Float = 0
+  public var repeatDuration: CFTimeInterval = 0
+  public var autoreverses = false
+  public var fillMode: CAMediaTimingFillMode = .removed
+  /// Whether `animationDidStart(_:)` was delivered for this copy.
+  var didStart = false
+
+  public required override init() { super.init() }
+
+  public class func defaultValue(forKey key: String) -> Any? { nil }
+
+  open func copy(with zone: NSZone? = nil) -> Any {
+    let copy = type(of: self).init()
+    copy.copyValues(from: self)
+    return copy
+  }
+
+  /// Copies every setting of `other` (subclasses add theirs).
+  func copyValues(from other: CAAnimation) {
+    delegate = other.delegate
+    isRemovedOnCompletion = other.isRemovedOnCompletion
+    timingFunction = other.timingFunction
+    beginTime = other.beginTime
+    duration = other.duration
+    speed = other.speed
+    timeOffset = other.timeOffset
+    repeatCount = other.repeatCount
+    repeatDuration = other.repeatDuration
+    autoreverses = other.autoreverses
+    fillMode = other.fillMode
+  }
+
+  public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+    (anObject as? CALayer)?.add(self, forKey: event)
+  }
+
+  /// The timing as the engine takes it, or `nil` when Core Animation would not run it.
+  var timing: AnimationTiming? {
+    var t = AnimationTiming()
+    guard beginTime.isFinite, duration.isFinite, duration >= 0, timeOffset.isFinite,
+      speed.isFinite, speed > 0, abs(beginTime) < MediaTime.maximumSeconds,
+      duration < MediaTime.maximumSeconds, abs(timeOffset) < MediaTime.maximumSeconds
+    else { return nil }
+    t.beginTime = .seconds(beginTime)
+    t.duration = .seconds(duration)
+    t.timingFunction = timingFunction?.function
+    t.fillMode = fillMode.fillMode
+    t.isRemovedOnCompletion = isRemovedOnCompletion
+    t.autoreverses = autoreverses
+    t.speed = Double(speed)
+    t.timeOffset = .seconds(timeOffset)
+    if repeatCount.isInfinite || repeatCount >= Float.greatestFiniteMagnitude {
+      t.repeatCount = .infinity
+    } else if repeatCount > 0 {
+      t.repeatCount = Double(repeatCount)
+    } else if repeatDuration > 0 {
+      let iteration = (duration == 0 ? 0.25 : duration) * (autoreverses ? 2 : 1)
+      t.repeatCount = repeatDuration / iteration
+    }
+    return t
+  }
+}
+
+/// An animation of one property, named by its key path (`"opacity"`, `"position.x"`,
+/// `"colors"`, ...).
+open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
+  public var keyPath: String?
+  public var isAdditive = false
+  public var isCumulative = false
+
+  public convenience init(keyPath path: String?) {
+    self.init()
+    keyPath = path
+  }
+
+  override func copyValues(from other: CAAnimation) {
+    super.copyValues(from: other)
+    guard let other = other as? CAPropertyAnimation else { return }
+    keyPath = other.keyPath
+    isAdditive = other.isAdditive
+    isCumulative = other.isCumulative
+  }
+}
+
+/// From one value to another: `fromValue` alone runs to the value beneath (the model's),
+/// `toValue` alone runs from it, `byValue` adds to the start.
+open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
+  public var fromValue: Any?
+  public var toValue: Any?
+  public var byValue: Any?
+
+  override func copyValues(from other: CAAnimation) {
+    super.copyValues(from: other)
+    guard let other = other as? CABasicAnimation else { return }
+    fromValue = other.fromValue
+    toValue = other.toValue
+    byValue = other.byValue
+  }
+}
+
+/// How a keyframe animation moves between its values.
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+  public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+  /// Drawn as `linear` here.
+  public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+  /// Drawn as `linear` here.
+  public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+  /// Drawn as `linear` here.
+  public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+}
+
+public let kCAAnimationLinear = CAAnimationCalculationMode.linear
+public let kCAAnimationDiscrete = CAAnimationCalculationMode.discrete
+public let kCAAnimationPaced = CAAnimationCalculationMode.paced
+public let kCAAnimationCubic = CAAnimationCalculationMode.cubic
+public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced
+
+/// Through a list of values at key times (fractions of the duration, evenly spaced when
+/// `keyTimes` is nil), each segment paced by its own timing function.
+open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
+  public var values: [Any]?
+  public var keyTimes: [NSNumber]?
+  public var timingFunctions: [CAMediaTimingFunction]?
+  public var calculationMode: CAAnimationCalculationMode = .linear
+  /// Not drawn here: a path animation changes nothing (a note says so once).
+  public var path: CGPath?
+
+  override func copyValues(from other: CAAnimation) {
+    super.copyValues(from: other)
+    guard let other = other as? CAKeyframeAnimation else { return }
+    values = other.values
+    keyTimes = other.keyTimes
+    timingFunctions = other.timingFunctions
+    calculationMode = other.calculationMode
+    path = other.path
+  }
+}

@@ -1,0 +1,364 @@
+import RingGraphics
+import RingLayers
+
+/// Supplies a layer's actions (a view is its layer's delegate, and answers `NSNull`: a
+/// view's own layer does not animate implicitly).
+public protocol CALayerDelegate: AnyObject {
+  func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+extension CALayerDelegate {
+  public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}
+
+/// A rectangle of content in a tree (Core Animation's layer), drawn by the RainbowRing
+/// engine. Geometry in points, y down. Changing an animatable property of a layer that has
+/// been shown, that is not a view's own layer, outside `CATransaction.setDisableActions(true)`,
+/// adds Core Animation's implicit animation (0.25 s unless the transaction says otherwise)
+/// under the property's name.
+open class CALayer: NSObject, @unchecked Sendable {
+  /// The engine's layer this one drives.
+  let backing: Layer
+  private var sublayerObjects: [CALayer] = []
+  private weak var superlayerObject: CALayer?
+  private var maskObject: CALayer?
+  private var backgroundObject: CGColor?
+  /// The model layer this is the presentation of.
+  private var modelObject: CALayer?
+  /// Whether this layer has been in a committed, shown tree (implicit actions need that).
+  var hasBeenCommitted = false
+  /// Animations added without a key: their engine keys, hidden from `animationKeys()`.
+  static let unnamedPrefix = "\u{1}unnamed-"
+  nonisolated(unsafe) private static var unnamed = 0
+
+  public weak var delegate: CALayerDelegate?
+  /// Actions for property names (`NSNull()` turns one off).
+  public var actions: [String: CAAction]?
+  public var name: String?
+
+  class func makeBacking() -> Layer { Layer() }
+
+  public required override init() {
+    backing = Self.makeBacking()
+    super.init()
+  }
+
+  /// A copy of `layer`'s model values (Core Animation uses it to make presentation layers).
+  public required init(layer: Any) {
+    backing = Self.makeBacking()
+    super.init()
+    if let other = layer as? CALayer {
+      backing.properties = other.backing.properties
+      backgroundObject = other.backgroundObject
+      name = other.name
+    }
+  }
+
+  public required init?(coder: NSCoder) {
+    backing = Self.makeBacking()
+    super.init()
+  }
+
+  // MARK: Geometry
+
+  public var bounds: CGRect {
+    get { CGRect(backing.properties.bounds) }
+    set { change("bounds") { $0.bounds = newValue.rect } }
+  }
+  public var position: CGPoint {
+    get { CGPoint(backing.properties.position) }
+    set { change("position") { $0.position = newValue.point } }
+  }
+  public var anchorPoint: CGPoint {
+    get { CGPoint(backing.properties.anchorPoint) }
+    set { change("anchorPoint") { $0.anchorPoint = newValue.point } }
+  }
+  /// The rectangle the layer covers in its superlayer: bounds' size at the position.
+  public var frame: CGRect {
+    get { CGRect(backing.properties.frame) }
+    set {
+      let r = newValue.rect
+      bounds = CGRect(x: bounds.origin.x, y: bounds.origin.y, width: r.width, height: r.height)
+      position = CGPoint(
+        x: r.minX + backing.properties.anchorPoint.x * r.width,
+        y: r.minY + backing.properties.anchorPoint.y * r.height)
+    }
+  }
+
+  // MARK: Appearance
+
+  public var opacity: Float {
+    get { Float(backing.properties.opacity) }
+    set { change("opacity") { $0.opacity = Double(newValue) } }
+  }
+  public var backgroundColor: CGColor? {
+    get {
+      guard isPresentationCopy else { return backgroundObject }
+      let c = backing.properties.backgroundColor
+      return c == .clear ? nil : CGColor(c)
+    }
+    set {
+      backgroundObject = newValue
+      change("backgroundColor") { $0.backgroundColor = newValue?.rgba ?? .clear }
+    }
+  }
+  public var isHidden: Bool {
+    get { backing.properties.isHidden }
+    set { change("hidden") { $0.isHidden = newValue } }
+  }
+  /// A layer whose alpha masks this one's content and sublayers.
+  public var mask: CALayer? {
+    get { maskObject }
+    set {
+      maskObject = newValue
+      backing.mask = newValue?.backing
+    }
+  }
+
+  // Accepted so that samples build; not drawn (a note says so once).
+  public var cornerRadius: CGFloat = 0 { didSet { unsupported("cornerRadius") } }
+  public var masksToBounds = false { didSet { unsupported("masksToBounds") } }
+  public var borderWidth: CGFloat = 0 { didSet { unsupported("borderWidth") } }
+  public var borderColor: CGColor? { didSet { unsupported("borderColor") } }
+  public var shadowOpacity: Float = 0 { didSet { unsupported("shadowOpacity") } }
+  public var shadowRadius: CGFloat = 3 { didSet { unsupported("shadowRadius") } }
+  public var shadowOffset = CGSize(width: 0, height: -3) { didSet { unsupported("shadowOffset") } }
+  public var shadowColor: CGColor? { didSet { unsupported("shadowColor") } }
+  public var contentsScale: CGFloat = 1
+  public var zPosition: CGFloat = 0 { didSet { unsupported("zPosition") } }
+
+  func unsupported(_ property: String) {
+    Notice.once("property:\(property)", "CALayer.\(property) is not drawn here")
+  }
+
+  // MARK: The tree
+
+  public var sublayers: [CALayer]? {
+    get { sublayerObjects.isEmpty ? nil : sublayerObjects }
+    set {
+      for layer in sublayerObjects { layer.removeFromSuperlayer() }
+      for layer in newValue ?? [] { addSublayer(layer) }
+    }
+  }
+  public var superlayer: CALayer? { superlayerObject }
+
+  public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32.max) }
+
+  public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+    layer.removeFromSuperlayer()
+    let index = min(Int(idx), sublayerObjects.count)
+    sublayerObjects.insert(layer, at: index)
+    layer.superlayerObject = self
+    backing.insertSublayer(layer.backing, at: index)
+  }
+
+  public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    let i = sibling.flatMap { s in sublayerObjects.firstIndex { $0 === s } } ?? 0
+    insertSublayer(layer, at: UInt32(i))
+  }
+
+  public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    let i =
+      sibling.flatMap { s in sublayerObjects.firstIndex { $0 === s }.map { $0 + 1 } }
+      ?? sublayerObjects.count
+    insertSublayer(layer, at: UInt32(i))
+  }
+
+  public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+    guard let i = sublayerObjects.firstIndex(where: { $0 === oldLayer }) else { return }
+    oldLayer.removeFromSuperlayer()
+    insertSublayer(newLayer, at: UInt32(i))
+  }
+
+  public func removeFromSuperlayer() {
+    guard let parent = superlayerObject else { return }
+    parent.sublayerObjects.removeAll { $0 === self }
+    superlayerObject = nil
+    backing.removeFromSuperlayer()
+  }
+
+  /// The layer and everything beneath it (masks included), depth first.
+  func forEachInTree(_ body: (CALayer) -> Void) {
+    body(self)
+    maskObject?.forEachInTree(body)
+    for layer in sublayerObjects { layer.forEachInTree(body) }
+  }
+
+  // MARK: Animations
+
+  /// Adds a copy of `anim` under `key`, replacing any animation there (whose delegate hears
+  /// `finished: false` at the end of this turn of the run loop).
+  public func add(_ anim: CAAnimation, forKey key: String?) {
+    let copy = anim.copy() as! CAAnimation
+    guard let timing = copy.timing else {
+      Notice.once(
+        "timing", "an animation with a negative, zero-speed or non-finite timing was not added")
+      return
+    }
+    let (keyPath, track) =
+      (copy as? CAPropertyAnimation).map { AnimationTrack.make(for: $0, on: backing.kind) }
+      ?? (\LayerProperties.opacity, .none)
+    let groups = Runtime.completionGroups()
+    for group in groups { group.pending += 1 }
+    let bridged = BridgedAnimation(
+      keyPath: keyPath, timing: timing,
+      onStop: { _, finished in Runtime.animationStopped(copy, finished: finished, groups: groups) },
+      source: copy, track: track)
+    let engineKey =
+      key
+      ?? { () -> String in
+        CALayer.unnamed += 1
+        return CALayer.unnamedPrefix + "\(CALayer.unnamed)"
+      }()
+    // Valid by construction: a track whose key path the layer's kind animates.
+    try! backing.add(bridged, forKey: engineKey)
+    Runtime.animationAdded(copy)
+  }
+
+  /// The copy added under `key`, while it is on the layer.
+  public func animation(forKey key: String) -> CAAnimation? {
+    (backing.animation(forKey: key) as? BridgedAnimation)?.source
+  }
+
+  /// The keys of the animations on the layer, in the order they were added; nil for none.
+  public func animationKeys() -> [String]? {
+    let keys = backing.animationKeys.filter { !$0.hasPrefix(CALayer.unnamedPrefix) }
+    return keys.isEmpty ? nil : keys
+  }
+
+  public func removeAnimation(forKey key: String) { backing.removeAnimation(forKey: key) }
+  public func removeAllAnimations() { backing.removeAllAnimations() }
+
+  // MARK: Model and presentation
+
+  /// The layer as it shows now on the media clock (a copy, with its sublayers' presented
+  /// values for `render(in:)`); nil before the layer was first committed.
+  public func presentation() -> Self? {
+    guard hasBeenCommitted, modelObject == nil else { return modelObject == nil ? nil : self }
+    let presented = backing.presentation(at: Runtime.now)
+    let copy = Self(layer: self)
+    copy.modelObject = self
+    copy.backing.properties = presented.nodes[0].properties
+    copy.backing.removeAllAnimations()
+    LayerCopy.attachChildren(of: 0, in: presented, to: copy.backing)
+    return copy
+  }
+
+  /// The model layer: itself, or the layer a presentation copy was made from.
+  public func model() -> Self { (modelObject as? Self) ?? self }
+
+  /// Whether this is a presentation copy (its values come from its backing only).
+  var isPresentationCopy: Bool { modelObject != nil }
+
+  /// Draws the layer and its sublayers' model values (animations ignored, as Core Animation
+  /// does; draw `presentation()` for what shows) into `ctx`, in the layer's own
+  /// coordinates.
+  public func render(in ctx: CGContext) {
+    let root = LayerCopy.model(of: backing)
+    let frame = root.properties.frame
+    let bounds = root.properties.bounds
+    ctx.draw(
+      root,
+      offset: Point(x: bounds.origin.x - frame.origin.x, y: bounds.origin.y - frame.origin.y))
+  }
+
+  // MARK: Actions
+
+  /// The action for a change of `event`: the delegate's, else `actions[event]`, else the
+  /// implicit animation. `nil` (or `NSNull`) runs nothing.
+  open func action(forKey event: String) -> CAAction? {
+    if let delegate, let action = delegate.action(for: self, forKey: event) {
+      return action is NSNull ? nil : action
+    }
+    if let action = actions?[event] { return action is NSNull ? nil : action }
+    guard AnimationTrack.kind(of: event, on: backing.kind) != nil else { return nil }
+    let animation = CABasicAnimation(keyPath: event)
+    animation.duration = CATransaction.animationDuration()
+    animation.timingFunction = CATransaction.animationTimingFunction()
+    return animation
+  }
+
+  /// Applies `body` to the model; then, when actions run, the action for `key`, from the
+  /// value shown just before.
+  func change(_ key: String, _ body: (inout LayerProperties) -> Void) {
+    guard hasBeenCommitted, !isPresentationCopy, !CATransaction.disableActions() else {
+      body(&backing.properties)
+      return
+    }
+    let before = backing.presentation(at: Runtime.now).nodes[0].properties
+    body(&backing.properties)
+    guard let action = action(forKey: key) else { return }
+    if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
+      // From what showed to the new model value.
+      let copy = basic.copy() as! CABasicAnimation
+      copy.fromValue = LayerCopy.boxed(key, before)
+      copy.run(forKey: key, object: self, arguments: nil)
+    } else {
+      action.run(forKey: key, object: self, arguments: nil)
+    }
+  }
+
+  // MARK: Display and layout (kept for samples: layers draw their properties only)
+
+  public func setNeedsDisplay() {}
+  public func displayIfNeeded() {}
+  public func setNeedsLayout() {}
+  public func layoutIfNeeded() {}
+  open func layoutSublayers() {}
+}
+
+/// Engine layer trees copied: a model without animations, or a presentation's nodes.
+enum LayerCopy {
+  static func make(_ kind: LayerKind) -> Layer {
+    switch kind {
+    case .plain: Layer()
+    case .gradient: GradientLayer()
+    case .shape: ShapeLayer()
+    }
+  }
+
+  /// `layer`'s tree with its model values and no animations.
+  static func model(of layer: Layer) -> Layer {
+    let copy = make(layer.kind)
+    copy.properties = layer.properties
+    if let mask = layer.mask { copy.mask = model(of: mask) }
+    for sub in layer.sublayers { copy.addSublayer(model(of: sub)) }
+    return copy
+  }
+
+  /// Adds node `index`'s mask and sublayers, as presented, to `layer`.
+  static func attachChildren(of index: Int, in p: Presentation, to layer: Layer) {
+    if let m = p.nodes[index].mask { layer.mask = node(m, in: p) }
+    for i in p.sublayers(of: index) { layer.addSublayer(node(i, in: p)) }
+  }
+
+  private static func node(_ index: Int, in p: Presentation) -> Layer {
+    let layer = make(p.nodes[index].kind)
+    layer.properties = p.nodes[index].properties
+    attachChildren(of: index, in: p, to: layer)
+    return layer
+  }
+
+  /// A property's value as Core Animation passes it in `Any` (NSNumber, CGPoint, CGRect,
+  /// CGColor, `[CGColor]`, `[NSNumber]`), or nil for one this module does not animate.
+  static func boxed(_ key: String, _ p: LayerProperties) -> Any? {
+    switch key {
+    case "opacity": NSNumber(value: Float(p.opacity))
+    case "position": CGPoint(p.position)
+    case "bounds": CGRect(p.bounds)
+    case "anchorPoint": CGPoint(p.anchorPoint)
+    case "backgroundColor": CGColor(p.backgroundColor)
+    case "colors": p.colors.map { CGColor($0) }
+    case "locations": p.locations.map { NSNumber(value: $0) }
+    case "startPoint": CGPoint(p.startPoint)
+    case "endPoint": CGPoint(p.endPoint)
+    case "fillColor": CGColor(p.fillColor)
+    case "strokeColor": CGColor(p.strokeColor)
+    case "lineWidth": NSNumber(value: p.lineWidth)
+    case "miterLimit": NSNumber(value: p.miterLimit)
+    case "strokeStart": NSNumber(value: p.strokeStart)
+    case "strokeEnd": NSNumber(value: p.strokeEnd)
+    default: nil
+    }
+  }
+}

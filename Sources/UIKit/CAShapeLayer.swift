@@ -1,0 +1,121 @@
+import RingGraphics
+import RingLayers
+
+public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+  public static let round = CAShapeLayerLineCap(rawValue: "round")
+  public static let square = CAShapeLayerLineCap(rawValue: "square")
+}
+
+public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+  public static let round = CAShapeLayerLineJoin(rawValue: "round")
+  public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
+}
+
+public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+  public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
+}
+
+public let kCALineCapButt = CAShapeLayerLineCap.butt
+public let kCALineCapRound = CAShapeLayerLineCap.round
+public let kCALineCapSquare = CAShapeLayerLineCap.square
+public let kCALineJoinMiter = CAShapeLayerLineJoin.miter
+public let kCALineJoinRound = CAShapeLayerLineJoin.round
+public let kCALineJoinBevel = CAShapeLayerLineJoin.bevel
+public let kCAFillRuleNonZero = CAShapeLayerFillRule.nonZero
+public let kCAFillRuleEvenOdd = CAShapeLayerFillRule.evenOdd
+
+/// A path filled, then stroked, in the layer's coordinates. The fill is opaque black unless
+/// set (Core Animation's default); the stroke is none until `strokeColor` is set.
+open class CAShapeLayer: CALayer, @unchecked Sendable {
+  private var pathObject: CGPath?
+  private var fillObject: CGColor? = CGColor(gray: 0, alpha: 1)
+  private var strokeObject: CGColor?
+
+  override class func makeBacking() -> Layer { ShapeLayer() }
+
+  public required init() { super.init() }
+
+  public required init(layer: Any) {
+    super.init(layer: layer)
+    if let other = layer as? CAShapeLayer {
+      pathObject = other.pathObject
+      fillObject = other.fillObject
+      strokeObject = other.strokeObject
+    }
+  }
+
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  public var path: CGPath? {
+    get { pathObject }
+    set {
+      // An immutable copy: changing a mutable path later does not change the layer.
+      pathObject = newValue?.copy()
+      change("path") { $0.path = newValue?.bezier }
+    }
+  }
+
+  public var fillColor: CGColor? {
+    get { isPresentationCopy ? CGColor(backing.properties.fillColor) : fillObject }
+    set {
+      fillObject = newValue
+      change("fillColor") { $0.fillColor = newValue?.rgba ?? .clear }
+    }
+  }
+
+  public var strokeColor: CGColor? {
+    get { isPresentationCopy ? CGColor(backing.properties.strokeColor) : strokeObject }
+    set {
+      strokeObject = newValue
+      change("strokeColor") { $0.strokeColor = newValue?.rgba ?? .clear }
+    }
+  }
+
+  public var lineWidth: CGFloat {
+    get { CGFloat(backing.properties.lineWidth) }
+    set { change("lineWidth") { $0.lineWidth = Double(newValue) } }
+  }
+
+  public var miterLimit: CGFloat {
+    get { CGFloat(backing.properties.miterLimit) }
+    set { change("miterLimit") { $0.miterLimit = Double(newValue) } }
+  }
+
+  public var strokeStart: CGFloat {
+    get { CGFloat(backing.properties.strokeStart) }
+    set { change("strokeStart") { $0.strokeStart = Double(newValue) } }
+  }
+
+  public var strokeEnd: CGFloat {
+    get { CGFloat(backing.properties.strokeEnd) }
+    set { change("strokeEnd") { $0.strokeEnd = Double(newValue) } }
+  }
+
+  public var lineCap: CAShapeLayerLineCap {
+    get { CAShapeLayerLineCap(rawValue: backing.properties.lineCap.rawValue) }
+    set { change("lineCap") { $0.lineCap = LineCap(rawValue: newValue.rawValue) ?? .butt } }
+  }
+
+  public var lineJoin: CAShapeLayerLineJoin {
+    get { CAShapeLayerLineJoin(rawValue: backing.properties.lineJoin.rawValue) }
+    set { change("lineJoin") { $0.lineJoin = LineJoin(rawValue: newValue.rawValue) ?? .miter } }
+  }
+
+  public var fillRule: CAShapeLayerFillRule {
+    get { backing.properties.fillRule == .evenOdd ? .evenOdd : .nonZero }
+    set { change("fillRule") { $0.fillRule = newValue == .evenOdd ? .evenOdd : .nonZero } }
+  }
+
+  /// Not drawn here (a note says so once).
+  public var lineDashPattern: [NSNumber]? { didSet { unsupported("lineDashPattern") } }
+  public var lineDashPhase: CGFloat = 0
+}

@@ -1,0 +1,185 @@
+import RingLayers
+
+/// Groups layer changes: their implicit animations' duration and pacing, whether actions
+/// run, and a block called when every animation added in the group has stopped. Changes
+/// made outside `begin()`/`commit()` belong to an implicit transaction, committed at the end
+/// of the run loop's turn.
+open class CATransaction: NSObject {
+  public class func begin() { Runtime.transactions.append(Transaction()) }
+
+  public class func commit() {
+    guard let t = Runtime.transactions.popLast() else {
+      Runtime.commitImplicit()
+      return
+    }
+    t.group?.commit()
+  }
+
+  /// Commits the implicit transaction now.
+  public class func flush() { Runtime.commitImplicit() }
+  public class func lock() {}
+  public class func unlock() {}
+
+  private static func setting<T>(_ value: (Transaction) -> T?) -> T? {
+    for t in Runtime.openTransactions.reversed() {
+      if let v = value(t) { return v }
+    }
+    return nil
+  }
+
+  public class func disableActions() -> Bool { setting(\.disableActions) ?? false }
+  public class func setDisableActions(_ flag: Bool) {
+    Runtime.currentTransaction.disableActions = flag
+  }
+
+  /// The implicit animations' duration, 0.25 s unless set.
+  public class func animationDuration() -> CFTimeInterval { setting(\.duration) ?? 0.25 }
+  public class func setAnimationDuration(_ dur: CFTimeInterval) {
+    Runtime.currentTransaction.duration = dur
+  }
+
+  /// The implicit animations' pacing; nil is linear.
+  public class func animationTimingFunction() -> CAMediaTimingFunction? {
+    setting(\.timingFunction)
+  }
+  public class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+    Runtime.currentTransaction.timingFunction = function
+  }
+
+  public class func completionBlock() -> (() -> Void)? {
+    Runtime.currentTransaction.group?.block
+  }
+
+  /// Called once every animation added after this, in this transaction, has stopped (or at
+  /// once after the commit when none was added).
+  public class func setCompletionBlock(_ block: (() -> Void)?) {
+    Runtime.currentTransaction.group = block.map(CompletionGroup.init)
+  }
+}
+
+/// One open transaction's settings.
+final class Transaction {
+  var disableActions: Bool?
+  var duration: CFTimeInterval?
+  var timingFunction: CAMediaTimingFunction?
+  var group: CompletionGroup?
+}
+
+/// A completion block waiting for its transaction's animations.
+final class CompletionGroup {
+  let block: () -> Void
+  var pending = 0
+  private var committed = false
+  private var fired = false
+
+  init(_ block: @escaping () -> Void) { self.block = block }
+
+  func commit() {
+    committed = true
+    fireIfDone()
+  }
+
+  func finishOne() {
+    pending -= 1
+    fireIfDone()
+  }
+
+  private func fireIfDone() {
+    guard committed, pending <= 0, !fired else { return }
+    fired = true
+    Runtime.blocksDue.append(block)
+  }
+}
+
+/// The process's one media clock, transactions and run loop (main thread only, as UIKit's).
+enum Runtime {
+  nonisolated(unsafe) static var clock: AnimationClock?
+  nonisolated(unsafe) static var transactions: [Transaction] = []
+  nonisolated(unsafe) static var implicitTransaction: Transaction?
+  nonisolated(unsafe) static var startsDue: [CAAnimation] = []
+  nonisolated(unsafe) static var stopsDue: [CAAnimation] = []
+  nonisolated(unsafe) static var blocksDue: [() -> Void] = []
+  /// Lays out the key window and marks its layers committed (set by `UIApplication`).
+  nonisolated(unsafe) static var layout: (() -> Void)?
+  /// The screen, in points, and its pixels per point (`UIScreen.main`).
+  nonisolated(unsafe) static var screenSize = CGSize(width: 375, height: 667)
+  nonisolated(unsafe) static var screenScale: CGFloat = 2
+
+  /// The media clock's time: zero until the program's clock starts.
+  static var now: MediaTime { clock?.time ?? .zero }
+
+  static var openTransactions: [Transaction] {
+    (implicitTransaction.map { [$0] } ?? []) + transactions
+  }
+
+  /// The innermost open transaction, opening the implicit one when none is.
+  static var currentTransaction: Transaction {
+    if let t = transactions.last { return t }
+    if let t = implicitTransaction { return t }
+    let t = Transaction()
+    implicitTransaction = t
+    return t
+  }
+
+  static func commitImplicit() {
+    implicitTransaction?.group?.commit()
+    implicitTransaction = nil
+  }
+
+  /// The completion groups an animation added now belongs to.
+  static func completionGroups() -> [CompletionGroup] {
+    openTransactions.compactMap(\.group)
+  }
+
+  static func animationAdded(_ animation: CAAnimation) { startsDue.append(animation) }
+
+  /// An animation left its layer: finished (the clock ended it, at its end time: its
+  /// delegate hears now, and the turn ends), or removed (heard at the end of this turn).
+  static func animationStopped(_ animation: CAAnimation, finished: Bool, groups: [CompletionGroup])
+  {
+    for group in groups { group.finishOne() }
+    if finished {
+      deliverStart(animation)
+      animation.delegate?.animationDidStop(animation, finished: true)
+      endTurn()
+    } else {
+      if !animation.didStart { animation.didStart = true }
+      stopsDue.append(animation)
+    }
+  }
+
+  private static func deliverStart(_ animation: CAAnimation) {
+    guard !animation.didStart else { return }
+    animation.didStart = true
+    animation.delegate?.animationDidStart(animation)
+  }
+
+  /// The end of a turn of the run loop: the implicit transaction commits, the window lays
+  /// out, then starts, removals and completion blocks are heard, in that order. What they
+  /// change waits for the next turn.
+  static func endTurn() {
+    commitImplicit()
+    layout?()
+    let seconds = Double(now.nanoseconds) / 1e9
+    let starts = startsDue
+    startsDue = []
+    for a in starts {
+      if a.beginTime > seconds && !a.didStart { startsDue.append(a) } else { deliverStart(a) }
+    }
+    let stops = stopsDue
+    stopsDue = []
+    for a in stops { a.delegate?.animationDidStop(a, finished: false) }
+    let blocks = blocksDue
+    blocksDue = []
+    for block in blocks { block() }
+  }
+
+  /// Moves the media clock to `time` (starting it at zero, on `root`, the first time):
+  /// every animation ending before then stops in order, each stop a turn of its own.
+  static func advance(to time: MediaTime, root: Layer) {
+    endTurn()
+    if clock == nil { clock = AnimationClock(root: root, time: .zero) }
+    clock!.advance(to: time)
+    endTurn()
+  }
+}

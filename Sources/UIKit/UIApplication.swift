@@ -1,0 +1,183 @@
+import RainbowRing
+import RainbowRingCLI
+import RingLayers
+import RingPlayers
+import RingSystem
+
+/// The running program: its delegate and windows.
+@MainActor
+open class UIApplication: UIResponder {
+  public static let shared = UIApplication()
+
+  /// Held strongly here (iOS holds it unowned, and keeps it alive itself).
+  public var delegate: UIApplicationDelegate?
+  public private(set) var keyWindow: UIWindow?
+  public private(set) var windows: [UIWindow] = []
+  public var isIdleTimerDisabled = false
+  public internal(set) var applicationState: State = .inactive
+  var pendingAppearance: [UIViewController] = []
+
+  public enum State: Int, Sendable {
+    case active, inactive, background
+  }
+
+  public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+  }
+
+  public override init() { super.init() }
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  func setKeyWindow(_ window: UIWindow) {
+    keyWindow = window
+    if !windows.contains(where: { $0 === window }) { windows.append(window) }
+  }
+
+  /// The end of a run-loop turn: the key window lays out, controllers hear they appeared,
+  /// the window's layers count as committed.
+  func turn() {
+    guard let window = keyWindow else { return }
+    window.layoutIfNeeded()
+    let appearing = pendingAppearance
+    pendingAppearance = []
+    for controller in appearing { controller.viewDidAppear(false) }
+    window.layer.forEachInTree { $0.hasBeenCommitted = true }
+  }
+}
+
+public typealias UIApplicationLaunchOptionsKey = UIApplication.LaunchOptionsKey
+
+/// Hears the application's life: launch (make the window there), activation, termination.
+/// Every method is optional.
+@MainActor
+public protocol UIApplicationDelegate: AnyObject {
+  func application(
+    _ application: UIApplication,
+    willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool
+  func application(
+    _ application: UIApplication,
+    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool
+  func applicationDidFinishLaunching(_ application: UIApplication)
+  func applicationDidBecomeActive(_ application: UIApplication)
+  func applicationWillResignActive(_ application: UIApplication)
+  func applicationWillTerminate(_ application: UIApplication)
+  func applicationDidReceiveMemoryWarning(_ application: UIApplication)
+}
+
+extension UIApplicationDelegate {
+  public func application(
+    _ application: UIApplication,
+    willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool { true }
+  public func application(
+    _ application: UIApplication,
+    didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+  ) -> Bool { true }
+  public func applicationDidFinishLaunching(_ application: UIApplication) {}
+  public func applicationDidBecomeActive(_ application: UIApplication) {}
+  public func applicationWillResignActive(_ application: UIApplication) {}
+  public func applicationWillTerminate(_ application: UIApplication) {}
+  public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
+}
+
+extension UIApplicationDelegate where Self: UIResponder {
+  /// `@main` on the application delegate: runs the program (see `UIApplicationMain`).
+  public static func main() {
+    _ = UIApplicationMain(
+      CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(Self.self))
+  }
+}
+
+/// Runs the program and exits: makes the delegate (of the class named
+/// `delegateClassName`, through its `init?(coder:)`), launches it, then shows its key
+/// window in an X11 window or the terminal, or writes a snapshot, as the arguments ask
+/// (`--help` lists them). Never returns.
+@MainActor @discardableResult
+public func UIApplicationMain(
+  _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+  _ principalClassName: String?, _ delegateClassName: String?
+) -> Int32 {
+  signal(SIGPIPE, SIG_IGN)
+  signal(SIGXFSZ, SIG_IGN)
+  Termination.install()
+  let console = Console.standard()
+  let name = argc > 0 ? URL(fileURLWithPath: String(cString: argv[0]!)).lastPathComponent : "app"
+  var arguments: [String] = []
+  for i in 1..<max(1, Int(argc)) {
+    guard let text = String(validatingCString: argv[i]!) else {
+      console.writeErr("Error: argument \(i) is not valid UTF-8.\n")
+      exit(64)
+    }
+    arguments.append(text)
+  }
+  let status = AppCommand.run(arguments, name: name, console: console) { task in
+    try launch(task, delegateClassName: delegateClassName)
+  }
+  exit(status)
+}
+
+/// Launches the application for `task` and returns its key window as a live tree.
+@MainActor
+private func launch(_ task: AppCommand.Launch, delegateClassName: String?) throws
+  -> any LiveLayerTree
+{
+  Runtime.screenScale = CGFloat(task.scale ?? 2)
+  if let size = task.screenSize { Runtime.screenSize = CGSize(size) }
+  let app = UIApplication.shared
+  Runtime.layout = { MainActor.assumeIsolated { UIApplication.shared.turn() } }
+  if let name = delegateClassName {
+    guard let type = NSClassFromString(name) as? UIResponder.Type,
+      let delegate = type.init(coder: LaunchCoder()) as? UIApplicationDelegate
+    else {
+      throw RingError(.cannotPlay, "no application delegate class named '\(name)'")
+    }
+    app.delegate = delegate
+  }
+  let options: [UIApplication.LaunchOptionsKey: Any]? = nil
+  _ = app.delegate?.application(app, willFinishLaunchingWithOptions: options)
+  _ = app.delegate?.application(app, didFinishLaunchingWithOptions: options)
+  app.delegate?.applicationDidFinishLaunching(app)
+  guard let window = app.keyWindow else {
+    throw RingError(
+      .cannotPlay,
+      "the program has no key window: make one in application(_:didFinishLaunchingWithOptions:) and call makeKeyAndVisible()"
+    )
+  }
+  app.applicationState = .active
+  app.delegate?.applicationDidBecomeActive(app)
+  return KeyWindowTree(window: window)
+}
+
+/// The key window as the players and snapshots see it.
+final class KeyWindowTree: LiveLayerTree {
+  let root: CALayer
+  let size: Size
+
+  @MainActor init(window: UIWindow) {
+    root = window.layer
+    size = window.bounds.rect.size
+  }
+
+  var paletteColors: [RGBAColor] {
+    var found: [RGBAColor] = []
+    root.forEachInTree { layer in
+      if found.isEmpty, layer.backing.kind == .gradient { found = layer.backing.properties.colors }
+    }
+    return found.count >= 2 ? found : RainbowRing.seed.colors
+  }
+
+  func layer(canvas: Size, background: RGBAColor) -> Layer {
+    let host = Layer()
+    host.frame = Rect(origin: .zero, size: canvas)
+    host.backgroundColor = background.alpha > 0 ? background : nil
+    host.addSublayer(root.backing)
+    return host
+  }
+
+  func advance(to time: MediaTime) {
+    Runtime.advance(to: time, root: root.backing)
+  }
+}

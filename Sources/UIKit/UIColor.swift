@@ -1,0 +1,115 @@
+import RingGraphics
+
+/// A colour (UIKit's): sRGB components in [0, 1] (values outside are clamped when drawn).
+open class UIColor: NSObject, @unchecked Sendable {
+  /// The Core Graphics colour drawn.
+  public let cgColor: CGColor
+
+  public init(cgColor: CGColor) {
+    self.cgColor = cgColor
+    super.init()
+  }
+
+  public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+    self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
+  }
+
+  public convenience init(white: CGFloat, alpha: CGFloat) {
+    self.init(cgColor: CGColor(gray: white, alpha: alpha))
+  }
+
+  /// The standard HSB (HSV) to RGB conversion: `hue` in turns (0 and 1 are both red),
+  /// saturation and brightness in [0, 1].
+  public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+    func unit(_ v: CGFloat) -> Double { v.isNaN ? 0 : min(1, max(0, Double(v))) }
+    let h = Double(hue).isFinite ? Double(hue) : 0
+    // Valid by construction: a finite hue and components clamped into 0...1.
+    let c = try! RGBAColor(
+      hue: h, saturation: unit(saturation), brightness: unit(brightness), alpha: unit(alpha))
+    self.init(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: alpha)
+  }
+
+  public convenience init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
+  {
+    Notice.once("p3", "Display P3 colours are drawn as sRGB")
+    self.init(red: red, green: green, blue: blue, alpha: alpha)
+  }
+
+  public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+    UIColor(cgColor: cgColor.copy(alpha: alpha)!)
+  }
+
+  /// Components in sRGB; true, as every colour here converts.
+  public func getRed(
+    _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+    blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+  ) -> Bool {
+    let c = cgColor.rgba
+    red?.pointee = CGFloat(c.red)
+    green?.pointee = CGFloat(c.green)
+    blue?.pointee = CGFloat(c.blue)
+    alpha?.pointee = CGFloat(c.alpha)
+    return true
+  }
+
+  public func getHue(
+    _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+    brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+  ) -> Bool {
+    let c = cgColor.rgba
+    let v = max(c.red, c.green, c.blue)
+    let delta = v - min(c.red, c.green, c.blue)
+    var h = 0.0
+    if delta > 0 {
+      if v == c.red {
+        h = (c.green - c.blue) / delta
+      } else if v == c.green {
+        h = 2 + (c.blue - c.red) / delta
+      } else {
+        h = 4 + (c.red - c.green) / delta
+      }
+      h = (h / 6).truncatingRemainder(dividingBy: 1)
+      if h < 0 { h += 1 }
+    }
+    hue?.pointee = CGFloat(h)
+    saturation?.pointee = CGFloat(v > 0 ? delta / v : 0)
+    brightness?.pointee = CGFloat(v)
+    alpha?.pointee = CGFloat(c.alpha)
+    return true
+  }
+
+  /// Fill colour for `UIBezierPath.fill()` in the current image context.
+  public func setFill() { GraphicsContextStack.current?.fillColor = cgColor }
+  /// Stroke colour for `UIBezierPath.stroke()` in the current image context.
+  public func setStroke() { GraphicsContextStack.current?.strokeColor = cgColor }
+  public func set() {
+    setFill()
+    setStroke()
+  }
+
+  open override func isEqual(_ object: Any?) -> Bool {
+    (object as? UIColor)?.cgColor == cgColor
+  }
+  open override var hash: Int { cgColor.hashValue }
+  open override var description: String { "UIColor(\(cgColor.description.dropFirst(8))" }
+
+  open class var black: UIColor { UIColor(white: 0, alpha: 1) }
+  open class var darkGray: UIColor { UIColor(white: 1.0 / 3.0, alpha: 1) }
+  open class var lightGray: UIColor { UIColor(white: 2.0 / 3.0, alpha: 1) }
+  open class var white: UIColor { UIColor(white: 1, alpha: 1) }
+  open class var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
+  open class var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
+  open class var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
+  open class var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+  open class var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
+  open class var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
+  open class var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
+  open class var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+  open class var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
+  open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
+  open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
+  /// The light appearance's system background: white.
+  open class var systemBackground: UIColor { .white }
+  /// The light appearance's label colour: black.
+  open class var label: UIColor { .black }
+}

@@ -1,0 +1,106 @@
+// The UIKit and Core Animation compatibility module: the API an iOS sample uses, in Apple's
+// names and signatures, drawn by the RainbowRing engine. On Apple platforms the system's
+// UIKit is used instead; this module is built on Linux only.
+@_exported import Foundation
+import RingGraphics
+
+/// A time interval in seconds (Core Foundation's name).
+public typealias CFTimeInterval = Double
+
+extension CGPoint {
+  var point: Point { Point(x: Double(x), y: Double(y)) }
+  init(_ p: Point) { self.init(x: CGFloat(p.x), y: CGFloat(p.y)) }
+}
+
+extension CGSize {
+  var size: Size { Size(width: Double(width), height: Double(height)) }
+  init(_ s: Size) { self.init(width: CGFloat(s.width), height: CGFloat(s.height)) }
+}
+
+extension CGRect {
+  var rect: Rect {
+    let r = standardized
+    return Rect(
+      x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width),
+      height: Double(r.size.height))
+  }
+  init(_ r: Rect) {
+    self.init(
+      x: CGFloat(r.origin.x), y: CGFloat(r.origin.y), width: CGFloat(r.size.width),
+      height: CGFloat(r.size.height))
+  }
+}
+
+/// An affine transform of the plane, `(x, y) -> (a x + c y + tx, b x + d y + ty)`: what Core
+/// Graphics' path functions take. Layers and views have no transform here (see the README).
+public struct CGAffineTransform: Hashable, Sendable {
+  public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+
+  public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+    (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+  }
+  public init(translationX tx: CGFloat, y ty: CGFloat) {
+    self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
+  }
+  public init(scaleX sx: CGFloat, y sy: CGFloat) {
+    self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+  }
+  public init(rotationAngle angle: CGFloat) {
+    let (s, c) = (CGFloat(sin(Double(angle))), CGFloat(cos(Double(angle))))
+    self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+  }
+  public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  public var isIdentity: Bool { self == .identity }
+
+  /// This transform followed by `t`.
+  public func concatenating(_ t: CGAffineTransform) -> CGAffineTransform {
+    CGAffineTransform(
+      a: a * t.a + b * t.c, b: a * t.b + b * t.d, c: c * t.a + d * t.c, d: c * t.b + d * t.d,
+      tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+  }
+  public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
+    CGAffineTransform(translationX: x, y: y).concatenating(self)
+  }
+  public func scaledBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
+    CGAffineTransform(scaleX: x, y: y).concatenating(self)
+  }
+  public func rotated(by angle: CGFloat) -> CGAffineTransform {
+    CGAffineTransform(rotationAngle: angle).concatenating(self)
+  }
+
+  var transform2D: Transform2D {
+    Transform2D(
+      a: Double(a), b: Double(b), c: Double(c), d: Double(d), tx: Double(tx), ty: Double(ty))
+  }
+}
+
+extension CGPoint {
+  public func applying(_ t: CGAffineTransform) -> CGPoint {
+    CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
+  }
+}
+
+/// One line on standard error the first time each `key` comes up: for API this module
+/// accepts but does not draw, so a sample's author learns why nothing moves.
+enum Notice {
+  nonisolated(unsafe) private static var shown: Set<String> = []
+
+  static func once(_ key: String, _ message: @autoclosure () -> String) {
+    guard !shown.contains(key) else { return }
+    shown.insert(key)
+    FileHandle.standardError.write(Data("UIKit (RainbowRing): \(message())\n".utf8))
+  }
+}
+
+/// Numbers as Core Animation takes them in `Any` values: NSNumber, Double, CGFloat, Float,
+/// Int.
+func numberValue(_ value: Any?) -> Double? {
+  switch value {
+  case let v as Double: v
+  case let v as CGFloat: Double(v)
+  case let v as Float: Double(v)
+  case let v as Int: Double(v)
+  case let v as NSNumber: v.doubleValue
+  default: nil
+  }
+}

@@ -1,0 +1,305 @@
+import RingGraphics
+
+/// A rectangle on screen backed by a layer (`layer`, of `layerClass`), with subviews.
+/// Geometry in points, in the superview's coordinates. Views lay out before each frame is
+/// drawn (`layoutSubviews` after `setNeedsLayout`, a size change or a new subview). A
+/// view's own layer does not animate implicitly, except inside `UIView.animate`.
+@MainActor
+open class UIView: UIResponder, CALayerDelegate {
+  public let layer: CALayer
+  public private(set) var subviews: [UIView] = []
+  public private(set) weak var superview: UIView?
+  weak var viewController: UIViewController?
+  var needsLayout = true
+  private var backgroundObject: UIColor?
+
+  /// The class of `layer`: `CALayer` unless a subclass says otherwise.
+  open class var layerClass: AnyClass { CALayer.self }
+
+  public init(frame: CGRect) {
+    layer = (Self.layerClass as? CALayer.Type ?? CALayer.self).init()
+    super.init()
+    layer.delegate = self
+    self.frame = frame
+  }
+
+  public required init?(coder: NSCoder) {
+    layer = (Self.layerClass as? CALayer.Type ?? CALayer.self).init()
+    super.init(coder: coder)
+    layer.delegate = self
+  }
+
+  public convenience override init() { self.init(frame: .zero) }
+
+  open override var next: UIResponder? { viewController ?? superview }
+
+  // MARK: Geometry
+
+  public var frame: CGRect {
+    get { layer.frame }
+    set {
+      let oldSize = layer.bounds.size
+      layer.frame = newValue
+      if layer.bounds.size != oldSize { setNeedsLayout() }
+    }
+  }
+  public var bounds: CGRect {
+    get { layer.bounds }
+    set {
+      let oldSize = layer.bounds.size
+      layer.bounds = newValue
+      if newValue.size != oldSize { setNeedsLayout() }
+    }
+  }
+  public var center: CGPoint {
+    get { layer.position }
+    set { layer.position = newValue }
+  }
+  /// Accepted; views draw without transforms here (a note says so once).
+  public var transform: CGAffineTransform = .identity {
+    didSet {
+      if !transform.isIdentity { Notice.once("transform", "UIView.transform is not drawn here") }
+    }
+  }
+
+  // MARK: Appearance
+
+  public var backgroundColor: UIColor? {
+    get { backgroundObject }
+    set {
+      backgroundObject = newValue
+      layer.backgroundColor = newValue?.cgColor
+    }
+  }
+  public var alpha: CGFloat {
+    get { CGFloat(layer.opacity) }
+    set { layer.opacity = Float(newValue) }
+  }
+  public var isHidden: Bool {
+    get { layer.isHidden }
+    set { layer.isHidden = newValue }
+  }
+  public var isOpaque = true
+  public var tag = 0
+  public var isUserInteractionEnabled = true
+  public var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1)
+  /// Accepted; not drawn here (a note says so once).
+  public var clipsToBounds = false {
+    didSet { if clipsToBounds { Notice.once("clips", "UIView.clipsToBounds is not drawn here") } }
+  }
+
+  // MARK: The hierarchy
+
+  public var window: UIWindow? {
+    var v: UIView? = self
+    while let view = v {
+      if let w = view as? UIWindow { return w }
+      v = view.superview
+    }
+    return nil
+  }
+
+  public func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
+
+  public func insertSubview(_ view: UIView, at index: Int) {
+    if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
+      subviews.remove(at: i)
+    } else {
+      view.removeFromSuperview()
+      view.willMove(toSuperview: self)
+    }
+    let i = max(0, min(index, subviews.count))
+    subviews.insert(view, at: i)
+    view.superview = self
+    layer.insertSublayer(view.layer, at: UInt32(i))
+    view.didMoveToSuperview()
+    view.didMoveToWindow()
+    setNeedsLayout()
+  }
+
+  public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+    insertSubview(view, at: (subviews.firstIndex { $0 === sibling } ?? subviews.count - 1) + 1)
+  }
+
+  public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+    insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
+  }
+
+  public func bringSubviewToFront(_ view: UIView) {
+    guard view.superview === self else { return }
+    insertSubview(view, at: subviews.count)
+  }
+
+  public func sendSubviewToBack(_ view: UIView) {
+    guard view.superview === self else { return }
+    insertSubview(view, at: 0)
+  }
+
+  public func removeFromSuperview() {
+    guard let parent = superview else { return }
+    willMove(toSuperview: nil)
+    parent.subviews.removeAll { $0 === self }
+    superview = nil
+    layer.removeFromSuperlayer()
+    didMoveToSuperview()
+    didMoveToWindow()
+    parent.setNeedsLayout()
+  }
+
+  public func viewWithTag(_ tag: Int) -> UIView? {
+    if self.tag == tag { return self }
+    for view in subviews { if let v = view.viewWithTag(tag) { return v } }
+    return nil
+  }
+
+  public func isDescendant(of view: UIView) -> Bool {
+    var v: UIView? = self
+    while let current = v {
+      if current === view { return true }
+      v = current.superview
+    }
+    return false
+  }
+
+  open func willMove(toSuperview newSuperview: UIView?) {}
+  open func didMoveToSuperview() {}
+  open func didMoveToWindow() {}
+  open func didAddSubview(_ subview: UIView) {}
+
+  // MARK: Layout
+
+  /// Lays out subviews; does nothing unless overridden.
+  open func layoutSubviews() {}
+
+  public func setNeedsLayout() { needsLayout = true }
+
+  /// Lays this view out now if it needs it, then its subviews.
+  public func layoutIfNeeded() {
+    if needsLayout {
+      needsLayout = false
+      viewController?.viewWillLayoutSubviews()
+      layoutSubviews()
+      viewController?.viewDidLayoutSubviews()
+    }
+    for view in subviews { view.layoutIfNeeded() }
+  }
+
+  open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+  public func sizeToFit() {
+    let s = sizeThatFits(bounds.size)
+    frame = CGRect(origin: frame.origin, size: s)
+  }
+
+  /// Not called here: views show their layers only (a note says so once).
+  open func draw(_ rect: CGRect) {}
+  public func setNeedsDisplay() {}
+
+  public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+    let p = windowPoint(point)
+    return view.map { $0.localPoint(p) } ?? p
+  }
+
+  public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+    localPoint(view.map { $0.windowPoint(point) } ?? point)
+  }
+
+  private func windowPoint(_ p: CGPoint) -> CGPoint {
+    var q = CGPoint(x: p.x - bounds.minX + frame.minX, y: p.y - bounds.minY + frame.minY)
+    var v = superview
+    while let view = v {
+      q = CGPoint(
+        x: q.x - view.bounds.minX + view.frame.minX, y: q.y - view.bounds.minY + view.frame.minY)
+      v = view.superview
+    }
+    return q
+  }
+
+  private func localPoint(_ p: CGPoint) -> CGPoint {
+    let origin = windowPoint(.zero)
+    return CGPoint(x: p.x - origin.x, y: p.y - origin.y)
+  }
+
+  // MARK: Actions and animation blocks
+
+  /// `NSNull` (no implicit animation) outside `UIView.animate`; inside, an animation with
+  /// the block's duration, delay and curve.
+  nonisolated public func action(for layer: CALayer, forKey event: String) -> CAAction? {
+    guard let block = UIView.animationBlocks.last else { return NSNull() }
+    guard AnimationTrack.kind(of: event, on: layer.backing.kind) != nil else { return NSNull() }
+    let animation = CABasicAnimation(keyPath: event)
+    animation.duration = block.duration
+    animation.timingFunction = block.curve
+    if block.delay > 0 {
+      animation.beginTime = CACurrentMediaTime() + block.delay
+      animation.fillMode = .backwards
+    }
+    return animation
+  }
+
+  struct AnimationBlock {
+    var duration: Double
+    var delay: Double
+    var curve: CAMediaTimingFunction
+  }
+  nonisolated(unsafe) static var animationBlocks: [AnimationBlock] = []
+
+  /// Options of `animate(withDuration:delay:options:animations:completion:)`: the curves
+  /// are honoured, the rest accepted.
+  public struct AnimationOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let curveEaseInOut = AnimationOptions([])
+    public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+    public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+    public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+    public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+    public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+    public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+  }
+
+  /// Animates the view properties `animations` changes (frame, bounds, center, alpha,
+  /// backgroundColor) over `duration` seconds after `delay`; `completion` runs when they
+  /// have stopped.
+  public class func animate(
+    withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+  ) {
+    let name: CAMediaTimingFunctionName =
+      switch options.rawValue & (3 << 16) {
+      case 1 << 16: .easeIn
+      case 2 << 16: .easeOut
+      case 3 << 16: .linear
+      default: .easeInEaseOut
+      }
+    CATransaction.begin()
+    if let completion { CATransaction.setCompletionBlock { completion(true) } }
+    animationBlocks.append(
+      AnimationBlock(
+        duration: duration, delay: delay, curve: CAMediaTimingFunction(name: name)))
+    animations()
+    animationBlocks.removeLast()
+    CATransaction.commit()
+  }
+
+  public class func animate(
+    withDuration duration: TimeInterval, animations: @escaping () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {
+    animate(
+      withDuration: duration, delay: 0, options: [], animations: animations,
+      completion: completion)
+  }
+
+  public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+    animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+  }
+
+  /// Runs `actionsWithoutAnimation` with no animation at all.
+  public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    actionsWithoutAnimation()
+    CATransaction.commit()
+  }
+}

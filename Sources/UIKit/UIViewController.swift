@@ -1,0 +1,128 @@
+/// Manages a view: made on first use of `view` (`loadView`, then `viewDidLoad`), told when
+/// it appears and when it lays out.
+@MainActor
+open class UIViewController: UIResponder {
+  private var loadedView: UIView?
+  public var title: String?
+  public private(set) var children: [UIViewController] = []
+  public private(set) weak var parent: UIViewController?
+
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  public convenience override init() { self.init(nibName: nil, bundle: nil) }
+
+  open override var next: UIResponder? { loadedView?.superview }
+
+  /// The view, loaded on first use.
+  public var view: UIView! {
+    get {
+      loadViewIfNeeded()
+      return loadedView
+    }
+    set {
+      loadedView?.viewController = nil
+      loadedView = newValue
+      newValue?.viewController = self
+    }
+  }
+
+  public var viewIfLoaded: UIView? { loadedView }
+  public var isViewLoaded: Bool { loadedView != nil }
+
+  /// Makes the view: a plain view the size of the main screen unless overridden.
+  open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
+
+  public func loadViewIfNeeded() {
+    guard loadedView == nil else { return }
+    loadView()
+    if loadedView == nil { view = UIView(frame: UIScreen.main.bounds) }
+    viewDidLoad()
+  }
+
+  open func viewDidLoad() {}
+  open func viewWillAppear(_ animated: Bool) {}
+  open func viewDidAppear(_ animated: Bool) {}
+  open func viewWillDisappear(_ animated: Bool) {}
+  open func viewDidDisappear(_ animated: Bool) {}
+  open func viewWillLayoutSubviews() {}
+  open func viewDidLayoutSubviews() {}
+  open func didReceiveMemoryWarning() {}
+
+  public func addChild(_ childController: UIViewController) {
+    childController.removeFromParent()
+    children.append(childController)
+    childController.parent = self
+  }
+
+  public func removeFromParent() {
+    parent?.children.removeAll { $0 === self }
+    parent = nil
+  }
+
+  open func willMove(toParent parent: UIViewController?) {}
+  open func didMove(toParent parent: UIViewController?) {}
+}
+
+/// The screen: 375 x 667 points (the iPhone 8's, the seed's) at the scale the program
+/// runs at, unless `--screen` says otherwise.
+@MainActor
+open class UIScreen: NSObject {
+  public static let main = UIScreen()
+
+  public var bounds: CGRect { CGRect(origin: .zero, size: Runtime.screenSize) }
+  public var nativeBounds: CGRect {
+    CGRect(
+      x: 0, y: 0, width: bounds.width * Runtime.screenScale,
+      height: bounds.height * Runtime.screenScale)
+  }
+  /// Pixels per point.
+  public var scale: CGFloat { Runtime.screenScale }
+  public var nativeScale: CGFloat { Runtime.screenScale }
+  public var maximumFramesPerSecond: Int { 60 }
+}
+
+/// A view at the root of a tree on screen, showing its root view controller's view.
+@MainActor
+open class UIWindow: UIView {
+  public var windowLevel: CGFloat = 0
+  public private(set) var isKeyWindow = false
+
+  public override init(frame: CGRect) { super.init(frame: frame) }
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+  /// The controller whose view fills the window.
+  public var rootViewController: UIViewController? {
+    didSet {
+      guard oldValue !== rootViewController else { return }
+      oldValue?.viewIfLoaded?.removeFromSuperview()
+      if !isHidden || isKeyWindow { installRootView() }
+    }
+  }
+
+  open override var next: UIResponder? { UIApplication.shared }
+
+  private func installRootView() {
+    guard let controller = rootViewController else { return }
+    let view = controller.view!
+    view.frame = bounds
+    controller.viewWillAppear(false)
+    addSubview(view)
+    UIApplication.shared.pendingAppearance.append(controller)
+  }
+
+  /// Shows the window and makes it the key window: the one the program shows.
+  public func makeKeyAndVisible() {
+    makeKey()
+    isHidden = false
+    if let view = rootViewController?.viewIfLoaded, view.superview === self { return }
+    installRootView()
+  }
+
+  public func makeKey() {
+    UIApplication.shared.keyWindow?.isKeyWindow = false
+    isKeyWindow = true
+    UIApplication.shared.setKeyWindow(self)
+  }
+}
