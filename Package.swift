@@ -30,7 +30,7 @@ let package = Package(
       name: "RainbowRingCLI",
       dependencies: ["RainbowRing", "RingGraphics", "RingExport", "RingPlayers", "RingSystem"]),
     .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI", "RingSystem"]),
-    .target(name: "RingTestSupport", dependencies: ["RingGraphics", "CZlib"]),
+    .target(name: "RingTestSupport", dependencies: ["RingGraphics", "CZlib", "CX11"]),
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
     .testTarget(
       name: "RingLayersTests", dependencies: ["RingLayers", "RingGraphics", "RingTestSupport"]),

@@ -212,7 +212,8 @@ public enum AppCommand {
       } catch {
         return CommandLineTool.failure(CommandLineTool.describe(error), console)
       }
-      return PlayCommand.play(parsed.plan, in: venue, content: .tree(tree), console: console)
+      return PlayCommand.play(
+        parsed.plan, in: venue, content: .tree(tree), title: name, console: console)
     }
   }
 
@@ -232,7 +233,8 @@ public enum AppCommand {
     }
     tree.advance(to: time)
     let renderer = try FrameRenderer(
-      root: tree.layer(canvas: size, background: .clear), width: w, height: h, scale: scale)
+      root: tree.layer(canvas: size, background: .clear, origin: .zero), width: w, height: h,
+      scale: scale)
     return renderer.render(at: time)
   }
 }

@@ -222,17 +222,19 @@ enum PlayCommand {
   /// Plays `content` (the plan's ring in its scene when `nil`) where `venue` says; returns
   /// the exit status.
   static func play(
-    _ plan: Plan, in venue: Venue, content: PlayerContent? = nil, console: Console
+    _ plan: Plan, in venue: Venue, content: PlayerContent? = nil, title: String = "RainbowRing",
+    console: Console
   ) -> Int32 {
     let stop = { Termination.pending != 0 }
     do {
       switch venue {
       case .window(let connection):
-        let player = try WindowPlayer(
-          options: WindowPlayer.Options(
-            content: content ?? .ring(plan.ring, plan.scene ?? .seed), scale: plan.scale,
-            background: plan.background, framesPerSecond: plan.fps ?? 60,
-            duration: plan.duration), connection: connection)
+        var options = WindowPlayer.Options(
+          content: content ?? .ring(plan.ring, plan.scene ?? .seed), scale: plan.scale,
+          background: plan.background, framesPerSecond: plan.fps ?? 60,
+          duration: plan.duration)
+        options.title = title
+        let player = try WindowPlayer(options: options, connection: connection)
         try player.run(shouldStop: stop)
       case .terminal:
         let player = try TerminalPlayer(

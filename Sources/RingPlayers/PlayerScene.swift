@@ -99,9 +99,12 @@ public protocol LiveLayerTree: AnyObject {
   var size: Size { get }
   /// Colours the tree shows most (its gradients'), for players that draw from a palette.
   var paletteColors: [RGBAColor] { get }
+  /// The part worth showing when room is short (a terminal), in the tree's points: what
+  /// its content covers.
+  var focus: Rect { get }
   /// The layer a player draws onto a canvas of `canvas` points filled with `background`:
-  /// the tree at the top left.
-  func layer(canvas: Size, background: RGBAColor) -> Layer
+  /// the tree with its point `origin` at the canvas's top left.
+  func layer(canvas: Size, background: RGBAColor, origin: Point) -> Layer
   /// Brings the tree to `time` on its clock (its animations' stop callbacks, its layout),
   /// before the frame at `time` is drawn.
   func advance(to time: MediaTime)
@@ -136,10 +139,19 @@ public enum PlayerContent: @unchecked Sendable {
     }
   }
 
+  /// The size to fit where room is short (a terminal), in points: a tree's focus.
+  var focusedSize: Size {
+    switch self {
+    case .ring: naturalSize
+    case .tree(let tree): tree.focus.size
+    }
+  }
+
   /// A renderer for a display of `width` x `height` pixels at `scale`, over `background`
-  /// (`nil`: the scene's own, white for a tree).
+  /// (`nil`: the scene's own, white for a tree); `focused` shows a tree's focus.
   func renderer(
-    width: Int, height: Int, scale: Double, background: RGBAColor?, swapsRedAndBlue: Bool
+    width: Int, height: Int, scale: Double, background: RGBAColor?, swapsRedAndBlue: Bool,
+    focused: Bool = false
   ) throws -> FrameRenderer {
     switch self {
     case .ring(let ring, let scene):
@@ -151,7 +163,9 @@ public enum PlayerContent: @unchecked Sendable {
       let canvas = Size(
         width: Double(max(1, width)) / scale, height: Double(max(1, height)) / scale)
       return try FrameRenderer(
-        root: tree.layer(canvas: canvas, background: background ?? .white),
+        root: tree.layer(
+          canvas: canvas, background: background ?? .white,
+          origin: focused ? tree.focus.origin : .zero),
         width: max(1, width), height: max(1, height), scale: scale,
         swapsRedAndBlue: swapsRedAndBlue)
     }

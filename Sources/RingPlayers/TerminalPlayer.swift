@@ -353,7 +353,7 @@ public final class TerminalPlayer {
       rows = Int(ws.ws_row)
       pixelSize = (Int(ws.ws_xpixel), Int(ws.ws_ypixel))
     }
-    let natural = options.content.naturalSize
+    let natural = options.content.focusedSize
     var width: Int
     var height: Int
     // Pixels per cell.
@@ -391,7 +391,7 @@ public final class TerminalPlayer {
     )
     renderer = try options.content.renderer(
       width: width, height: height, scale: scale, background: options.background,
-      swapsRedAndBlue: false)
+      swapsRedAndBlue: false, focused: true)
     previousCells = []
     tooSmallShown = false
     if graphics == .sixel {

@@ -171,12 +171,17 @@ enum AnimationTrack {
       }
       let values: [Any?] = keyframes.values ?? []
       let n = values.count
+      let discrete = keyframes.calculationMode == .discrete
       var times = (keyframes.keyTimes ?? []).map { $0.doubleValue }
-      if times.count != n || n < 2 {
-        times = (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
+      if times.count < n || n < 2 {
+        // Evenly spaced: discrete values each hold 1/n of the time; linear ones are reached
+        // at i/(n - 1).
+        times = (0..<n).map { i in
+          discrete ? Double(i) / Double(n) : n > 1 ? Double(i) / Double(n - 1) : 0
+        }
       }
       let functions = (keyframes.timingFunctions ?? []).map { Optional($0.function) }
-      return (values, times, functions, keyframes.calculationMode == .discrete)
+      return (values, times, functions, discrete)
     }
     let basic = animation as? CABasicAnimation
     var from = basic?.fromValue

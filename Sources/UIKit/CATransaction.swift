@@ -105,6 +105,19 @@ enum Runtime {
   nonisolated(unsafe) static var screenSize = CGSize(width: 375, height: 667)
   nonisolated(unsafe) static var screenScale: CGFloat = 2
 
+  /// Forgets the clock, open transactions and everything due (for tests, which launch
+  /// several programs in one process).
+  static func reset() {
+    clock = nil
+    transactions = []
+    implicitTransaction = nil
+    startsDue = []
+    stopsDue = []
+    blocksDue = []
+    screenSize = CGSize(width: 375, height: 667)
+    screenScale = 2
+  }
+
   /// The media clock's time: zero until the program's clock starts.
   static var now: MediaTime { clock?.time ?? .zero }
 

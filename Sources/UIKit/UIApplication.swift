@@ -29,7 +29,18 @@ open class UIApplication: UIResponder {
   public override init() { super.init() }
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+  /// Forgets the windows and the clock (for tests, which launch several programs in one
+  /// process).
+  func reset() {
+    keyWindow = nil
+    windows = []
+    pendingAppearance = []
+    delegate = nil
+    Runtime.reset()
+  }
+
   func setKeyWindow(_ window: UIWindow) {
+    Runtime.layout = { MainActor.assumeIsolated { UIApplication.shared.turn() } }
     keyWindow = window
     if !windows.contains(where: { $0 === window }) { windows.append(window) }
   }
@@ -127,7 +138,6 @@ private func launch(_ task: AppCommand.Launch, delegateClassName: String?) throw
   Runtime.screenScale = CGFloat(task.scale ?? 2)
   if let size = task.screenSize { Runtime.screenSize = CGSize(size) }
   let app = UIApplication.shared
-  Runtime.layout = { MainActor.assumeIsolated { UIApplication.shared.turn() } }
   if let name = delegateClassName {
     guard let type = NSClassFromString(name) as? UIResponder.Type,
       let delegate = type.init(coder: LaunchCoder()) as? UIApplicationDelegate
@@ -148,17 +158,55 @@ private func launch(_ task: AppCommand.Launch, delegateClassName: String?) throw
   }
   app.applicationState = .active
   app.delegate?.applicationDidBecomeActive(app)
-  return KeyWindowTree(window: window)
+  return KeyWindowTree(window: window, runsMainLoop: !task.isSnapshot)
 }
 
 /// The key window as the players and snapshots see it.
 final class KeyWindowTree: LiveLayerTree {
+  let window: UIWindow
   let root: CALayer
   let size: Size
+  /// Whether each frame first runs the main run loop once (timers and blocks sent to the
+  /// main queue, on the wall clock): when playing, not for a snapshot.
+  let runsMainLoop: Bool
 
-  @MainActor init(window: UIWindow) {
+  @MainActor init(window: UIWindow, runsMainLoop: Bool = false) {
     root = window.layer
     size = window.bounds.rect.size
+    self.runsMainLoop = runsMainLoop
+    self.window = window
+  }
+
+  @MainActor private static func focus(of window: UIWindow) -> Rect {
+    var box: Rect?
+    func visit(_ layer: CALayer, offset: Point, depth: Int) {
+      guard !layer.isHidden else { return }
+      let p = layer.backing.properties
+      let frame = p.frame
+      let origin = Point(
+        x: offset.x + frame.minX - p.bounds.minX, y: offset.y + frame.minY - p.bounds.minY)
+      let draws =
+        layer.backing.kind != .plain || (depth >= 2 && p.backgroundColor.alpha > 0)
+      if draws {
+        let r = Rect(
+          x: origin.x + p.bounds.minX, y: origin.y + p.bounds.minY, width: frame.width,
+          height: frame.height)
+        box =
+          box.map {
+            Rect(
+              x: min($0.minX, r.minX), y: min($0.minY, r.minY),
+              width: max($0.maxX, r.maxX) - min($0.minX, r.minX),
+              height: max($0.maxY, r.maxY) - min($0.minY, r.minY))
+          } ?? r
+      }
+      guard layer.backing.kind == .plain else { return }
+      for sub in layer.sublayers ?? [] { visit(sub, offset: origin, depth: depth + 1) }
+    }
+    visit(window.layer, offset: .zero, depth: 0)
+    let whole = Rect(origin: .zero, size: window.bounds.rect.size)
+    guard let box, let inside = box.intersection(whole), inside.width > 0, inside.height > 0
+    else { return whole }
+    return inside
   }
 
   var paletteColors: [RGBAColor] {
@@ -169,15 +217,30 @@ final class KeyWindowTree: LiveLayerTree {
     return found.count >= 2 ? found : RainbowRing.seed.colors
   }
 
-  func layer(canvas: Size, background: RGBAColor) -> Layer {
+  /// What the window's content covers: every gradient and shape layer, and every plain
+  /// layer with a background beneath the root view's; the whole window when there is none.
+  var focus: Rect {
+    let window = self.window
+    return MainActor.assumeIsolated {
+      window.layoutIfNeeded()
+      return KeyWindowTree.focus(of: window)
+    }
+  }
+
+  func layer(canvas: Size, background: RGBAColor, origin: Point) -> Layer {
     let host = Layer()
     host.frame = Rect(origin: .zero, size: canvas)
     host.backgroundColor = background.alpha > 0 ? background : nil
-    host.addSublayer(root.backing)
+    let shift = Layer()
+    shift.anchorPoint = .zero
+    shift.frame = Rect(x: -origin.x, y: -origin.y, width: size.width, height: size.height)
+    shift.addSublayer(root.backing)
+    host.addSublayer(shift)
     return host
   }
 
   func advance(to time: MediaTime) {
+    if runsMainLoop { _ = RunLoop.main.run(mode: .default, before: Date()) }
     Runtime.advance(to: time, root: root.backing)
   }
 }

@@ -1,0 +1,206 @@
+import Foundation
+import RingTestSupport
+import Testing
+
+/// The seed's own UIKit code, compiled unchanged at test time against the `UIKit` product,
+/// shows exactly what the engine renders.
+@Suite struct SeedProgramTests {
+  static func renderer() throws -> String { try rainbowRingBinary() }
+
+  /// Snapshot and `rainbow-ring render --scene seed` at the same time and scale: the same
+  /// PNG bytes (so the same pixels; Pillow says how far apart when not).
+  @Test(
+    arguments: [
+      ("0", 1), ("0.05", 2), ("0.1", 1), ("0.123456789", 3), ("0.35", 2), ("7.3", 1),
+      ("7.35", 2), ("14.65", 3), ("36.55", 1), ("123.456", 2),
+    ])
+  func snapshotEqualsTheEngine(time: String, scale: Int) throws {
+    let program = try UIKitProgram.seed.get()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seed-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shot = folder.appendingPathComponent("snapshot.png").path
+    let engine = folder.appendingPathComponent("engine.png").path
+    let run = try runProcess(
+      program, ["--snapshot", shot, "--time", time, "--scale", "\(scale)"])
+    #expect(run.status == 0, "snapshot exits 0: \(run.stderr)")
+    #expect(run.stderr.isEmpty, "and says nothing: \(run.stderr)")
+    let render = try runProcess(
+      try Self.renderer(),
+      ["render", "--scene", "seed", "--time", time, "--scale", "\(scale)", "-o", engine])
+    try #require(render.status == 0, "\(render.stderr)")
+    let a = try Data(contentsOf: URL(fileURLWithPath: shot))
+    let b = try Data(contentsOf: URL(fileURLWithPath: engine))
+    if a != b {
+      let (sa, sb) = (try decodeWithPillow(shot), try decodeWithPillow(engine))
+      var worst = 0
+      var differing = 0
+      for i in 0..<min(sa.rgba.count, sb.rgba.count) where sa.rgba[i] != sb.rgba[i] {
+        differing += 1
+        worst = max(worst, abs(Int(sa.rgba[i]) - Int(sb.rgba[i])))
+      }
+      Issue.record(
+        "t=\(time) s, \(scale)x: \(sa.width)x\(sa.height) vs \(sb.width)x\(sb.height), \(differing) components differ, by up to \(worst)"
+      )
+    }
+  }
+
+  /// Two runs at a moment mid-step, many loops in, give the same bytes: the clock is the
+  /// program's own, not the wall's.
+  @Test func snapshotsAreDeterministic() throws {
+    let program = try UIKitProgram.seed.get()
+    let one = try runProcess(program, ["--snapshot", "-", "--time", "73.049"])
+    let two = try runProcess(program, ["--snapshot", "-", "--time", "73.049"])
+    #expect(one.status == 0 && two.status == 0, "\(one.stderr) \(two.stderr)")
+    #expect(!one.stdout.isEmpty && one.stdout == two.stdout)
+    #expect(one.stdout.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+  }
+
+  /// `--screen` sets `UIScreen.main.bounds`, so the window's size.
+  @Test func theScreenSizeIsAnOption() throws {
+    let program = try UIKitProgram.seed.get()
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID()).png")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try runProcess(program, ["--snapshot", path, "--screen", "414x896", "--scale", "2"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let image = try decodeWithPillow(path)
+    #expect(image.width == 828 && image.height == 1792)
+  }
+
+  /// Bad arguments: exit 64, one error line, the usage, and no file and no launch.
+  @Test(
+    arguments: [
+      (["--bogus"], "Unknown option '--bogus'"),
+      (["--snapshot", "OUT.gif"], "writes a PNG file"),
+      (["--snapshot", "OUT.png", "--window"], "'--window' cannot be used with '--snapshot'"),
+      (["--snapshot", "OUT.png", "--scale", "0"], "scale"),
+      (["--time", "1"], "'--time'"),
+      (["--snapshot", "OUT.png", "--screen", "0x10"], "'--screen'"),
+      (["--window", "--terminal"], "cannot be used together"),
+      (["--fps", "0"], "fps"),
+    ])
+  func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
+    let program = try UIKitProgram.seed.get()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("OUT").path
+    let run = try runProcess(
+      program, arguments.map { $0.replacingOccurrences(of: "OUT", with: out) },
+      environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color"])
+    #expect(run.status == 64, "\(arguments): \(run.stderr)")
+    let lines = run.stderr.split(separator: "\n")
+    #expect(
+      lines.first?.hasPrefix("Error: ") == true && lines.first!.contains(message), "\(run.stderr)")
+    #expect(run.stderr.contains("Usage: SeedApp"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  /// Nowhere to play (no display, not a terminal) says why, exit 64.
+  @Test func nowhereToPlayIsAUsageError() throws {
+    let run = try runProcess(
+      try UIKitProgram.seed.get(), ["--duration", "1"], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("Nowhere to play"), "\(run.stderr)")
+  }
+
+  /// In a terminal (tmux): the ring in 24-bit half-blocks, then exit 0 after --duration.
+  @Test func playsInATerminal() throws {
+    let program = try UIKitProgram.seed.get()
+    let socket = "uikit-\(UUID().uuidString.prefix(8))"
+    func tmux(_ args: [String]) -> String {
+      let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID())")
+        .path
+      defer { try? FileManager.default.removeItem(atPath: out) }
+      let quoted = (["tmux", "-L", socket] + args).map {
+        "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      }
+      _ = system(quoted.joined(separator: " ") + " > '\(out)' 2>&1 < /dev/null")
+      return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+    }
+    let status = FileManager.default.temporaryDirectory.appendingPathComponent("st-\(UUID())").path
+    defer {
+      _ = tmux(["kill-server"])
+      try? FileManager.default.removeItem(atPath: status)
+    }
+    _ = tmux([
+      "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40",
+      "env -u DISPLAY -u NO_COLOR -u KITTY_WINDOW_ID -u TERM_PROGRAM TERM=xterm-256color"
+        + " COLORTERM=truecolor \(program) --terminal --duration 4;"
+        + " echo $? > \(status); sleep 30",
+    ])
+    var frame = ""
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.5)
+      frame = tmux(["capture-pane", "-e", "-p"])
+      if frame.contains("▀") || frame.contains("▄") { break }
+    }
+    #expect(
+      frame.contains("▀") || frame.contains("▄"),
+      "half-blocks drawn:\n\(frame)\n\(tmux(["list-panes", "-F", "#{pane_dead} #{pane_current_command} #{pane_width}x#{pane_height}"]))"
+    )
+    #expect(frame.contains("38;2;"), "in 24-bit colour")
+    while Date() < deadline && !FileManager.default.fileExists(atPath: status) {
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+    let code = (try? String(contentsOfFile: status, encoding: .utf8))?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(code == "0", "exit 0 after --duration")
+  }
+
+  /// On an X display: a window named after the program shows the white view with the
+  /// moving rainbow ring at (50, 80); q closes it, exit 0.
+  @Test func playsInAWindow() throws {
+    let program = try UIKitProgram.seed.get()
+    let x = try VirtualDisplay()
+    let player = Process()
+    player.executableURL = URL(fileURLWithPath: program)
+    player.arguments = ["--scale", "1", "--duration", "60"]
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = x.name
+    player.environment = env
+    player.standardError = FileHandle.nullDevice
+    try player.run()
+    defer { if player.isRunning { kill(player.processIdentifier, SIGKILL) } }
+    var id = ""
+    let deadline = Date().addingTimeInterval(30)
+    while id.isEmpty && Date() < deadline && player.isRunning {
+      Thread.sleep(forTimeInterval: 0.2)
+      id =
+        (try? runTool("env", ["DISPLAY=\(x.name)", "xdotool", "search", "--name", "SeedApp"]))
+        .flatMap {
+          String(decoding: $0, as: UTF8.self).split(separator: "\n").first.map(String.init)
+        }
+        ?? ""
+    }
+    try #require(!id.isEmpty, "a window named SeedApp appears")
+    Thread.sleep(forTimeInterval: 1)
+    let first = try x.screenshot(width: 375, height: 667)
+    Thread.sleep(forTimeInterval: 0.5)
+    let second = try x.screenshot(width: 375, height: 667)
+    func pixel(_ shot: [UInt8], _ px: Int, _ py: Int) -> [Int] {
+      let i = (py * 375 + px) * 4
+      return [Int(shot[i]), Int(shot[i + 1]), Int(shot[i + 2])]
+    }
+    // White away from the ring; saturated colour in the middle of the ring's band
+    // (radius 70 around (130, 160)); the band moves between the two shots.
+    #expect(pixel(first, 10, 10) == [255, 255, 255])
+    #expect(pixel(first, 130, 160) == [255, 255, 255], "the ring's hole is white")
+    var moved = 0
+    for k in 0..<36 {
+      let a = Double(k) * .pi / 18
+      let (px, py) = (130 + Int(70 * cos(a)), 160 + Int(70 * sin(a)))
+      let c = pixel(first, px, py)
+      #expect(c.max()! >= 245 && c.min()! <= 10, "saturated rainbow at (\(px), \(py)): \(c)")
+      if c != pixel(second, px, py) { moved += 1 }
+    }
+    #expect(moved >= 18, "the colours flow: \(moved) of 36 points changed in 0.5 s")
+    _ = try runTool(
+      "env", ["DISPLAY=\(x.name)", "xdotool", "windowfocus", "--sync", id, "key", "q"])
+    let end = Date().addingTimeInterval(10)
+    while player.isRunning && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(!player.isRunning && player.terminationStatus == 0, "q closes it, exit 0")
+  }
+}
