@@ -23,24 +23,36 @@ enum UIKitProgram {
     return String(text[start.lowerBound...])
   }
 
-  /// The conventional application delegate around the seed's view controller.
-  static let appDelegate = """
-    import UIKit
-
-    @main
-    class AppDelegate: UIResponder, UIApplicationDelegate {
-        var window: UIWindow?
-
-        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-            window = UIWindow(frame: UIScreen.main.bounds)
-            window?.backgroundColor = .white
-            window?.rootViewController = ViewController()
-            window?.makeKeyAndVisible()
-            return true
-        }
+  /// The README's `Swift` blocks of its UIKit section (the manifest, the application
+  /// delegate), indentation removed: the steps a user follows are the ones tested.
+  static func readmeBlocks() throws -> [String] {
+    let readme = try String(
+      contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+    var blocks: [String] = []
+    var current: [Substring]?
+    for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.drop { $0 == " " }
+      if current == nil, trimmed == "```Swift" {
+        current = []
+      } else if current != nil, trimmed == "```" {
+        blocks.append(
+          current!.map { $0.hasPrefix("   ") ? $0.dropFirst(3) : $0 }.joined(separator: "\n") + "\n"
+        )
+        current = nil
+      } else if current != nil {
+        current!.append(line)
+      }
     }
+    guard blocks.count == 2, blocks[0].hasPrefix("// swift-tools-version"),
+      blocks[1].contains("@main")
+    else {
+      throw ToolFailure(message: "README: expected the UIKit section's manifest and @main blocks")
+    }
+    return blocks
+  }
 
-    """
+  /// The README's application delegate around the seed's view controller.
+  static func appDelegate() throws -> String { try readmeBlocks()[1] }
 
   /// Builds a program called `name` from `sources` (file name to text) in a package under
   /// the build folder, and returns its executable. The package is Swift 5 language mode, as
@@ -55,21 +67,17 @@ enum UIKitProgram {
       try text.write(
         to: sourceFolder.appendingPathComponent(file), atomically: true, encoding: .utf8)
     }
-    let identity = repository.lastPathComponent.lowercased()
-    let manifest = """
-      // swift-tools-version:5.9
-      import PackageDescription
-
-      let package = Package(
-        name: "\(name)",
-        dependencies: [.package(path: "\(repository.path)")],
-        targets: [
-          .executableTarget(
-            name: "\(name)", dependencies: [.product(name: "UIKit", package: "\(identity)")])
-        ]
+    // The README's manifest, pointed at this checkout.
+    let identity = repository.lastPathComponent
+    let manifest = try readmeBlocks()[0]
+      .replacingOccurrences(of: "\"MyApp\"", with: "\"\(name)\"")
+      .replacingOccurrences(
+        of: ".package(path: \"../RainbowRing\")", with: ".package(path: \"\(repository.path)\")"
       )
-
-      """
+      .replacingOccurrences(of: "package: \"RainbowRing\"", with: "package: \"\(identity)\"")
+    guard manifest.contains(repository.path), manifest.contains("\"\(name)\"") else {
+      throw ToolFailure(message: "README: the UIKit manifest block changed shape:\n\(manifest)")
+    }
     try manifest.write(
       to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
     let swift =
@@ -90,7 +98,7 @@ enum UIKitProgram {
   /// The seed's two classes, unchanged, with the application delegate: built once per run.
   static let seed: Result<String, Error> = Result {
     try build(
-      "SeedApp", sources: ["Seed.swift": try seedSource(), "AppDelegate.swift": appDelegate])
+      "SeedApp", sources: ["Seed.swift": try seedSource(), "AppDelegate.swift": try appDelegate()])
   }
 
   /// The example under `Examples/UIKitRings`, built by this package beside the test runner.
