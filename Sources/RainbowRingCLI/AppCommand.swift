@@ -117,26 +117,7 @@ public enum AppCommand {
     if args.has("time") {
       throw RingError.usage("'--time' sets the moment of a '--snapshot'; it needs one.")
     }
-    if args.has("window") && args.has("terminal") {
-      throw RingError.usage("The options '--window' and '--terminal' cannot be used together.")
-    }
-    if args.has("fps") {
-      plan.fps = try RingOptions.number(
-        args, "fps", default: 60, range: 1...240, unit: "frames per second")
-    }
-    if args.has("duration") {
-      plan.duration = try RingOptions.number(
-        args, "duration", default: 0, range: 0...1e7, unit: "seconds")
-    }
-    if args.has("scale") {
-      plan.scale = try RingOptions.number(
-        args, "scale", default: 1, range: 1...4, unit: "pixels per point")
-    }
-    let kinds: [(String, TerminalPlayer.Graphics?)] =
-      [("auto", nil)] + TerminalPlayer.Graphics.allCases.map { ($0.rawValue, $0) }
-    plan.graphics = try RingOptions.choice(args, "graphics", kinds, default: nil)
-    plan.window = args.has("window")
-    plan.terminal = args.has("terminal")
+    try PlayCommand.readPlayerOptions(args, into: &plan)
     return .run(
       Parsed(request: .play(scale: plan.scale), plan: plan, screenSize: try screenSize(args)))
   }

@@ -106,13 +106,24 @@ enum PlayCommand {
   static func makePlan(_ arguments: [String]) throws(RingError) -> Request<Plan> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
     if let asked: Request<Plan> = args.informational() { return asked }
-    if args.has("window") && args.has("terminal") {
-      throw RingError.usage("The options '--window' and '--terminal' cannot be used together.")
-    }
     var plan = Plan(ring: try RingOptions.ring(args), limits: Limits.from(args))
     if args.has("scene") {
       plan.scene = try RingOptions.choice(
         args, "scene", PlayerScene.allCases.map { ($0.rawValue, $0) }, default: .seed)
+    }
+    try readPlayerOptions(args, into: &plan)
+    plan.background = try RingOptions.background(args)
+    if plan.window { try plan.checkWindowSize() }
+    return .run(plan)
+  }
+
+  /// The options every player takes (where, how fast, how long, how large, which terminal
+  /// graphics) into `plan`.
+  static func readPlayerOptions(_ args: ParsedArguments, into plan: inout Plan)
+    throws(RingError)
+  {
+    if args.has("window") && args.has("terminal") {
+      throw RingError.usage("The options '--window' and '--terminal' cannot be used together.")
     }
     if args.has("fps") {
       plan.fps = try RingOptions.number(
@@ -126,14 +137,11 @@ enum PlayCommand {
       plan.scale = try RingOptions.number(
         args, "scale", default: 1, range: 1...4, unit: "pixels per point")
     }
-    plan.background = try RingOptions.background(args)
     let kinds: [(String, TerminalPlayer.Graphics?)] =
       [("auto", nil)] + TerminalPlayer.Graphics.allCases.map { ($0.rawValue, $0) }
     plan.graphics = try RingOptions.choice(args, "graphics", kinds, default: nil)
     plan.window = args.has("window")
     plan.terminal = args.has("terminal")
-    if plan.window { try plan.checkWindowSize() }
-    return .run(plan)
   }
 
   /// Where the animation plays: a window (on a display already opened, or opened by the

@@ -88,11 +88,12 @@ open class CAAnimation: NSObject, NSCopying, CAAction, @unchecked Sendable {
     t.autoreverses = autoreverses
     t.speed = Double(speed)
     t.timeOffset = .seconds(timeOffset)
-    if repeatCount.isInfinite || repeatCount >= Float.greatestFiniteMagnitude {
+    // Negative or NaN counts and durations count as unset.
+    if repeatCount.isInfinite && repeatCount > 0 || repeatCount >= Float.greatestFiniteMagnitude {
       t.repeatCount = .infinity
     } else if repeatCount > 0 {
       t.repeatCount = Double(repeatCount)
-    } else if repeatDuration > 0 {
+    } else if repeatDuration > 0 && repeatDuration.isFinite {
       let iteration = (duration == 0 ? 0.25 : duration) * (autoreverses ? 2 : 1)
       t.repeatCount = repeatDuration / iteration
     }

@@ -210,8 +210,13 @@ open class CALayer: NSObject, @unchecked Sendable {
         CALayer.unnamed += 1
         return CALayer.unnamedPrefix + "\(CALayer.unnamed)"
       }()
-    // Valid by construction: a track whose key path the layer's kind animates.
-    try! backing.add(bridged, forKey: engineKey)
+    do {
+      try backing.add(bridged, forKey: engineKey)
+    } catch {
+      for group in groups { group.pending -= 1 }
+      Notice.once("refused:\(error)", "an animation was not added: \(error)")
+      return
+    }
     Runtime.animationAdded(copy)
   }
 

@@ -97,8 +97,7 @@ extension UIApplicationDelegate {
 extension UIApplicationDelegate where Self: UIResponder {
   /// `@main` on the application delegate: runs the program (see `UIApplicationMain`).
   public static func main() {
-    _ = UIApplicationMain(
-      CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(Self.self))
+    runApplication(CommandLine.argc, CommandLine.unsafeArgv) { Self.self }
   }
 }
 
@@ -111,6 +110,25 @@ public func UIApplicationMain(
   _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
   _ principalClassName: String?, _ delegateClassName: String?
 ) -> Int32 {
+  runApplication(argc, argv) {
+    guard let name = delegateClassName else { return nil }
+    guard let type = NSClassFromString(name) as? UIResponder.Type,
+      type is UIApplicationDelegate.Type
+    else {
+      throw RingError(
+        .cannotPlay, "no application delegate class named '\(name)' (a UIResponder subclass)")
+    }
+    return type
+  }
+}
+
+/// Sets up the process, parses the arguments, launches the delegate `delegateType` gives
+/// (made through its `init?(coder:)`), plays or snapshots its key window, and exits.
+@MainActor
+func runApplication(
+  _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+  delegateType: () throws -> UIResponder.Type?
+) -> Never {
   signal(SIGPIPE, SIG_IGN)
   signal(SIGXFSZ, SIG_IGN)
   Termination.install()
@@ -124,25 +142,27 @@ public func UIApplicationMain(
     }
     arguments.append(text)
   }
+  var launched = false
   let status = AppCommand.run(arguments, name: name, console: console) { task in
-    try launch(task, delegateClassName: delegateClassName)
+    launched = true
+    return try launch(task, delegateType: try delegateType())
   }
+  let app = UIApplication.shared
+  if launched && status == 0 { app.delegate?.applicationWillTerminate(app) }
   exit(status)
 }
 
 /// Launches the application for `task` and returns its key window as a live tree.
 @MainActor
-private func launch(_ task: AppCommand.Launch, delegateClassName: String?) throws
+private func launch(_ task: AppCommand.Launch, delegateType: UIResponder.Type?) throws
   -> any LiveLayerTree
 {
   Runtime.screenScale = CGFloat(task.scale ?? 2)
   if let size = task.screenSize { Runtime.screenSize = CGSize(size) }
   let app = UIApplication.shared
-  if let name = delegateClassName {
-    guard let type = NSClassFromString(name) as? UIResponder.Type,
-      let delegate = type.init(coder: LaunchCoder()) as? UIApplicationDelegate
-    else {
-      throw RingError(.cannotPlay, "no application delegate class named '\(name)'")
+  if let delegateType {
+    guard let delegate = delegateType.init(coder: LaunchCoder()) as? UIApplicationDelegate else {
+      throw RingError(.cannotPlay, "the application delegate's init?(coder:) returned nil")
     }
     app.delegate = delegate
   }

@@ -54,9 +54,7 @@ public struct CGAffineTransform: Hashable, Sendable {
 
   /// This transform followed by `t`.
   public func concatenating(_ t: CGAffineTransform) -> CGAffineTransform {
-    CGAffineTransform(
-      a: a * t.a + b * t.c, b: a * t.b + b * t.d, c: c * t.a + d * t.c, d: c * t.b + d * t.d,
-      tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+    CGAffineTransform(transform2D.concatenating(t.transform2D))
   }
   public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
     CGAffineTransform(translationX: x, y: y).concatenating(self)
@@ -66,6 +64,12 @@ public struct CGAffineTransform: Hashable, Sendable {
   }
   public func rotated(by angle: CGFloat) -> CGAffineTransform {
     CGAffineTransform(rotationAngle: angle).concatenating(self)
+  }
+
+  init(_ t: Transform2D) {
+    self.init(
+      a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx),
+      ty: CGFloat(t.ty))
   }
 
   var transform2D: Transform2D {
