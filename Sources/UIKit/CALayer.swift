@@ -124,6 +124,12 @@ open class CALayer: NSObject, @unchecked Sendable {
   public var shadowRadius: CGFloat = 3 { didSet { unsupported("shadowRadius") } }
   public var shadowOffset = CGSize(width: 0, height: -3) { didSet { unsupported("shadowOffset") } }
   public var shadowColor: CGColor? { didSet { unsupported("shadowColor") } }
+  public var transform = CATransform3DIdentity {
+    didSet { if !CATransform3DIsIdentity(transform) { unsupported("transform") } }
+  }
+  public var sublayerTransform = CATransform3DIdentity {
+    didSet { if !CATransform3DIsIdentity(sublayerTransform) { unsupported("sublayerTransform") } }
+  }
   public var contentsScale: CGFloat = 1
   public var zPosition: CGFloat = 0 { didSet { unsupported("zPosition") } }
 

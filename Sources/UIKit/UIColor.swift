@@ -108,6 +108,35 @@ open class UIColor: NSObject, @unchecked Sendable {
   open class var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
   open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
   open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
+  // The system colours in the light appearance.
+  open class var systemRed: UIColor { UIColor(red: 1, green: 59 / 255, blue: 48 / 255, alpha: 1) }
+  open class var systemOrange: UIColor { UIColor(red: 1, green: 149 / 255, blue: 0, alpha: 1) }
+  open class var systemYellow: UIColor { UIColor(red: 1, green: 204 / 255, blue: 0, alpha: 1) }
+  open class var systemGreen: UIColor {
+    UIColor(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1)
+  }
+  open class var systemTeal: UIColor {
+    UIColor(red: 48 / 255, green: 176 / 255, blue: 199 / 255, alpha: 1)
+  }
+  open class var systemBlue: UIColor { UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1) }
+  open class var systemIndigo: UIColor {
+    UIColor(red: 88 / 255, green: 86 / 255, blue: 214 / 255, alpha: 1)
+  }
+  open class var systemPurple: UIColor {
+    UIColor(red: 175 / 255, green: 82 / 255, blue: 222 / 255, alpha: 1)
+  }
+  open class var systemPink: UIColor {
+    UIColor(red: 1, green: 45 / 255, blue: 85 / 255, alpha: 1)
+  }
+  open class var systemGray: UIColor {
+    UIColor(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 1)
+  }
+  open class var secondaryLabel: UIColor {
+    UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.6)
+  }
+  open class var secondarySystemBackground: UIColor {
+    UIColor(red: 242 / 255, green: 242 / 255, blue: 247 / 255, alpha: 1)
+  }
   /// The light appearance's system background: white.
   open class var systemBackground: UIColor { .white }
   /// The light appearance's label colour: black.

@@ -284,7 +284,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
   public class func animate(
     withDuration duration: TimeInterval, animations: @escaping () -> Void,
-    completion: ((Bool) -> Void)? = nil
+    completion: ((Bool) -> Void)?
   ) {
     animate(
       withDuration: duration, delay: 0, options: [], animations: animations,
@@ -293,6 +293,21 @@ open class UIView: UIResponder, CALayerDelegate {
 
   public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
     animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+  }
+
+  /// As `animate(withDuration:delay:options:animations:completion:)`, eased out: the
+  /// spring's damping and velocity are accepted, not simulated.
+  public class func animate(
+    withDuration duration: TimeInterval, delay: TimeInterval,
+    usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
+    options: AnimationOptions = [], animations: @escaping () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {
+    Notice.once("spring", "spring animations are drawn eased out, without the spring")
+    animate(
+      withDuration: duration, delay: delay,
+      options: options.union(.curveEaseOut).subtracting(.curveEaseIn), animations: animations,
+      completion: completion)
   }
 
   /// Runs `actionsWithoutAnimation` with no animation at all.

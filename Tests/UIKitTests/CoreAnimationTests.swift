@@ -365,6 +365,28 @@ final class Listener: CAAnimationDelegate {
     #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
   }
 
+  @Test func viewAnimationBlocksAnimateViewsAndCallTheirCompletion() {
+    let tree = show(CALayer())
+    let view = UIApplication.shared.keyWindow!.rootViewController!.view!
+    var finished: [CFTimeInterval] = []
+    UIView.animate(withDuration: 1) {
+      view.alpha = 0
+    } completion: { done in
+      if done { finished.append(CACurrentMediaTime()) }
+    }
+    UIView.animate(withDuration: 2) { view.center = CGPoint(x: 0, y: 0) }
+    #expect(view.alpha == 0, "the model at once")
+    tree.advance(to: .seconds(0.5))
+    #expect(abs(view.layer.presentation()!.opacity - 0.5) < 1e-6, "ease in, ease out: half way")
+    tree.advance(to: .seconds(3))
+    #expect(finished.count == 1 && abs(finished[0] - 1) < 1e-9)
+    view.alpha = 1
+    #expect(view.layer.animationKeys() == nil, "outside a block, no animation")
+    let transformed = CALayer()
+    transformed.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+    #expect(abs(transformed.affineTransform().b - 1) < 1e-12)
+  }
+
   @Test func bezierPathsAndCGPaths() {
     let oval = UIBezierPath(ovalIn: CGRect(x: 10, y: 10, width: 140, height: 140))
     #expect(
