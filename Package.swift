@@ -64,7 +64,9 @@ let package = Package(
         "RainbowRingCLI",
       ]),
     .executableTarget(name: "UIKitRings", dependencies: ["UIKit"], path: "Examples/UIKitRings"),
+    // Samples: UIKit programs' sources, built by the tests as a package of their own.
     .testTarget(
-      name: "UIKitTests", dependencies: ["UIKit", "RingLayers", "RingTestSupport"]),
+      name: "UIKitTests", dependencies: ["UIKit", "RingLayers", "RingTestSupport"],
+      exclude: ["Samples"]),
   ]
 #endif

@@ -21,7 +21,10 @@ public enum AppCommand {
       help: "Write the window at --time as a PNG file ('-' for standard output) and exit.",
       completion: .file),
     OptionSpec(
-      "time", value: "seconds", help: "Seconds after launch, for --snapshot.", default: "0"),
+      "time", value: "seconds",
+      help:
+        "Seconds after launch, for --snapshot: the program's animations run through to then, so a later time takes longer.",
+      default: "0"),
     OptionSpec(
       "screen", value: "WxH", help: "The screen's size in points (UIScreen.main.bounds).",
       default: "375x667"),
@@ -103,16 +106,22 @@ public enum AppCommand {
         throw RingError.usage("The option '--\(name)' cannot be used with '--snapshot'.")
       }
       guard !output.isEmpty else { throw RingError.usage("'--snapshot' needs a file name.") }
-      if output != "-", OutputExtension.of(output) != "png" {
+      if output != "-", let ext = OutputExtension.of(output), ext != "png" {
         throw RingError.usage(
-          "'--snapshot' writes a PNG file: name it .png, or '-' for standard output.")
+          "Cannot write a .\(ext) file: '--snapshot' writes a PNG file (.png, or '-' for standard output)."
+        )
       }
       let scale = try RingOptions.number(
         args, "scale", default: 1, range: RingScene.scaleRange, unit: "pixels per point")
+      let time = try RingOptions.time(args)
+      guard time >= .zero else {
+        throw RingError.usage(
+          "'--time' is seconds after launch: 0 or more, not \(args["time"] ?? "").")
+      }
       return .run(
         Parsed(
-          request: .snapshot(output: output, time: try RingOptions.time(args), scale: scale),
-          plan: plan, screenSize: try screenSize(args)))
+          request: .snapshot(output: output, time: time, scale: scale), plan: plan,
+          screenSize: try screenSize(args)))
     }
     if args.has("time") {
       throw RingError.usage("'--time' sets the moment of a '--snapshot'; it needs one.")
@@ -164,7 +173,10 @@ public enum AppCommand {
           do {
             try console.writeOut(png)
           } catch let error as POSIXError where error.code == .EPIPE {
-            return 0
+            return 0  // the reader left early: nothing more to say
+          } catch {
+            return CommandLineTool.failure(
+              "cannot write to standard output: \(CommandLineTool.describe(error))", console)
           }
         } else {
           try FileWriter.write(png, to: output)

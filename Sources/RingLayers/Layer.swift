@@ -177,6 +177,25 @@ open class Layer {
     return p
   }
 
+  /// The model as of the last `commitModel()`.
+  private var committedModel: LayerProperties?
+
+  /// Records the model as committed: what `committedPresentation(at:)` starts from until
+  /// the next commit (Core Animation's render tree, a transaction behind the model).
+  public func commitModel() { committedModel = properties }
+
+  /// The tree as it shows on screen at `time` while a transaction is open: the committed
+  /// model (the current one for a layer never committed) with the committed animations,
+  /// as Core Animation's presentation layers leave out what the open transaction changed.
+  public func committedPresentation(at time: MediaTime) -> Presentation {
+    var p = Presentation()
+    p.time = time
+    var count = 0
+    appendPresented(
+      at: time.nanoseconds, inMask: false, into: &p.nodes, count: &count, committedOnly: true)
+    return p
+  }
+
   /// `presentation(at:)` into an existing presentation, reusing its storage: a tree whose
   /// shape and array sizes are unchanged is presented without allocating.
   public func present(at time: MediaTime, into presentation: inout Presentation) {
@@ -189,10 +208,12 @@ open class Layer {
   }
 
   private func appendPresented(
-    at t: Int64, inMask: Bool, into nodes: inout [Presentation.Node], count: inout Int
+    at t: Int64, inMask: Bool, into nodes: inout [Presentation.Node], count: inout Int,
+    committedOnly: Bool = false
   ) {
     let index = count
     count += 1
+    let properties = committedOnly ? (committedModel ?? self.properties) : self.properties
     if index == nodes.count {
       nodes.append(Presentation.Node(kind: kind, properties: properties))
     } else if nodes[index].modelStamp != stamp || !attached.isEmpty {
@@ -217,6 +238,7 @@ open class Layer {
       geometryIsModel =
         geometryIsModel
         && !(LayerProperties.animatable(a.animation.keyPath)?.affectsGeometry ?? true)
+      if committedOnly && a.begin == nil { continue }
       guard let phase = a.animation.timing.phase(at: t, begin: a.begin ?? 0) else { continue }
       a.animation.apply(phase, model: properties, to: &nodes[index].properties)
       animated = true
@@ -227,10 +249,14 @@ open class Layer {
     nodes[index].mask = nil
     if let mask {
       nodes[index].mask = count
-      mask.appendPresented(at: t, inMask: true, into: &nodes, count: &count)
+      mask.appendPresented(
+        at: t, inMask: true, into: &nodes, count: &count, committedOnly: committedOnly)
     }
     nodes[index].sublayersStart = count
-    for sub in sublayers { sub.appendPresented(at: t, inMask: inMask, into: &nodes, count: &count) }
+    for sub in sublayers {
+      sub.appendPresented(
+        at: t, inMask: inMask, into: &nodes, count: &count, committedOnly: committedOnly)
+    }
     nodes[index].end = count
   }
 }

@@ -25,7 +25,7 @@ extension NSNull: CAAction {
 
 /// An animation's timing (Core Animation's `CAMediaTiming`), in seconds of the media clock.
 /// A layer copies an animation when it is added: changing it afterwards changes nothing.
-open class CAAnimation: NSObject, NSCopying, CAAction, @unchecked Sendable {
+open class CAAnimation: NSObject, NSCopying, CAAction {
   /// Held strongly (Core Animation's rule): a delegate that holds the layer forms a cycle
   /// that ends when the animation is removed.
   public var delegate: CAAnimationDelegate?
@@ -103,7 +103,7 @@ open class CAAnimation: NSObject, NSCopying, CAAction, @unchecked Sendable {
 
 /// An animation of one property, named by its key path (`"opacity"`, `"position.x"`,
 /// `"colors"`, ...).
-open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
+open class CAPropertyAnimation: CAAnimation {
   public var keyPath: String?
   public var isAdditive = false
   public var isCumulative = false
@@ -124,7 +124,7 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
 
 /// From one value to another: `fromValue` alone runs to the value beneath (the model's),
 /// `toValue` alone runs from it, `byValue` adds to the start.
-open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
+open class CABasicAnimation: CAPropertyAnimation {
   public var fromValue: Any?
   public var toValue: Any?
   public var byValue: Any?
@@ -160,7 +160,7 @@ public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced
 
 /// Through a list of values at key times (fractions of the duration, evenly spaced when
 /// `keyTimes` is nil), each segment paced by its own timing function.
-open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
+open class CAKeyframeAnimation: CAPropertyAnimation {
   public var values: [Any]?
   public var keyTimes: [NSNumber]?
   public var timingFunctions: [CAMediaTimingFunction]?

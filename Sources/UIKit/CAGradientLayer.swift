@@ -19,17 +19,19 @@ public let kCAGradientLayerConic = CAGradientLayerType.conic
 /// A gradient over the layer's bounds: `colors` (CGColor values) at `locations` (evenly
 /// spaced when nil), between `startPoint` and `endPoint` in the unit space of the bounds
 /// ((0, 0) top left). Colours mix component by component in sRGB, as on iOS.
-open class CAGradientLayer: CALayer, @unchecked Sendable {
+open class CAGradientLayer: CALayer {
   private var colorObjects: [Any]?
   private var locationObjects: [NSNumber]?
 
   override class func makeBacking() -> Layer { GradientLayer() }
 
-  public required init() { super.init() }
+  public override init() { super.init() }
 
-  public required init(layer: Any) {
-    super.init(layer: layer)
-    if let other = layer as? CAGradientLayer {
+  public override init(layer: Any) { super.init(layer: layer) }
+
+  override func copyModel(from other: CALayer) {
+    super.copyModel(from: other)
+    if let other = other as? CAGradientLayer {
       colorObjects = other.colorObjects
       locationObjects = other.locationObjects
     }

@@ -16,7 +16,7 @@ extension CALayerDelegate {
 /// been shown, that is not a view's own layer, outside `CATransaction.setDisableActions(true)`,
 /// adds Core Animation's implicit animation (0.25 s unless the transaction says otherwise)
 /// under the property's name.
-open class CALayer: NSObject, @unchecked Sendable {
+open class CALayer: NSObject {
   /// The engine's layer this one drives.
   let backing: Layer
   private var sublayerObjects: [CALayer] = []
@@ -38,32 +38,52 @@ open class CALayer: NSObject, @unchecked Sendable {
 
   class func makeBacking() -> Layer { Layer() }
 
-  public required override init() {
+  public override init() {
     backing = Self.makeBacking()
     super.init()
   }
 
   /// A copy of `layer`'s model values (Core Animation uses it to make presentation layers).
-  public required init(layer: Any) {
+  public init(layer: Any) {
     backing = Self.makeBacking()
     super.init()
-    if let other = layer as? CALayer {
-      backing.properties = other.backing.properties
-      backgroundObject = other.backgroundObject
-      name = other.name
-    }
+    if let other = layer as? CALayer { copyModel(from: other) }
   }
 
+  /// Required, as on iOS (`NSSecureCoding`). This module also makes layers through it where
+  /// only the class is known (a view's `layerClass`, presentation copies): a subclass that
+  /// implements it should call `super.init(coder:)`.
   public required init?(coder: NSCoder) {
     backing = Self.makeBacking()
     super.init()
+  }
+
+  /// A new layer of `type` (`CALayer.Type`): the built-in classes through `init()`, a
+  /// subclass of them through its `init?(coder:)`.
+  static func make(_ type: AnyClass) -> CALayer {
+    if type == CALayer.self { return CALayer() }
+    if type == CAGradientLayer.self { return CAGradientLayer() }
+    if type == CAShapeLayer.self { return CAShapeLayer() }
+    guard let layerType = type as? CALayer.Type else { return CALayer() }
+    return layerType.init(coder: EmptyCoder()) ?? CALayer()
+  }
+
+  /// Takes `other`'s model values (subclasses add theirs).
+  func copyModel(from other: CALayer) {
+    backing.properties = other.backing.properties
+    backgroundObject = other.backgroundObject
+    name = other.name
+    transform = other.transform
   }
 
   // MARK: Geometry
 
   public var bounds: CGRect {
     get { CGRect(backing.properties.bounds) }
-    set { change("bounds") { $0.bounds = newValue.rect } }
+    set {
+      if newValue.size != bounds.size { needsLayoutFlag = true }
+      change("bounds") { $0.bounds = newValue.rect }
+    }
   }
   public var position: CGPoint {
     get { CGPoint(backing.properties.position) }
@@ -246,8 +266,9 @@ open class CALayer: NSObject, @unchecked Sendable {
   /// values for `render(in:)`); nil before the layer was first committed.
   public func presentation() -> Self? {
     guard hasBeenCommitted, modelObject == nil else { return modelObject == nil ? nil : self }
-    let presented = backing.presentation(at: Runtime.now)
-    let copy = Self(layer: self)
+    let presented = backing.committedPresentation(at: Runtime.now)
+    guard let copy = Self(coder: EmptyCoder()) else { return nil }
+    copy.copyModel(from: self)
     copy.modelObject = self
     copy.backing.properties = presented.nodes[0].properties
     copy.backing.removeAllAnimations()
@@ -289,18 +310,22 @@ open class CALayer: NSObject, @unchecked Sendable {
     return animation
   }
 
-  /// Applies `body` to the model; then, when actions run, the action for `key`, from the
-  /// value shown just before.
+  /// Applies `body` to the model; then, when actions run, the action for `key`: from the
+  /// value on screen (Core Animation's implicit animations), or from the model value just
+  /// before the change inside a `UIView.animate` block (UIKit's, unless
+  /// `.beginFromCurrentState`).
   func change(_ key: String, _ body: (inout LayerProperties) -> Void) {
     guard hasBeenCommitted, !isPresentationCopy, !CATransaction.disableActions() else {
       body(&backing.properties)
       return
     }
-    let before = backing.presentation(at: Runtime.now).nodes[0].properties
+    let model = backing.properties
     body(&backing.properties)
     guard let action = action(forKey: key) else { return }
     if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
-      // From what showed to the new model value.
+      let fromModel = delegate != nil && UIView.animationBlocks.last?.fromModel == true
+      let before =
+        fromModel ? model : backing.committedPresentation(at: Runtime.now).nodes[0].properties
       let copy = basic.copy() as! CABasicAnimation
       copy.fromValue = LayerCopy.boxed(key, before)
       copy.run(forKey: key, object: self, arguments: nil)
@@ -309,13 +334,28 @@ open class CALayer: NSObject, @unchecked Sendable {
     }
   }
 
-  // MARK: Display and layout (kept for samples: layers draw their properties only)
+  // MARK: Layout
 
+  /// Whether `layoutSublayers()` is due: a new layer, a new size or `setNeedsLayout()`.
+  private var needsLayoutFlag = true
+
+  public func setNeedsLayout() { needsLayoutFlag = true }
+  public func needsLayout() -> Bool { needsLayoutFlag }
+
+  /// Calls `layoutSublayers()` now if it is due (layers that are not a view's own are laid
+  /// out at the end of each turn of the run loop, after the views).
+  public func layoutIfNeeded() {
+    guard needsLayoutFlag else { return }
+    needsLayoutFlag = false
+    layoutSublayers()
+  }
+
+  /// Lays out sublayers; does nothing unless overridden.
+  open func layoutSublayers() {}
+
+  /// Accepted; layers draw their properties only (`draw(in:)` is not called here).
   public func setNeedsDisplay() {}
   public func displayIfNeeded() {}
-  public func setNeedsLayout() {}
-  public func layoutIfNeeded() {}
-  open func layoutSublayers() {}
 }
 
 /// Engine layer trees copied: a model without animations, or a presentation's nodes.
@@ -372,4 +412,11 @@ enum LayerCopy {
     default: nil
     }
   }
+}
+
+/// The coder this module passes to `init?(coder:)` where it makes an object from its class
+/// alone: it holds nothing.
+final class EmptyCoder: NSCoder {
+  override var allowsKeyedCoding: Bool { true }
+  override func containsValue(forKey key: String) -> Bool { false }
 }

@@ -24,7 +24,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// A pacing curve: a cubic Bezier from (0, 0) to (1, 1) through two control points.
-open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject {
   let function: TimingFunction
 
   public init(name: CAMediaTimingFunctionName) {

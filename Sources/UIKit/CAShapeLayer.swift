@@ -35,18 +35,20 @@ public let kCAFillRuleEvenOdd = CAShapeLayerFillRule.evenOdd
 
 /// A path filled, then stroked, in the layer's coordinates. The fill is opaque black unless
 /// set (Core Animation's default); the stroke is none until `strokeColor` is set.
-open class CAShapeLayer: CALayer, @unchecked Sendable {
+open class CAShapeLayer: CALayer {
   private var pathObject: CGPath?
   private var fillObject: CGColor? = CGColor(gray: 0, alpha: 1)
   private var strokeObject: CGColor?
 
   override class func makeBacking() -> Layer { ShapeLayer() }
 
-  public required init() { super.init() }
+  public override init() { super.init() }
 
-  public required init(layer: Any) {
-    super.init(layer: layer)
-    if let other = layer as? CAShapeLayer {
+  public override init(layer: Any) { super.init(layer: layer) }
+
+  override func copyModel(from other: CALayer) {
+    super.copyModel(from: other)
+    if let other = other as? CAShapeLayer {
       pathObject = other.pathObject
       fillObject = other.fillObject
       strokeObject = other.strokeObject

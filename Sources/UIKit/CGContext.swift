@@ -92,7 +92,7 @@ enum GraphicsContextStack {
 public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsContextStack.current }
 
 /// An image: pixels at a scale (UIKit's). Sizes in points.
-open class UIImage: NSObject, @unchecked Sendable {
+open class UIImage: NSObject {
   let pixmap: Pixmap
   public let scale: CGFloat
 
@@ -114,7 +114,7 @@ open class UIImage: NSObject, @unchecked Sendable {
 
 /// How an image renderer's images are made: `scale` pixels per point (the main screen's
 /// unless set).
-open class UIGraphicsImageRendererFormat: NSObject, @unchecked Sendable {
+open class UIGraphicsImageRendererFormat: NSObject {
   public var scale: CGFloat = Runtime.screenScale
   /// Accepted; images always have an alpha channel here.
   public var opaque = false

@@ -50,10 +50,15 @@ open class UIApplication: UIResponder {
   func turn() {
     guard let window = keyWindow else { return }
     window.layoutIfNeeded()
+    window.layer.forEachInTree { layer in
+      if layer.delegate == nil { layer.layoutIfNeeded() }
+      layer.hasBeenCommitted = true
+      layer.backing.commitModel()
+    }
+    // After the commit, as on iOS: what they change animates.
     let appearing = pendingAppearance
     pendingAppearance = []
     for controller in appearing { controller.viewDidAppear(false) }
-    window.layer.forEachInTree { $0.hasBeenCommitted = true }
   }
 }
 
@@ -105,7 +110,7 @@ extension UIApplicationDelegate where Self: UIResponder {
 /// `delegateClassName`, through its `init?(coder:)`), launches it, then shows its key
 /// window in an X11 window or the terminal, or writes a snapshot, as the arguments ask
 /// (`--help` lists them). Never returns.
-@MainActor @discardableResult
+@preconcurrency @MainActor @discardableResult
 public func UIApplicationMain(
   _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
   _ principalClassName: String?, _ delegateClassName: String?
@@ -161,7 +166,7 @@ private func launch(_ task: AppCommand.Launch, delegateType: UIResponder.Type?) 
   if let size = task.screenSize { Runtime.screenSize = CGSize(size) }
   let app = UIApplication.shared
   if let delegateType {
-    guard let delegate = delegateType.init(coder: LaunchCoder()) as? UIApplicationDelegate else {
+    guard let delegate = delegateType.init(coder: EmptyCoder()) as? UIApplicationDelegate else {
       throw RingError(.cannotPlay, "the application delegate's init?(coder:) returned nil")
     }
     app.delegate = delegate

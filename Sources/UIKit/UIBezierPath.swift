@@ -2,7 +2,7 @@ import RingGraphics
 
 /// A path with its stroke settings (UIKit's); `cgPath` is what a shape layer draws. Angles
 /// in radians; `clockwise` as seen on screen.
-open class UIBezierPath: NSObject, @unchecked Sendable {
+open class UIBezierPath: NSObject {
   var bezier: BezierPath
 
   public override init() {

@@ -16,9 +16,3 @@ open class UIResponder: NSObject {
   @discardableResult open func becomeFirstResponder() -> Bool { false }
   @discardableResult open func resignFirstResponder() -> Bool { true }
 }
-
-/// The coder `@main` passes to the application delegate's `init?(coder:)`: it holds nothing.
-final class LaunchCoder: NSCoder {
-  override var allowsKeyedCoding: Bool { true }
-  override func containsValue(forKey key: String) -> Bool { false }
-}

@@ -17,14 +17,14 @@ open class UIView: UIResponder, CALayerDelegate {
   open class var layerClass: AnyClass { CALayer.self }
 
   public init(frame: CGRect) {
-    layer = (Self.layerClass as? CALayer.Type ?? CALayer.self).init()
+    layer = CALayer.make(Self.layerClass)
     super.init()
     layer.delegate = self
     self.frame = frame
   }
 
   public required init?(coder: NSCoder) {
-    layer = (Self.layerClass as? CALayer.Type ?? CALayer.self).init()
+    layer = CALayer.make(Self.layerClass)
     super.init(coder: coder)
     layer.delegate = self
   }
@@ -233,6 +233,8 @@ open class UIView: UIResponder, CALayerDelegate {
       animation.beginTime = CACurrentMediaTime() + block.delay
       animation.fillMode = .backwards
     }
+    animation.autoreverses = block.autoreverses
+    animation.repeatCount = block.repeats ? .infinity : 0
     return animation
   }
 
@@ -240,11 +242,17 @@ open class UIView: UIResponder, CALayerDelegate {
     var duration: Double
     var delay: Double
     var curve: CAMediaTimingFunction
+    var repeats = false
+    var autoreverses = false
+    /// Whether animations start from the model value before the change (UIKit's default)
+    /// rather than from what shows (`.beginFromCurrentState`).
+    var fromModel = true
   }
   nonisolated(unsafe) static var animationBlocks: [AnimationBlock] = []
 
-  /// Options of `animate(withDuration:delay:options:animations:completion:)`: the curves
-  /// are honoured, the rest accepted.
+  /// Options of `animate(withDuration:delay:options:animations:completion:)`: the curves,
+  /// `.repeat`, `.autoreverse` and `.beginFromCurrentState` are honoured, the rest
+  /// accepted.
   public struct AnimationOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -276,7 +284,9 @@ open class UIView: UIResponder, CALayerDelegate {
     if let completion { CATransaction.setCompletionBlock { completion(true) } }
     animationBlocks.append(
       AnimationBlock(
-        duration: duration, delay: delay, curve: CAMediaTimingFunction(name: name)))
+        duration: duration, delay: delay, curve: CAMediaTimingFunction(name: name),
+        repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
+        fromModel: !options.contains(.beginFromCurrentState)))
     animations()
     animationBlocks.removeLast()
     CATransaction.commit()

@@ -227,6 +227,48 @@ final class Listener: CAAnimationDelegate {
     #expect(p.model() === layer && layer.model() === layer)
   }
 
+  /// What a transaction added is not on screen before it commits: presentation() and the
+  /// next implicit animation start from what shows.
+  @Test func uncommittedAnimationsAreNotPresentedYet() {
+    let layer = CALayer()
+    layer.position = CGPoint(x: 70, y: 0)
+    let tree = show(layer)
+    tree.advance(to: .seconds(1))
+    CATransaction.begin()
+    CATransaction.setAnimationDuration(2)
+    layer.position = CGPoint(x: 270, y: 0)
+    #expect(layer.presentation()!.position.x == 70)
+    CATransaction.commit()
+    tree.advance(to: .seconds(2))
+    #expect(layer.presentation()!.position.x == 170)
+  }
+
+  /// A layer subclass with iOS's usual initialisers, made by a view's `layerClass`.
+  @Test func layerClassesAndLayerSubclasses() {
+    final class Custom: CALayer {
+      var laidOut = 0
+      override init() { super.init() }
+      override init(layer: Any) { super.init(layer: layer) }
+      required init?(coder: NSCoder) { super.init(coder: coder) }
+      override func layoutSublayers() { laidOut += 1 }
+    }
+    final class GradientView: UIView {
+      override class var layerClass: AnyClass { CAGradientLayer.self }
+    }
+    final class CustomView: UIView {
+      override class var layerClass: AnyClass { Custom.self }
+    }
+    #expect(GradientView(frame: .zero).layer is CAGradientLayer)
+    #expect(CustomView(frame: .zero).layer is Custom)
+    let custom = Custom()
+    let tree = show(custom)
+    #expect(custom.laidOut == 1, "laid out once shown")
+    custom.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+    tree.advance(to: .seconds(0.1))
+    #expect(custom.laidOut == 2, "and again after a new size")
+    #expect(custom.presentation() != nil)
+  }
+
   @Test func completionBlocksWaitForTheirAnimations() {
     let layer = CALayer()
     let tree = show(layer)

@@ -76,6 +76,7 @@ import Testing
       (["--snapshot", "OUT.png", "--window"], "'--window' cannot be used with '--snapshot'"),
       (["--snapshot", "OUT.png", "--scale", "0"], "scale"),
       (["--time", "1"], "'--time'"),
+      (["--snapshot", "OUT.png", "--time", "-1"], "0 or more"),
       (["--snapshot", "OUT.png", "--screen", "0x10"], "'--screen'"),
       (["--window", "--terminal"], "cannot be used together"),
       (["--fps", "0"], "fps"),
@@ -202,5 +203,57 @@ import Testing
     let end = Date().addingTimeInterval(10)
     while player.isRunning && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
     #expect(!player.isRunning && player.terminationStatus == 0, "q closes it, exit 0")
+  }
+}
+
+/// UIKit code in the style of tutorials (Tests/UIKitTests/Samples) and the seed with a
+/// classic main.swift, built against the product at test time.
+@Suite struct SampleProgramTests {
+  func snapshot(_ program: String, at time: Double) throws -> (
+    width: Int, height: Int, rgba: [UInt8]
+  ) {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sample-\(UUID())")
+      .path  // no extension: written as PNG, as `render -o` does
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try runProcess(
+      try UIKitProgram.program(program), ["--snapshot", path, "--time", "\(time)"])
+    try #require(run.status == 0, "\(run.stderr)")
+    return try decodeWithPillow(path)
+  }
+
+  /// `UIApplicationMain` in main.swift runs the same program as `@main`.
+  @Test func aClassicMainRunsTheSameProgram() throws {
+    let a = try runProcess(
+      try UIKitProgram.program("ClassicApp"), ["--snapshot", "-", "--time", "2.345"])
+    let b = try runProcess(
+      try UIKitProgram.program("SeedApp"), ["--snapshot", "-", "--time", "2.345"])
+    #expect(a.status == 0, "\(a.stderr)")
+    #expect(!a.stdout.isEmpty && a.stdout == b.stdout)
+  }
+
+  /// Changes in viewDidAppear animate (after the first commit); a view animation's delay,
+  /// repeat and autoreverse; a layer subclass's own initialisers and layoutSublayers.
+  @Test(
+    arguments: [
+      (0.25, 0.0, 0.5), (0.75, 0.25, 0.5), (1.0, 0.5, 1.0), (1.6, 1.0, 0.2), (3.1, 1.0, 0.8),
+    ])
+  func tutorialSamplesShowWhatIOSShows(time: Double, card: Double, pulse: Double) throws {
+    let image = try snapshot("Samples", at: time)
+    func pixel(_ x: Int, _ y: Int) -> [Double] {
+      let i = (y * image.width + x) * 4
+      return (0..<3).map { Double(image.rgba[i + $0]) }
+    }
+    // systemBlue (0, 122, 255) over white at the card's alpha.
+    let blue = [0.0, 122, 255].map { 255 + ($0 - 255) * card }
+    for (got, want) in zip(pixel(100, 100), blue) {
+      #expect(abs(got - want) <= 1.5, "t = \(time): card \(pixel(100, 100)) vs \(blue)")
+    }
+    // Red over white at the pulse's alpha: 1 -> 0 -> 1 each second, linearly.
+    let green = 255 * (1 - pulse)
+    #expect(abs(pixel(260, 100)[1] - green) <= 1.5, "t = \(time): pulse \(pixel(260, 100))")
+    #expect(pixel(260, 100)[0] == 255)
+    // The ring layer's stroke, laid out to its bounds: magenta on its left edge.
+    #expect(pixel(45, 260) == [255, 0, 255], "ring at t = \(time)")
+    #expect(pixel(100, 260) == [255, 255, 255])
   }
 }

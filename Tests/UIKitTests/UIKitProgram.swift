@@ -54,28 +54,36 @@ enum UIKitProgram {
   /// The README's application delegate around the seed's view controller.
   static func appDelegate() throws -> String { try readmeBlocks()[1] }
 
-  /// Builds a program called `name` from `sources` (file name to text) in a package under
-  /// the build folder, and returns its executable. The package is Swift 5 language mode, as
-  /// a sample of the seed's age expects; the build folder is kept, so a second build is
-  /// incremental.
-  static func build(_ name: String, sources: [String: String]) throws -> String {
-    let root = repository.appendingPathComponent(".build/uikit-programs/\(name)")
-    let sourceFolder = root.appendingPathComponent("Sources/\(name)")
+  /// Builds the programs `sources` names (program, then file name to text) as executable
+  /// targets of one package under the build folder (the README's manifest, pointed at this
+  /// checkout, with a target per program), and returns their executables by name. The
+  /// package is Swift 5 language mode, as samples of the seed's age expect; the build
+  /// folder is kept, so a second run builds incrementally.
+  static func build(_ sources: [(program: String, files: [String: String])]) throws
+    -> [String: String]
+  {
+    let root = repository.appendingPathComponent(".build/uikit-programs/package")
     try? FileManager.default.removeItem(at: root.appendingPathComponent("Sources"))
-    try FileManager.default.createDirectory(at: sourceFolder, withIntermediateDirectories: true)
-    for (file, text) in sources {
-      try text.write(
-        to: sourceFolder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+    for (program, files) in sources {
+      let folder = root.appendingPathComponent("Sources/\(program)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for (file, text) in files {
+        try text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+      }
     }
-    // The README's manifest, pointed at this checkout.
     let identity = repository.lastPathComponent
+    let first = sources[0].program
+    let others = sources.dropFirst().map {
+      ".executableTarget(name: \"\($0.program)\", dependencies: [.product(name: \"UIKit\", package: \"\(identity)\")]),\n"
+    }.joined()
     let manifest = try readmeBlocks()[0]
-      .replacingOccurrences(of: "\"MyApp\"", with: "\"\(name)\"")
+      .replacingOccurrences(of: "\"MyApp\"", with: "\"\(first)\"")
       .replacingOccurrences(
         of: ".package(path: \"../RainbowRing\")", with: ".package(path: \"\(repository.path)\")"
       )
       .replacingOccurrences(of: "package: \"RainbowRing\"", with: "package: \"\(identity)\"")
-    guard manifest.contains(repository.path), manifest.contains("\"\(name)\"") else {
+      .replacingOccurrences(of: "targets: [", with: "targets: [\n" + others)
+    guard manifest.contains(repository.path), manifest.contains("name: \"\(first)\"") else {
       throw ToolFailure(message: "README: the UIKit manifest block changed shape:\n\(manifest)")
     }
     try manifest.write(
@@ -85,21 +93,66 @@ enum UIKitProgram {
       ?? "/opt/swift/usr/bin/swift"
     let scratch = repository.appendingPathComponent(".build/uikit-programs/scratch").path
     let result = try runProcess(
-      swift, ["build", "--package-path", root.path, "--scratch-path", scratch, "--product", name],
+      swift, ["build", "--package-path", root.path, "--scratch-path", scratch],
       environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SWIFTPM_") })
     guard result.status == 0 else {
       throw ToolFailure(
-        message: "swift build of \(name) failed (\(result.status)):\n"
+        message: "swift build of the UIKit programs failed (\(result.status)):\n"
           + String(decoding: result.stdout, as: UTF8.self) + result.stderr)
     }
-    return "\(scratch)/debug/\(name)"
+    return Dictionary(
+      uniqueKeysWithValues: sources.map { ($0.program, "\(scratch)/debug/\($0.program)") })
   }
 
-  /// The seed's two classes, unchanged, with the application delegate: built once per run.
-  static let seed: Result<String, Error> = Result {
-    try build(
-      "SeedApp", sources: ["Seed.swift": try seedSource(), "AppDelegate.swift": try appDelegate()])
+  /// The seed's old-style entry point: `UIApplicationMain` in main.swift, as Xcode templates
+  /// before `@main` had it.
+  static let classicMain = """
+    import UIKit
+
+    class AppDelegate: UIResponder, UIApplicationDelegate {
+        var window: UIWindow?
+
+        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplicationLaunchOptionsKey: Any]?) -> Bool {
+            window = UIWindow(frame: UIScreen.main.bounds)
+            window!.backgroundColor = UIColor.white
+            window!.rootViewController = ViewController()
+            window!.makeKeyAndVisible()
+            return true
+        }
+    }
+
+    UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(AppDelegate.self))
+
+    """
+
+  /// The programs, built once per run: the seed's two classes, unchanged, with the README's
+  /// application delegate (`SeedApp`) and with a classic main.swift (`ClassicApp`), and
+  /// `Samples` (Tests/UIKitTests/Samples: UIKit code in the style of tutorials).
+  static let programs: Result<[String: String], Error> = Result {
+    let seed = try seedSource()
+    let samples = repository.appendingPathComponent("Tests/UIKitTests/Samples")
+    var sampleFiles: [String: String] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: samples.path)
+    where name.hasSuffix(".swift.txt") {
+      sampleFiles[String(name.dropLast(4))] = try String(
+        contentsOf: samples.appendingPathComponent(name), encoding: .utf8)
+    }
+    return try build([
+      ("SeedApp", ["Seed.swift": seed, "AppDelegate.swift": try appDelegate()]),
+      ("ClassicApp", ["Seed.swift": seed, "main.swift": classicMain]),
+      ("Samples", sampleFiles),
+    ])
   }
+
+  static func program(_ name: String) throws -> String {
+    guard let path = try programs.get()[name] else {
+      throw ToolFailure(message: "no UIKit program named \(name)")
+    }
+    return path
+  }
+
+  /// The seed's program (`SeedApp`).
+  static var seed: Result<String, Error> { Result { try program("SeedApp") } }
 
   /// The example under `Examples/UIKitRings`, built by this package beside the test runner.
   static func example() throws -> String {
