@@ -175,7 +175,23 @@ open class CALayer: NSObject {
     let index = min(Int(idx), sublayerObjects.count)
     sublayerObjects.insert(layer, at: index)
     layer.superlayerObject = self
-    backing.insertSublayer(layer.backing, at: index)
+    backing.insertSublayer(layer.backing, at: index + (drawnContent == nil ? 0 : 1))
+  }
+
+  /// What a view's `draw(_:)` drew, beneath the sublayers.
+  private var drawnContent: Layer?
+
+  /// Shows `shapes` (in the layer's coordinates) beneath the sublayers, in place of what
+  /// was drawn before; none removes it.
+  func setDrawnContent(_ shapes: [Layer]) {
+    drawnContent?.removeFromSuperlayer()
+    drawnContent = nil
+    guard !shapes.isEmpty else { return }
+    let content = Layer()
+    content.anchorPoint = .zero
+    for shape in shapes { content.addSublayer(shape) }
+    backing.insertSublayer(content, at: 0)
+    drawnContent = content
   }
 
   public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {

@@ -2,84 +2,182 @@ import RingCodecs
 import RingGraphics
 import RingLayers
 
-/// A bitmap drawing context (Core Graphics'): what `UIGraphicsImageRenderer` draws into and
-/// `CALayer.render(in:)` draws on. Coordinates in points, y down; `scale` pixels per point.
+/// A drawing context (Core Graphics'): what `UIGraphicsImageRenderer` draws into, what
+/// `CALayer.render(in:)` draws on, and what a view's `draw(_:)` draws with. Coordinates in
+/// points, y down, through the current transform; an image's context has `scale` pixels per
+/// point. A view's drawing is recorded as shapes the engine draws beneath its subviews.
 open class CGContext {
+  /// The pixels drawn into; unused while recording.
   var pixmap: Pixmap
   let scale: Double
-  /// Where the user space's origin sits, in points (`translateBy`).
-  private var origin = Point.zero
-  private var fill = CGColor(gray: 0, alpha: 1)
-  private var stroke = CGColor(gray: 0, alpha: 1)
-  private var lineWidth: CGFloat = 1
+  /// Shapes drawn so far, when the context records a view's `draw(_:)`.
+  private(set) var recorded: [Layer]?
+
+  private struct State {
+    var transform = Transform2D.identity
+    var fill = CGColor(gray: 0, alpha: 1)
+    var stroke = CGColor(gray: 0, alpha: 1)
+    var lineWidth: CGFloat = 1
+    var lineCap = LineCap.butt
+    var lineJoin = LineJoin.miter
+  }
+  private var state = State()
+  private var saved: [State] = []
+  /// The path being built (`move(to:)`, `addLine(to:)`, ...), in user space.
+  private var path = BezierPath()
 
   init(pixmap: Pixmap, scale: Double) {
     self.pixmap = pixmap
     self.scale = scale
   }
 
+  /// A context that records what is drawn as shapes.
+  init(recording: Void) {
+    // Valid by construction: a 1 x 1 pixmap.
+    pixmap = try! Pixmap(width: 1, height: 1)
+    scale = 1
+    recorded = []
+  }
+
   var fillColor: CGColor {
-    get { fill }
-    set { fill = newValue }
+    get { state.fill }
+    set { state.fill = newValue }
   }
   var strokeColor: CGColor {
-    get { stroke }
-    set { stroke = newValue }
+    get { state.stroke }
+    set { state.stroke = newValue }
   }
 
+  // MARK: State
+
+  public func saveGState() { saved.append(state) }
+  public func restoreGState() { if let s = saved.popLast() { state = s } }
   public func translateBy(x: CGFloat, y: CGFloat) {
-    origin = Point(x: origin.x + Double(x), y: origin.y + Double(y))
+    state.transform = Transform2D(translationX: Double(x), y: Double(y))
+      .concatenating(state.transform)
   }
-  public func setFillColor(_ color: CGColor) { fill = color }
-  public func setStrokeColor(_ color: CGColor) { stroke = color }
-  public func setLineWidth(_ width: CGFloat) { lineWidth = width }
+  public func scaleBy(x: CGFloat, y: CGFloat) {
+    state.transform = Transform2D(scaleX: Double(x), y: Double(y)).concatenating(state.transform)
+  }
+  public func rotate(by angle: CGFloat) {
+    state.transform = Transform2D(rotationAngle: Double(angle)).concatenating(state.transform)
+  }
+  public func concatenate(_ transform: CGAffineTransform) {
+    state.transform = transform.transform2D.concatenating(state.transform)
+  }
+  public var ctm: CGAffineTransform { CGAffineTransform(state.transform) }
+  public func setFillColor(_ color: CGColor) { state.fill = color }
+  public func setStrokeColor(_ color: CGColor) { state.stroke = color }
+  public func setLineWidth(_ width: CGFloat) { state.lineWidth = width }
+  public func setLineCap(_ cap: CGLineCap) { state.lineCap = LineCap(rawValue: "\(cap)") ?? .butt }
+  public func setLineJoin(_ join: CGLineJoin) {
+    state.lineJoin = LineJoin(rawValue: "\(join)") ?? .miter
+  }
 
-  public func fill(_ rect: CGRect) {
-    draw(shape(BezierPath(rect: rect.rect), fill: fill.rgba, stroke: nil), offset: .zero)
+  // MARK: The current path
+
+  public func beginPath() { path = BezierPath() }
+  public func move(to point: CGPoint) { path.move(to: point.point) }
+  public func addLine(to point: CGPoint) { path.addLine(to: point.point) }
+  public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+    path.addCurve(to: end.point, controlPoint1: control1.point, controlPoint2: control2.point)
   }
-  public func stroke(_ rect: CGRect) {
-    draw(
-      shape(BezierPath(rect: rect.rect), fill: nil, stroke: (stroke.rgba, Double(lineWidth))),
-      offset: .zero)
+  public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+    path.addQuadCurve(to: end.point, controlPoint: control.point)
   }
-  public func fillEllipse(in rect: CGRect) {
-    draw(shape(BezierPath(ovalIn: rect.rect), fill: fill.rgba, stroke: nil), offset: .zero)
+  /// `clockwise` is Core Graphics': the other way round on screen from UIKit's.
+  public func addArc(
+    center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
+  ) {
+    path.addArc(
+      center: center.point, radius: Double(radius), startAngle: Double(startAngle),
+      endAngle: Double(endAngle), clockwise: !clockwise)
   }
+  public func addRect(_ rect: CGRect) { path.append(BezierPath(rect: rect.rect)) }
+  public func addEllipse(in rect: CGRect) { path.append(BezierPath(ovalIn: rect.rect)) }
+  public func addPath(_ path: CGPath) { self.path.append(path.bezier) }
+  public func closePath() { path.close() }
+
+  public func fillPath() {
+    paint(path, fill: true, evenOdd: false)
+    path = BezierPath()
+  }
+  public func strokePath() {
+    paint(path, fill: false)
+    path = BezierPath()
+  }
+
+  // MARK: Shapes
+
+  public func fill(_ rect: CGRect) { paint(BezierPath(rect: rect.rect), fill: true) }
+  public func stroke(_ rect: CGRect) { paint(BezierPath(rect: rect.rect), fill: false) }
+  public func fillEllipse(in rect: CGRect) { paint(BezierPath(ovalIn: rect.rect), fill: true) }
   public func strokeEllipse(in rect: CGRect) {
-    draw(
-      shape(BezierPath(ovalIn: rect.rect), fill: nil, stroke: (stroke.rgba, Double(lineWidth))),
-      offset: .zero)
+    paint(BezierPath(ovalIn: rect.rect), fill: false)
   }
 
   func draw(_ path: UIBezierPath, fill isFill: Bool) {
-    let layer = shape(
-      path.bezier, fill: isFill ? fill.rgba : nil,
-      stroke: isFill ? nil : (stroke.rgba, Double(path.lineWidth)))
-    layer.fillRule = path.usesEvenOddFillRule ? .evenOdd : .nonZero
-    layer.lineCap = LineCap(rawValue: "\(path.lineCapStyle)") ?? .butt
-    layer.lineJoin = LineJoin(rawValue: "\(path.lineJoinStyle)") ?? .miter
-    layer.miterLimit = Double(path.miterLimit)
-    draw(layer, offset: .zero)
+    saveGState()
+    state.lineWidth = path.lineWidth
+    state.lineCap = LineCap(rawValue: "\(path.lineCapStyle)") ?? .butt
+    state.lineJoin = LineJoin(rawValue: "\(path.lineJoinStyle)") ?? .miter
+    paint(
+      path.bezier, fill: isFill, evenOdd: path.usesEvenOddFillRule,
+      miterLimit: Double(path.miterLimit))
+    restoreGState()
   }
 
-  private func shape(_ path: BezierPath, fill: RGBAColor?, stroke: (RGBAColor, Double)?)
-    -> ShapeLayer
-  {
+  /// Fills or strokes `path` (user space) with the current state: the path through the
+  /// transform, the line width scaled by the transform's mean scale.
+  private func paint(
+    _ path: BezierPath, fill isFill: Bool, evenOdd: Bool = false, miterLimit: Double = 10
+  ) {
+    guard !path.elements.isEmpty else { return }
+    let t = state.transform
     let layer = ShapeLayer()
     layer.anchorPoint = .zero
-    layer.path = path
-    layer.fillColor = fill
-    layer.strokeColor = stroke?.0
-    layer.lineWidth = stroke?.1 ?? 1
-    return layer
+    layer.path = t == .identity ? path : path.applying(t)
+    layer.fillRule = evenOdd ? .evenOdd : .nonZero
+    if isFill {
+      layer.fillColor = state.fill.rgba
+    } else {
+      layer.fillColor = nil
+      layer.strokeColor = state.stroke.rgba
+      layer.lineWidth = Double(state.lineWidth) * abs(t.a * t.d - t.b * t.c).squareRoot()
+      layer.lineCap = state.lineCap
+      layer.lineJoin = state.lineJoin
+      layer.miterLimit = miterLimit
+    }
+    emit(layer)
+  }
+
+  /// Draws `layer`, already in device points, or records it.
+  private func emit(_ layer: Layer) {
+    if recorded != nil {
+      recorded!.append(layer)
+    } else {
+      LayerRenderer().render(
+        layer.presentation(at: .zero), transform: Transform2D(scaleX: scale, y: scale),
+        into: &pixmap)
+    }
   }
 
   /// Draws `root` (its model: it carries no animations) over what the context holds, its
-  /// superlayer's origin moved by `offset` points.
+  /// superlayer's origin moved by `offset` points, through the current transform (only its
+  /// translation while recording).
   func draw(_ root: Layer, offset: Point) {
-    let t = Transform2D(translationX: origin.x + offset.x, y: origin.y + offset.y)
-      .concatenating(Transform2D(scaleX: scale, y: scale))
-    LayerRenderer().render(root.presentation(at: .zero), transform: t, into: &pixmap)
+    let t = Transform2D(translationX: offset.x, y: offset.y).concatenating(state.transform)
+    if recorded != nil {
+      let wrapper = Layer()
+      wrapper.anchorPoint = .zero
+      wrapper.position = Point(x: t.tx, y: t.ty)
+      wrapper.addSublayer(root)
+      emit(wrapper)
+    } else {
+      LayerRenderer().render(
+        root.presentation(at: .zero),
+        transform: t.concatenating(Transform2D(scaleX: scale, y: scale)), into: &pixmap)
+    }
   }
 }
 

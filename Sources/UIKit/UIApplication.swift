@@ -50,6 +50,7 @@ open class UIApplication: UIResponder {
   func turn() {
     guard let window = keyWindow else { return }
     window.layoutIfNeeded()
+    window.displayIfNeeded()
     window.layer.forEachInTree { layer in
       if layer.delegate == nil { layer.layoutIfNeeded() }
       layer.hasBeenCommitted = true

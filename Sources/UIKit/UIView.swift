@@ -40,7 +40,10 @@ open class UIView: UIResponder, CALayerDelegate {
     set {
       let oldSize = layer.bounds.size
       layer.frame = newValue
-      if layer.bounds.size != oldSize { setNeedsLayout() }
+      if layer.bounds.size != oldSize {
+        setNeedsLayout()
+        setNeedsDisplay()
+      }
     }
   }
   public var bounds: CGRect {
@@ -48,7 +51,10 @@ open class UIView: UIResponder, CALayerDelegate {
     set {
       let oldSize = layer.bounds.size
       layer.bounds = newValue
-      if newValue.size != oldSize { setNeedsLayout() }
+      if newValue.size != oldSize {
+        setNeedsLayout()
+        setNeedsDisplay()
+      }
     }
   }
   public var center: CGPoint {
@@ -190,9 +196,28 @@ open class UIView: UIResponder, CALayerDelegate {
     frame = CGRect(origin: frame.origin, size: s)
   }
 
-  /// Not called here: views show their layers only (a note says so once).
+  /// Draws the view's content with UIKit and Core Graphics calls (`UIBezierPath.fill()`,
+  /// `UIGraphicsGetCurrentContext()`), in the view's coordinates; does nothing unless
+  /// overridden. It is called at the end of a turn of the run loop after
+  /// `setNeedsDisplay()` or a new size, and what it draws shows beneath the subviews.
   open func draw(_ rect: CGRect) {}
-  public func setNeedsDisplay() {}
+
+  var needsDisplay = true
+
+  public func setNeedsDisplay() { needsDisplay = true }
+
+  /// Runs `draw(_:)` into a recording context if it is due, then its subviews'.
+  func displayIfNeeded() {
+    if needsDisplay {
+      needsDisplay = false
+      let context = CGContext(recording: ())
+      GraphicsContextStack.stack.append(context)
+      draw(bounds)
+      GraphicsContextStack.stack.removeLast()
+      layer.setDrawnContent(context.recorded ?? [])
+    }
+    for view in subviews { view.displayIfNeeded() }
+  }
 
   public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
     let p = windowPoint(point)

@@ -429,6 +429,30 @@ final class Listener: CAAnimationDelegate {
     #expect(abs(transformed.affineTransform().b - 1) < 1e-12)
   }
 
+  /// The current path, saved states and transforms of an image context.
+  @Test func contextPathsAndTransforms() {
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 1
+    let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40), format: format)
+      .image { ctx in
+        let c = ctx.cgContext
+        c.saveGState()
+        c.translateBy(x: 20, y: 20)
+        c.rotate(by: .pi / 2)
+        c.setFillColor(UIColor.red.cgColor)
+        c.addRect(CGRect(x: 0, y: 0, width: 10, height: 5))  // rotated: x 15...20, y 20...30
+        c.fillPath()
+        c.restoreGState()
+        c.setFillColor(UIColor.blue.cgColor)
+        c.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
+      }
+    let red = image.pixmap.pixel(x: 17, y: 25)
+    let blue = image.pixmap.pixel(x: 2, y: 2)
+    #expect(red.red == 255 && red.blue == 0 && red.alpha == 255)
+    #expect(image.pixmap.pixel(x: 25, y: 22).alpha == 0, "not where the unrotated rect was")
+    #expect(blue.blue == 255 && blue.red == 0, "the saved state restored: no transform")
+  }
+
   @Test func bezierPathsAndCGPaths() {
     let oval = UIBezierPath(ovalIn: CGRect(x: 10, y: 10, width: 140, height: 140))
     #expect(

@@ -232,7 +232,8 @@ import Testing
   }
 
   /// Changes in viewDidAppear animate (after the first commit); a view animation's delay,
-  /// repeat and autoreverse; a layer subclass's own initialisers and layoutSublayers.
+  /// repeat and autoreverse; a layer subclass's own initialisers and layoutSublayers; a
+  /// view's draw(_:).
   @Test(
     arguments: [
       (0.25, 0.0, 0.5), (0.75, 0.25, 0.5), (1.0, 0.5, 1.0), (1.6, 1.0, 0.2), (3.1, 1.0, 0.8),
@@ -255,5 +256,10 @@ import Testing
     // The ring layer's stroke, laid out to its bounds: magenta on its left edge.
     #expect(pixel(45, 260) == [255, 0, 255], "ring at t = \(time)")
     #expect(pixel(100, 260) == [255, 255, 255])
+    // The pie view's draw(_:): an orange quarter disc below right of its centre (280, 260),
+    // white elsewhere, a black line along its left edge.
+    #expect(pixel(305, 285) == [255, 128, 0], "drawn wedge at t = \(time)")
+    #expect(pixel(255, 235) == [255, 255, 255])
+    #expect(pixel(220, 230) == [0, 0, 0])
   }
 }
