@@ -165,10 +165,26 @@ public enum AppCommand {
           "PNG data not written to a terminal: redirect standard output (--snapshot - > frame.png) or name a file."
         )
       }
+      // With the PNG on standard output, what the program prints goes to standard error.
+      var pngOutput: Int32 = -1
+      if output == "-" {
+        fflush(nil)
+        pngOutput = dup(STDOUT_FILENO)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+      }
+      func restoreOutput() {
+        guard pngOutput >= 0 else { return }
+        fflush(nil)
+        dup2(pngOutput, STDOUT_FILENO)
+        close(pngOutput)
+        pngOutput = -1
+      }
+      defer { restoreOutput() }
       do {
         let tree = try launch(parsed.launch)
         let png = try PNGEncoder.encode(
           try snapshot(tree, at: time, scale: scale, limits: parsed.plan.limits))
+        restoreOutput()
         if output == "-" {
           do {
             try console.writeOut(png)
@@ -194,6 +210,11 @@ public enum AppCommand {
       } catch {
         return usageError(error.message)
       }
+      // In the terminal, what the program prints would land in the picture: it is held
+      // until the terminal is restored.
+      var held: HeldOutput?
+      if case .terminal = venue { held = HeldOutput() }
+      defer { held?.release() }
       let tree: any LiveLayerTree
       do {
         tree = try launch(parsed.launch)
@@ -206,7 +227,8 @@ public enum AppCommand {
         return CommandLineTool.failure(CommandLineTool.describe(error), console)
       }
       return PlayCommand.play(
-        parsed.plan, in: venue, content: .tree(tree), title: name, console: console)
+        parsed.plan, in: venue, content: .tree(tree), title: name,
+        terminal: held?.terminal ?? STDOUT_FILENO, console: console)
     }
   }
 
@@ -229,5 +251,62 @@ public enum AppCommand {
       root: tree.layer(canvas: size, background: .clear, origin: .zero), width: w, height: h,
       scale: scale)
     return renderer.render(at: time)
+  }
+}
+
+/// Standard output and error set aside while a program plays in its terminal: both go to
+/// private, already unlinked files, and are written to the real streams on `release()`.
+final class HeldOutput {
+  /// The terminal (standard output as it was), for the player.
+  let terminal: Int32
+  private let error: Int32
+  private let files: (output: Int32, error: Int32)
+
+  /// `nil` (nothing held) when a file cannot be made.
+  init?() {
+    func privateFile() -> Int32 {
+      var template = Array(
+        (FileManager.default.temporaryDirectory.path + "/rainbow-ring-held.XXXXXX").utf8CString)
+      let fd = mkstemp(&template)
+      if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
+      return fd
+    }
+    let (out, err) = (privateFile(), privateFile())
+    guard out >= 0, err >= 0 else {
+      if out >= 0 { close(out) }
+      if err >= 0 { close(err) }
+      return nil
+    }
+    files = (out, err)
+    fflush(nil)
+    terminal = dup(STDOUT_FILENO)
+    error = dup(STDERR_FILENO)
+    dup2(out, STDOUT_FILENO)
+    dup2(err, STDERR_FILENO)
+  }
+
+  /// Puts the streams back and writes what was held to them.
+  func release() {
+    fflush(nil)
+    dup2(terminal, STDOUT_FILENO)
+    dup2(error, STDERR_FILENO)
+    for (file, stream) in [(files.output, STDOUT_FILENO), (files.error, STDERR_FILENO)] {
+      lseek(file, 0, SEEK_SET)
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let n = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+        if n <= 0 { break }
+        var offset = 0
+        while offset < n {
+          let w = buffer.withUnsafeBytes { write(stream, $0.baseAddress! + offset, n - offset) }
+          if w <= 0 { break }
+          offset += w
+        }
+        if offset < n { break }
+      }
+      close(file)
+    }
+    close(terminal)
+    close(error)
   }
 }

@@ -231,7 +231,7 @@ enum PlayCommand {
   /// the exit status.
   static func play(
     _ plan: Plan, in venue: Venue, content: PlayerContent? = nil, title: String = "RainbowRing",
-    console: Console
+    terminal: Int32 = STDOUT_FILENO, console: Console
   ) -> Int32 {
     let stop = { Termination.pending != 0 }
     do {
@@ -250,7 +250,8 @@ enum PlayCommand {
             content: content ?? .ring(plan.ring, plan.scene ?? .ring),
             background: plan.background, framesPerSecond: plan.fps ?? 30,
             duration: plan.duration,
-            graphics: plan.graphics ?? TerminalPlayer.detectGraphics(tmux: TmuxInfo.ask())))
+            graphics: plan.graphics ?? TerminalPlayer.detectGraphics(tmux: TmuxInfo.ask())),
+          output: terminal)
         if let note = player.note { console.writeErr(note + "\n") }
         try player.run(shouldStop: stop)
       }

@@ -139,6 +139,15 @@ public enum PlayerContent: @unchecked Sendable {
     }
   }
 
+  /// The smallest scale a terminal draws at, in pixels per point: a ring's 0.25 (below, it
+  /// would lose its shape), for a window as small as it takes to show all of it.
+  var leastTerminalScale: Double {
+    switch self {
+    case .ring: 0.25
+    case .tree: 0.01
+    }
+  }
+
   /// The size to fit where room is short (a terminal), in points: a tree's focus.
   var focusedSize: Size {
     switch self {

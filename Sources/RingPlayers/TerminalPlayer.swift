@@ -369,20 +369,21 @@ public final class TerminalPlayer {
       width = columns
       height = rows * 2
     }
+    let least = options.content.leastTerminalScale
     let room = (width: width, height: height)
     // Below the smallest scale the ring would be cut to its empty middle: say so instead
     // (a pane as wide as the ring but short still shows its sides).
-    let least = (
-      columns: Int((natural.width * 0.25 / Double(cell.width)).rounded(.up)),
-      rows: Int((natural.height * 0.25 / Double(cell.height)).rounded(.up))
+    let leastSize = (
+      columns: Int((natural.width * least / Double(cell.width)).rounded(.up)),
+      rows: Int((natural.height * least / Double(cell.height)).rounded(.up))
         + (graphics == .kitty || graphics == .sixel ? 1 : 0)
     )
     tooSmall =
-      columns < least.columns || rows < least.rows / 2
-      ? "Terminal too small: \(columns)x\(rows); the ring needs \(least.columns)x\(least.rows)."
+      columns < leastSize.columns || rows < leastSize.rows / 2
+      ? "Terminal too small: \(columns)x\(rows); the ring needs \(leastSize.columns)x\(leastSize.rows)."
       : nil
     let scale = max(
-      0.25, min(16, min(Double(width) / natural.width, Double(height) / natural.height)))
+      least, min(16, min(Double(width) / natural.width, Double(height) / natural.height)))
     width = min(width, Int((natural.width * scale).rounded()))
     height = min(height, Int((natural.height * scale).rounded()))
     origin = (

@@ -131,6 +131,34 @@ open class UIColor: NSObject, @unchecked Sendable {
   open class var systemGray: UIColor {
     UIColor(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 1)
   }
+  open class var systemGray2: UIColor {
+    UIColor(red: 174 / 255, green: 174 / 255, blue: 178 / 255, alpha: 1)
+  }
+  open class var systemGray3: UIColor {
+    UIColor(red: 199 / 255, green: 199 / 255, blue: 204 / 255, alpha: 1)
+  }
+  open class var systemGray4: UIColor {
+    UIColor(red: 209 / 255, green: 209 / 255, blue: 214 / 255, alpha: 1)
+  }
+  open class var systemGray5: UIColor {
+    UIColor(red: 229 / 255, green: 229 / 255, blue: 234 / 255, alpha: 1)
+  }
+  open class var systemGray6: UIColor {
+    UIColor(red: 242 / 255, green: 242 / 255, blue: 247 / 255, alpha: 1)
+  }
+  open class var tertiaryLabel: UIColor {
+    UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
+  }
+  open class var quaternaryLabel: UIColor {
+    UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.18)
+  }
+  open class var separator: UIColor {
+    UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.29)
+  }
+  open class var tertiarySystemBackground: UIColor { .white }
+  open class var systemGroupedBackground: UIColor { .systemGray6 }
+  open class var darkText: UIColor { .black }
+  open class var lightText: UIColor { UIColor(white: 1, alpha: 0.6) }
   open class var secondaryLabel: UIColor {
     UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.6)
   }

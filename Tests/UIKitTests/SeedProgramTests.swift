@@ -108,49 +108,12 @@ import Testing
 
   /// In a terminal (tmux): the ring in 24-bit half-blocks, then exit 0 after --duration.
   @Test func playsInATerminal() throws {
-    let program = try UIKitProgram.seed.get()
-    let socket = "uikit-\(UUID().uuidString.prefix(8))"
-    func tmux(_ args: [String]) -> String {
-      let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID())")
-        .path
-      defer { try? FileManager.default.removeItem(atPath: out) }
-      let quoted = (["tmux", "-L", socket] + args).map {
-        "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
-      }
-      _ = system(quoted.joined(separator: " ") + " > '\(out)' 2>&1 < /dev/null")
-      return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
-    }
-    let status = FileManager.default.temporaryDirectory.appendingPathComponent("st-\(UUID())").path
-    defer {
-      _ = tmux(["kill-server"])
-      try? FileManager.default.removeItem(atPath: status)
-    }
-    _ = tmux([
-      "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40",
-      "env -u DISPLAY -u NO_COLOR -u KITTY_WINDOW_ID -u TERM_PROGRAM TERM=xterm-256color"
-        + " COLORTERM=truecolor \(program) --terminal --duration 4;"
-        + " echo $? > \(status); sleep 30",
-    ])
-    var frame = ""
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.5)
-      frame = tmux(["capture-pane", "-e", "-p"])
-      if frame.contains("▀") || frame.contains("▄") { break }
-    }
+    let run = try TerminalRun(program: try UIKitProgram.seed.get(), seconds: 4)
     #expect(
-      frame.contains("▀") || frame.contains("▄"),
-      "half-blocks drawn:\n\(frame)\n\(tmux(["list-panes", "-F", "#{pane_dead} #{pane_current_command} #{pane_width}x#{pane_height}"]))"
-    )
-    #expect(frame.contains("38;2;"), "in 24-bit colour")
-    while Date() < deadline && !FileManager.default.fileExists(atPath: status) {
-      Thread.sleep(forTimeInterval: 0.2)
-    }
-    let code = (try? String(contentsOfFile: status, encoding: .utf8))?
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(code == "0", "exit 0 after --duration")
+      run.frame.contains("▀") || run.frame.contains("▄"), "half-blocks drawn:\n\(run.frame)")
+    #expect(run.frame.contains("38;2;"), "in 24-bit colour")
+    #expect(run.status == "0", "exit 0 after --duration")
   }
-
   /// On an X display: a window named after the program shows the white view with the
   /// moving rainbow ring at (50, 80); q closes it, exit 0.
   @Test func playsInAWindow() throws {
@@ -221,6 +184,26 @@ import Testing
     return try decodeWithPillow(path)
   }
 
+  /// What a program prints while it plays in the terminal is shown after, not in the
+  /// picture.
+  @Test func printsWaitForTheTerminalPlayerToEnd() throws {
+    let run = try TerminalRun(program: try UIKitProgram.program("Samples"), seconds: 3)
+    #expect(run.frame.contains("▀") || run.frame.contains("▄"), "\(run.frame)")
+    #expect(!run.frame.contains("The cards appeared."), "nothing printed over the picture")
+    #expect(run.after.contains("The cards appeared."), "\(run.after)")
+    #expect(run.status == "0")
+  }
+
+  /// With the snapshot on standard output, what the program prints goes to standard error.
+  @Test func printsStayOutOfASnapshotOnStandardOutput() throws {
+    let run = try runProcess(
+      try UIKitProgram.program("Samples"), ["--snapshot", "-", "--time", "1"])
+    #expect(run.status == 0)
+    #expect(run.stdout.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    #expect(run.stderr.contains("The cards appeared."), "\(run.stderr)")
+    #expect(!String(decoding: run.stdout, as: UTF8.self).contains("appeared"))
+  }
+
   /// `UIApplicationMain` in main.swift runs the same program as `@main`.
   @Test func aClassicMainRunsTheSameProgram() throws {
     let a = try runProcess(
@@ -261,5 +244,53 @@ import Testing
     #expect(pixel(305, 285) == [255, 128, 0], "drawn wedge at t = \(time)")
     #expect(pixel(255, 235) == [255, 255, 255])
     #expect(pixel(220, 230) == [0, 0, 0])
+  }
+}
+
+/// A program played in a private tmux server's 100 x 40 pane: a frame while it plays, the
+/// pane after it ends and its exit status.
+struct TerminalRun {
+  var frame = ""
+  var after = ""
+  var status: String?
+
+  init(program: String, seconds: Int) throws {
+    let socket = "uikit-\(UUID().uuidString.prefix(8))"
+    func tmux(_ args: [String]) -> String {
+      let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID())")
+        .path
+      defer { try? FileManager.default.removeItem(atPath: out) }
+      let quoted = (["tmux", "-L", socket] + args).map {
+        "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      }
+      _ = system(quoted.joined(separator: " ") + " > '\(out)' 2>&1 < /dev/null")
+      return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+    }
+    let statusFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "st-\(UUID())"
+    ).path
+    defer {
+      _ = tmux(["kill-server"])
+      try? FileManager.default.removeItem(atPath: statusFile)
+    }
+    _ = tmux([
+      "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40",
+      "env -u DISPLAY -u NO_COLOR -u KITTY_WINDOW_ID -u TERM_PROGRAM TERM=xterm-256color"
+        + " COLORTERM=truecolor \(program) --terminal --duration \(seconds);"
+        + " echo $? > \(statusFile); sleep 30",
+    ])
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.5)
+      frame = tmux(["capture-pane", "-e", "-p"])
+      if frame.contains("▀") || frame.contains("▄") { break }
+    }
+    while Date() < deadline && !FileManager.default.fileExists(atPath: statusFile) {
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    after = tmux(["capture-pane", "-p"])
+    status = (try? String(contentsOfFile: statusFile, encoding: .utf8))?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
