@@ -185,19 +185,9 @@ public enum AppCommand {
         let png = try PNGEncoder.encode(
           try snapshot(tree, at: time, scale: scale, limits: parsed.plan.limits))
         restoreOutput()
-        if output == "-" {
-          do {
-            try console.writeOut(png)
-          } catch let error as POSIXError where error.code == .EPIPE {
-            return 0  // the reader left early: nothing more to say
-          } catch {
-            return CommandLineTool.failure(
-              "cannot write to standard output: \(CommandLineTool.describe(error))", console)
-          }
-        } else {
-          try FileWriter.write(png, to: output)
-        }
-        return 0
+        return try RenderCommand.deliver(png, to: output, console: console)
+      } catch let error as RingError where error.code == .brokenPipe {
+        return 0  // `--snapshot /dev/stdout | head`: the reader left early
       } catch let error as RingError where error.code == .usage {
         return usageError(error.message)
       } catch {

@@ -109,24 +109,30 @@ enum RenderCommand {
       try MemoryProbe.check(
         bytes: 16 * Double(w) * Double(h) + 64 * 1_048_576, for: "a \(w)x\(h) frame")
       let frame = try FrameRenderer(scene: scene).render(at: time)
-      let png = try PNGEncoder.encode(frame)
-      if output == "-" {
-        do {
-          try console.writeOut(png)
-        } catch let error as POSIXError where error.code == .EPIPE {
-          return 0  // the reader left early (`| head -c 10`): nothing more to say
-        } catch {
-          return CommandLineTool.failure(
-            "cannot write to standard output: \(CommandLineTool.describe(error))", console)
-        }
-      } else {
-        try FileWriter.write(png, to: output)
-      }
-      return 0
+      return try deliver(try PNGEncoder.encode(frame), to: output, console: console)
     } catch let error as RingError where error.code == .brokenPipe {
       return 0  // `-o /dev/stdout | head`: the reader left early, as with `-o -`
     } catch {
       return CommandLineTool.failure(CommandLineTool.describe(error), console)
     }
+  }
+
+  /// Writes `bytes` to the file `output` (atomically, through `FileWriter`) or, for `-`, to
+  /// standard output, where a reader that leaves early is no error; returns the exit
+  /// status, throwing only the file's errors.
+  static func deliver(_ bytes: [UInt8], to output: String, console: Console) throws -> Int32 {
+    guard output == "-" else {
+      try FileWriter.write(bytes, to: output)
+      return 0
+    }
+    do {
+      try console.writeOut(bytes)
+    } catch let error as POSIXError where error.code == .EPIPE {
+      // The reader left early (`| head -c 10`): nothing more to say.
+    } catch {
+      return CommandLineTool.failure(
+        "cannot write to standard output: \(CommandLineTool.describe(error))", console)
+    }
+    return 0
   }
 }
