@@ -133,13 +133,13 @@ enum AnimationTrack {
       track = .point(
         path,
         Keyframes(
-          values: raw.map { ($0 as? CGPoint)?.point }, keyTimes: keyTimes, functions: functions,
+          values: raw.map { pointValue($0)?.point }, keyTimes: keyTimes, functions: functions,
           discrete: discrete))
     case .rect(let path):
       track = .rect(
         path,
         Keyframes(
-          values: raw.map { ($0 as? CGRect)?.rect }, keyTimes: keyTimes, functions: functions,
+          values: raw.map { rectValue($0)?.rect }, keyTimes: keyTimes, functions: functions,
           discrete: discrete))
     case .color(let path):
       track = .color(

@@ -189,6 +189,35 @@ enum GraphicsContextStack {
 
 public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsContextStack.current }
 
+/// Starts drawing into a new image of `size` points at `scale` pixels per point (0: the main
+/// screen's), transparent unless `opaque` (then white beneath): the older way to draw
+/// images, before `UIGraphicsImageRenderer`.
+public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat)
+{
+  let s = scale > 0 ? Double(scale) : Double(Runtime.screenScale)
+  let w = Int((Double(size.width) * s - 1e-9).rounded(.up))
+  let h = Int((Double(size.height) * s - 1e-9).rounded(.up))
+  var pixmap =
+    (w > 0 && h > 0 && w <= Pixmap.maximumPixelCount / max(1, h)
+      ? try? Pixmap(width: w, height: h) : nil) ?? (try! Pixmap(width: 1, height: 1))
+  if opaque { pixmap.fill(.white) }
+  GraphicsContextStack.stack.append(CGContext(pixmap: pixmap, scale: s))
+}
+
+public func UIGraphicsBeginImageContext(_ size: CGSize) {
+  UIGraphicsBeginImageContextWithOptions(size, false, 1)
+}
+
+/// The image drawn so far in the current image context.
+public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
+  guard let context = GraphicsContextStack.current, context.recorded == nil else { return nil }
+  return UIImage(pixmap: context.pixmap, scale: CGFloat(context.scale))
+}
+
+public func UIGraphicsEndImageContext() {
+  if GraphicsContextStack.current?.recorded == nil { _ = GraphicsContextStack.stack.popLast() }
+}
+
 /// An image: pixels at a scale (UIKit's). Sizes in points.
 open class UIImage: NSObject {
   let pixmap: Pixmap

@@ -108,3 +108,31 @@ func numberValue(_ value: Any?) -> Double? {
   default: nil
   }
 }
+
+/// A point as Core Animation takes it: a `CGPoint`, or an `NSValue` holding one.
+func pointValue(_ value: Any?) -> CGPoint? {
+  switch value {
+  case let p as CGPoint: p
+  case let v as NSValue: v.pointValue
+  default: nil
+  }
+}
+
+/// A rectangle as Core Animation takes it: a `CGRect`, or an `NSValue` holding one.
+func rectValue(_ value: Any?) -> CGRect? {
+  switch value {
+  case let r as CGRect: r
+  case let v as NSValue: v.rectValue
+  default: nil
+  }
+}
+
+extension NSValue {
+  /// UIKit's spellings of Foundation's point, size and rectangle values.
+  public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+  public convenience init(cgSize size: CGSize) { self.init(size: size) }
+  public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
+  public var cgPointValue: CGPoint { pointValue }
+  public var cgSizeValue: CGSize { sizeValue }
+  public var cgRectValue: CGRect { rectValue }
+}

@@ -307,6 +307,13 @@ final class Listener: CAAnimationDelegate {
     layer.add(discrete, forKey: "d")
     tree.advance(to: .seconds(11.625))
     #expect(layer.presentation()!.position.y == 20)
+    let move = CABasicAnimation(keyPath: "position")
+    move.fromValue = NSValue(cgPoint: CGPoint(x: 0, y: 0))
+    move.toValue = NSValue(cgPoint: CGPoint(x: 100, y: 50))
+    move.duration = 1
+    layer.add(move, forKey: "move")
+    tree.advance(to: .seconds(12.125))
+    #expect(layer.presentation()!.position == CGPoint(x: 50, y: 25), "NSValue-boxed points")
   }
 
   @Test func defaultsAndConstantsAreCoreAnimations() {
@@ -451,6 +458,20 @@ final class Listener: CAAnimationDelegate {
     #expect(red.red == 255 && red.blue == 0 && red.alpha == 255)
     #expect(image.pixmap.pixel(x: 25, y: 22).alpha == 0, "not where the unrotated rect was")
     #expect(blue.blue == 255 && blue.red == 0, "the saved state restored: no transform")
+  }
+
+  @Test func olderImageContexts() throws {
+    UIGraphicsBeginImageContextWithOptions(CGSize(width: 10, height: 4), true, 2)
+    UIColor.green.setFill()
+    UIBezierPath(rect: CGRect(x: 0, y: 0, width: 5, height: 4)).fill()
+    let image = try #require(UIGraphicsGetImageFromCurrentImageContext())
+    UIGraphicsEndImageContext()
+    #expect(UIGraphicsGetCurrentContext() == nil)
+    #expect(image.size == CGSize(width: 10, height: 4) && image.scale == 2)
+    let left = image.pixmap.pixel(x: 2, y: 2)
+    let right = image.pixmap.pixel(x: 15, y: 2)
+    #expect(left.green == 255 && left.red == 0)
+    #expect(right.red == 255 && right.green == 255 && right.alpha == 255, "opaque: white beneath")
   }
 
   @Test func bezierPathsAndCGPaths() {
