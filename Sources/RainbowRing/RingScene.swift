@@ -78,9 +78,16 @@ public struct RingScene: Hashable, Sendable {
 
   /// Frame size in pixels: the canvas times the scale, rounded up.
   public var pixelSize: (width: Int, height: Int) {
+    RingScene.pixelSize(of: canvasSize, scale: scale)
+  }
+
+  /// The pixels a canvas of `size` points covers at `scale` pixels per point: rounded up,
+  /// at least 1 x 1 (a size within a billionth of a point of a whole pixel is not rounded
+  /// up). The size times the scale must be finite and fit in an `Int`.
+  public static func pixelSize(of size: Size, scale: Double) -> (width: Int, height: Int) {
     (
-      max(1, Int((canvasSize.width * scale - 1e-9).rounded(.up))),
-      max(1, Int((canvasSize.height * scale - 1e-9).rounded(.up)))
+      max(1, Int((size.width * scale - 1e-9).rounded(.up))),
+      max(1, Int((size.height * scale - 1e-9).rounded(.up)))
     )
   }
 }

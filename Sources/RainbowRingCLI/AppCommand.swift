@@ -229,8 +229,7 @@ public enum AppCommand {
     _ tree: any LiveLayerTree, at time: MediaTime, scale: Double, limits: Limits
   ) throws -> Pixmap {
     let size = tree.size
-    let w = max(1, Int((size.width * scale - 1e-9).rounded(.up)))
-    let h = max(1, Int((size.height * scale - 1e-9).rounded(.up)))
+    let (w, h) = RingScene.pixelSize(of: size, scale: scale)
     guard Double(w) * Double(h) <= Double(limits.framePixels) else {
       throw RingError.usage(
         "A \(w)x\(h)-pixel snapshot exceeds the cap of \(limits.framePixels) pixels; lower --scale, or pass --no-limits."

@@ -281,7 +281,8 @@ open class CALayer: NSObject {
   /// The layer as it shows now on the media clock (a copy, with its sublayers' presented
   /// values for `render(in:)`); nil before the layer was first committed.
   public func presentation() -> Self? {
-    guard hasBeenCommitted, modelObject == nil else { return modelObject == nil ? nil : self }
+    if isPresentationCopy { return self }
+    guard hasBeenCommitted else { return nil }
     let presented = backing.committedPresentation(at: Runtime.now)
     guard let copy = Self(coder: EmptyCoder()) else { return nil }
     copy.copyModel(from: self)

@@ -1,3 +1,4 @@
+import RainbowRing
 import RingCodecs
 import RingGraphics
 import RingLayers
@@ -189,17 +190,26 @@ enum GraphicsContextStack {
 
 public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsContextStack.current }
 
+/// A transparent pixmap for an image of `size` points at `scale` pixels per point, its
+/// pixels counted as a frame's are; 1 x 1 when that gives no pixels, is not finite or
+/// exceeds the engine's cap.
+func imagePixmap(_ size: CGSize, scale: Double) -> Pixmap {
+  let (w, h) = (Double(size.width) * scale, Double(size.height) * scale)
+  if w > 0, h > 0, w * h <= Double(Pixmap.maximumPixelCount) {
+    let pixels = RingScene.pixelSize(of: size.size, scale: scale)
+    if let pixmap = try? Pixmap(width: pixels.width, height: pixels.height) { return pixmap }
+  }
+  // Valid by construction: a 1 x 1 pixmap.
+  return try! Pixmap(width: 1, height: 1)
+}
+
 /// Starts drawing into a new image of `size` points at `scale` pixels per point (0: the main
 /// screen's), transparent unless `opaque` (then white beneath): the older way to draw
 /// images, before `UIGraphicsImageRenderer`.
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat)
 {
   let s = scale > 0 ? Double(scale) : Double(Runtime.screenScale)
-  let w = Int((Double(size.width) * s - 1e-9).rounded(.up))
-  let h = Int((Double(size.height) * s - 1e-9).rounded(.up))
-  var pixmap =
-    (w > 0 && h > 0 && w <= Pixmap.maximumPixelCount / max(1, h)
-      ? try? Pixmap(width: w, height: h) : nil) ?? (try! Pixmap(width: 1, height: 1))
+  var pixmap = imagePixmap(size, scale: s)
   if opaque { pixmap.fill(.white) }
   GraphicsContextStack.stack.append(CGContext(pixmap: pixmap, scale: s))
 }
@@ -294,12 +304,7 @@ open class UIGraphicsImageRenderer: NSObject {
   /// gives no pixels (or more than the engine's cap) gives a 1 x 1 transparent image.
   public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
     let scale = Double(format.scale) > 0 ? Double(format.scale) : 1
-    let w = Int((Double(bounds.width) * scale - 1e-9).rounded(.up))
-    let h = Int((Double(bounds.height) * scale - 1e-9).rounded(.up))
-    let pixmap =
-      (w > 0 && h > 0 && w <= Pixmap.maximumPixelCount / max(1, h)
-        ? try? Pixmap(width: w, height: h) : nil) ?? (try! Pixmap(width: 1, height: 1))
-    let context = CGContext(pixmap: pixmap, scale: scale)
+    let context = CGContext(pixmap: imagePixmap(bounds.size, scale: scale), scale: scale)
     context.translateBy(x: -bounds.origin.x, y: -bounds.origin.y)
     let rendererContext = UIGraphicsImageRendererContext(cgContext: context, format: format)
     GraphicsContextStack.stack.append(context)
