@@ -21,14 +21,19 @@ extension RainbowRing {
     mask.lineWidth = ringWidth
     g.mask = mask
     // Valid by construction: a colours animation on a gradient layer.
-    if animated { try! g.add(motion, forKey: "colors") }
+    if animated && flows { try! g.add(motion, forKey: "colors") }
     return g
   }
 
-  /// The ring view: a plain layer at `origin` holding the gradient layer.
+  /// The ring view: a plain layer at `origin` holding the gradient layer, or for a progress
+  /// ring its layers (see `makeProgressLayers`; `gradient` is then the arc's).
   public func makeViewLayer(origin: Point = .zero, animated: Bool = true) -> (
     view: Layer, gradient: GradientLayer
   ) {
+    if let progress {
+      let layers = makeProgressLayers(progress, origin: origin, animated: animated)
+      return (layers.view, layers.arc)
+    }
     let view = Layer()
     view.frame = Rect(origin: origin, size: size)
     let g = makeGradientLayer(animated: animated)

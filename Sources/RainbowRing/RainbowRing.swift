@@ -20,26 +20,68 @@ public struct RainbowRing: Hashable, Sendable {
   /// Length of one colour step.
   public let stepDuration: MediaTime
   /// Hue between neighbouring colours, in degrees; hues run 0, step, 2 step, ... up to 360.
-  public let hueStep: Double
-  public let saturation: Double
-  public let brightness: Double
+  /// The rainbow's hue step, saturation and brightness (for a ring of other colours, the
+  /// seed's: 5, 1 and 1).
+  public private(set) var hueStep: Double
+  public private(set) var saturation: Double
+  public private(set) var brightness: Double
   /// The gradient's geometry in the unit space of the ring's bounds.
   public let gradient: GradientGeometry
   /// The colours at time 0, in gradient order (C0 in the specification).
   public let colors: [RGBAColor]
+  /// A progress arc in place of the full ring, or `nil` for the seed's ring.
+  public let progress: RingProgress?
+  /// Whether the colours flow (one stop every `stepDuration`); when not, the ring's colours
+  /// hold still.
+  public let flows: Bool
 
   /// The largest side accepted, in points.
   public static let maximumSize = 100_000.0
 
-  /// A ring; throws `RingError` for a non-positive or non-finite size, a ring width outside
-  /// (0, half the shorter side], a non-positive step duration, a hue step outside (0, 360],
-  /// saturation or brightness outside [0, 1], or non-finite gradient points.
+  /// A ring of the seed's rainbow; throws `RingError` for a non-positive or non-finite size, a
+  /// ring width outside (0, half the shorter side], a non-positive step duration, a hue step
+  /// outside (0, 360], saturation or brightness outside [0, 1], or non-finite gradient points.
   public init(
     size: Size = Size(width: 160, height: 160), ringWidth: Double = 20,
     stepDuration: MediaTime = .milliseconds(100),
     hueStep: Double = 5, saturation: Double = 1, brightness: Double = 1,
     gradient: GradientGeometry = GradientGeometry(
-      kind: .axial, startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1))
+      kind: .axial, startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1)),
+    progress: RingProgress? = nil, flows: Bool = true
+  ) throws {
+    guard hueStep >= 0.01, hueStep <= 360 else {
+      throw RingError(.invalidParameter, "hue step \(hueStep) must be in [0.01, 360] degrees")
+    }
+    guard (0...1).contains(saturation), (0...1).contains(brightness) else {
+      throw RingError(.invalidParameter, "saturation and brightness must be in 0...1")
+    }
+    // The seed's loop: `hue = 0; while hue <= 360 { ...; hue += 5 }`, with hue / 360 in turns.
+    var colors: [RGBAColor] = []
+    var k = 0
+    while Double(k) * hueStep <= 360 {
+      colors.append(
+        try RGBAColor(
+          hue: Double(k) * hueStep / 360, saturation: saturation, brightness: brightness))
+      k += 1
+    }
+    try self.init(
+      size: size, ringWidth: ringWidth, stepDuration: stepDuration, colors: colors,
+      gradient: gradient, progress: progress, flows: flows)
+    self.hueStep = hueStep
+    self.saturation = saturation
+    self.brightness = brightness
+  }
+
+  /// A ring of any colours, evenly spaced along the gradient (at least two: one colour is
+  /// repeated), flowing one stop every `stepDuration` when `flows`; a full ring masked by the
+  /// stroked oval, or a progress arc when `progress` is given. Throws `RingError` as the
+  /// rainbow's initialiser does, and for no colours or more than 65,536.
+  public init(
+    size: Size = Size(width: 160, height: 160), ringWidth: Double = 20,
+    stepDuration: MediaTime = .milliseconds(100), colors: [RGBAColor],
+    gradient: GradientGeometry = GradientGeometry(
+      kind: .axial, startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1)),
+    progress: RingProgress? = nil, flows: Bool = true
   ) throws {
     for side in [size.width, size.height] where !(side > 0 && side <= RainbowRing.maximumSize) {
       throw RingError(
@@ -53,39 +95,29 @@ public struct RainbowRing: Hashable, Sendable {
       throw RingError(
         .invalidParameter, "step duration \(stepDuration) must be in [1e-6, 1e6] seconds")
     }
-    guard hueStep >= 0.01, hueStep <= 360 else {
-      throw RingError(.invalidParameter, "hue step \(hueStep) must be in [0.01, 360] degrees")
-    }
-    guard (0...1).contains(saturation), (0...1).contains(brightness) else {
-      throw RingError(.invalidParameter, "saturation and brightness must be in 0...1")
-    }
     guard
       [gradient.startPoint.x, gradient.startPoint.y, gradient.endPoint.x, gradient.endPoint.y]
         .allSatisfy({ $0.isFinite && abs($0) <= 1e6 })
     else {
       throw RingError(.invalidParameter, "gradient start and end points must be finite")
     }
+    guard !colors.isEmpty, colors.count <= 65_536 else {
+      throw RingError(.invalidParameter, "a ring needs 1 to 65536 colours, got \(colors.count)")
+    }
     self.size = size
     self.ringWidth = ringWidth
     self.stepDuration = stepDuration
-    self.hueStep = hueStep
-    self.saturation = saturation
-    self.brightness = brightness
+    self.hueStep = 5
+    self.saturation = 1
+    self.brightness = 1
     self.gradient = gradient
-    // The seed's loop: `hue = 0; while hue <= 360 { ...; hue += 5 }`, with hue / 360 in turns.
-    var colors: [RGBAColor] = []
-    var k = 0
-    while Double(k) * hueStep <= 360 {
-      colors.append(
-        try RGBAColor(
-          hue: Double(k) * hueStep / 360, saturation: saturation, brightness: brightness))
-      k += 1
-    }
-    self.colors = colors
-    guard stepDuration.nanoseconds <= MediaTime.limit / Int64(colors.count) else {
+    self.colors = colors.count == 1 ? colors + colors : colors
+    self.progress = progress
+    self.flows = flows
+    guard stepDuration.nanoseconds <= MediaTime.limit / Int64(self.colors.count) else {
       throw RingError(
         .invalidParameter,
-        "the loop (\(colors.count) colours x \(stepDuration)) must last at most 1e9 seconds")
+        "the loop (\(self.colors.count) colours x \(stepDuration)) must last at most 1e9 seconds")
     }
   }
 
@@ -107,30 +139,19 @@ public struct RainbowRing: Hashable, Sendable {
 
   /// `colors(at:)` into an existing buffer, without allocating when it holds enough.
   public func colors(at time: MediaTime, into out: inout [RGBAColor]) {
-    RainbowRing.cycle(colors, step: stepDuration.nanoseconds, at: time.nanoseconds, into: &out)
+    RainbowRing.cycle(
+      colors, step: stepDuration.nanoseconds, at: flows ? time.nanoseconds : 0, into: &out)
   }
 
   /// The closed form of the seed's chained shifts of `base`, one every `step` nanoseconds,
   /// at `t` nanoseconds.
   static func cycle(_ base: [RGBAColor], step: Int64, at t: Int64, into out: inout [RGBAColor]) {
     let n = base.count
-    // Floor division, so negative times continue the loop backwards.
-    var k = t / step
-    var within = t % step
-    if within < 0 {
-      k -= 1
-      within += step
-    }
-    let f = Double(within) / Double(step)
-    let shift = Int(((k % Int64(n)) + Int64(n)) % Int64(n))
+    let flow = ColorFlow(count: n, step: .nanoseconds(step), at: t)
     if out.count != n { out = base.map { $0 } }
     base.withUnsafeBufferPointer { c0 in
       out.withUnsafeMutableBufferPointer { o in
-        for i in 0..<n {
-          let from = c0[(i - shift + n) % n]
-          let to = c0[(i - shift - 1 + 2 * n) % n]
-          o[i] = from.interpolated(to: to, fraction: f)
-        }
+        for i in 0..<n { o[i] = flow.color(i, of: c0) }
       }
     }
   }

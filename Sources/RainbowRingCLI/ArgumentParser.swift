@@ -63,9 +63,16 @@ enum Request<Plan> {
 struct ParsedArguments {
   private(set) var values: [String: String] = [:]
   private(set) var flags: Set<String> = []
+  /// Invertible flags last given as `--no-<name>`.
+  private(set) var negated: Set<String> = []
   private(set) var positionals: [String] = []
 
   func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+  /// An invertible flag's setting: true for `--<name>`, false for `--no-<name>`, `nil` when
+  /// neither was given.
+  func flag(_ name: String) -> Bool? {
+    flags.contains(name) ? true : negated.contains(name) ? false : nil
+  }
   subscript(name: String) -> String? { values[name] }
 
   /// Parses `arguments` against `specs`; `--help`/`-h` and `--version` are recognised as flags
@@ -127,7 +134,13 @@ struct ParsedArguments {
         if inlineValue != nil {
           throw RingError.usage("The flag '--\(name)' does not take a value.")
         }
-        if on { parsed.flags.insert(s.name) } else { parsed.flags.remove(s.name) }
+        if on {
+          parsed.flags.insert(s.name)
+          parsed.negated.remove(s.name)
+        } else {
+          parsed.flags.remove(s.name)
+          parsed.negated.insert(s.name)
+        }
         continue
       }
       if parsed.values[s.name] != nil {

@@ -1,3 +1,4 @@
+import Foundation
 import RainbowRing
 
 /// The options every frame-making command shares, and their conversion to a ring and scene.
@@ -34,8 +35,70 @@ enum RingOptions {
         "Gradient end in the ring's unit square (a conic one starts towards it; a radial one's radii are its offsets from the start).",
       default: "1,1 axial and radial, 1,0.5 conic"),
     OptionSpec(
-      "gradient", value: "kind", help: "Gradient kind: axial, radial or conic.", default: "axial",
-      completion: .choices(GradientKind.allCases.map(\.rawValue))),
+      "gradient", value: "kind", help: "Gradient kind of a full ring: axial, radial or conic.",
+      default: "axial", completion: .choices(GradientKind.allCases.map(\.rawValue))),
+    OptionSpec(
+      "colors", value: "list",
+      help: "The gradient's colours, comma-separated #RRGGBB or #RRGGBBAA (instead of a palette).",
+      default: "the seed's 73 hues"),
+    OptionSpec(
+      "locations", value: "list",
+      help: "Where the colours sit, comma-separated ascending numbers in 0...1, one per colour.",
+      default: "evenly spaced"),
+    OptionSpec(
+      "palette", value: "name", help: "A named palette: \(RingPalettes.names.joined(separator: ", ")).",
+      default: "rainbow", completion: .choices(RingPalettes.names)),
+    OptionSpec(
+      "interpolation", value: "space",
+      help: "Colour space the gradient mixes in: \(RingPalettes.interpolations.joined(separator: ", ")).",
+      default: "srgb, as Core Animation does", completion: .choices(RingPalettes.interpolations)),
+    OptionSpec(
+      "flow", help: "The colours flow round the ring (--no-flow holds them still).",
+      default: "on", invertible: true),
+    OptionSpec(
+      "progress", value: "turns",
+      help: "Draw a progress arc of this many turns (0 to 100; above 1 it overlaps itself).",
+      default: "a full ring"),
+    OptionSpec(
+      "start-angle", value: "degrees",
+      help: "Where the arc starts: 0 at three o'clock, clockwise; -90 is twelve o'clock.",
+      default: "-90"),
+    OptionSpec(
+      "direction", value: "way", help: "Which way the arc grows: clockwise or counterclockwise.",
+      default: "clockwise", completion: .choices(RingDirection.allCases.map(\.rawValue))),
+    OptionSpec(
+      "cap", value: "shape", help: "The arc's ends: butt, round or square.", default: "round",
+      completion: .choices(LineCap.allCases.map(\.rawValue))),
+    OptionSpec(
+      "track", value: "color", help: "A track under the arc: #RRGGBB or #RRGGBBAA.",
+      default: "none"),
+    OptionSpec(
+      "track-width", value: "points", help: "Width of the track, in points.",
+      default: "the ring width"),
+    OptionSpec(
+      "end-effect", value: "kind", help: "A mark under the arc's head: none, shadow or glow.",
+      default: "none", completion: .choices(RingEndEffect.allCases.map(\.rawValue))),
+    OptionSpec(
+      "progress-from", value: "turns",
+      help: "Animate the progress from this value to --progress.", default: "no animation"),
+    OptionSpec(
+      "progress-duration", value: "seconds", help: "Length of the progress animation.",
+      default: "1"),
+    OptionSpec(
+      "progress-delay", value: "seconds", help: "When the progress animation starts.",
+      default: "0"),
+    OptionSpec(
+      "timing", value: "curve",
+      help: "The progress animation's curve: linear, ease-in, ease-out, ease-in-out or default.",
+      default: "ease-in-out",
+      completion: .choices(["linear", "ease-in", "ease-out", "ease-in-out", "default"])),
+    OptionSpec(
+      "config", value: "file",
+      help: "Read options from a JSON ring file; options on the command line override it.",
+      completion: .file),
+    OptionSpec(
+      "preset", value: "name", help: "Start from a named ring: \(RingPresets.names.joined(separator: ", ")).",
+      completion: .choices(RingPresets.names)),
   ]
 
   /// The named colours `--background` takes (any #RRGGBB or #RRGGBBAA too).
@@ -115,51 +178,124 @@ enum RingOptions {
     return hit.1
   }
 
+  /// The configuration the options describe: a preset's, then a ring file's, then the
+  /// command line's, each overriding the one before.
+  static func configuration(_ args: ParsedArguments) throws(RingError) -> RingConfiguration {
+    var base = RingConfiguration()
+    if let name = args["preset"] {
+      guard let preset = RingPresets.named(name) else {
+        let near = Suggestion.nearest(to: name, among: RingPresets.names).map { " Did you mean '\($0)'?" }
+        throw RingError.usage(
+          "The value '\(name)' is invalid for '--preset': expected one of \(RingPresets.names.joined(separator: ", "))."
+            + (near ?? ""))
+      }
+      base = preset
+    }
+    if let path = args["config"] {
+      do {
+        base = base.overridden(by: try RingFile.read(path))
+      } catch {
+        throw RingError.usage(error.message)
+      }
+    }
+    return base.overridden(by: try fromArguments(args))
+  }
+
+  /// The fields the command line sets, each checked.
+  static func fromArguments(_ args: ParsedArguments) throws(RingError) -> RingConfiguration {
+    var c = RingConfiguration()
+    func num(_ name: String) throws(RingError) -> Double? {
+      guard args[name] != nil, let (range, unit) = RingConfiguration.ranges[name] else { return nil }
+      return try number(args, name, default: 0, range: range, unit: unit)
+    }
+    func name(_ key: String) throws(RingError) -> String? {
+      guard let text = args[key] else { return nil }
+      if let names = RingConfiguration.choices[key] {
+        return try choice(args, key, names.map { ($0, $0) }, default: text)
+      }
+      guard RGBAColor(parsing: text) != nil else {
+        throw RingError.usage(
+          "The value '\(text)' is invalid for '--\(key)': expected transparent, white, black, #RRGGBB or #RRGGBBAA."
+        )
+      }
+      return text
+    }
+    c.scene = try name("scene")
+    c.size = try num("size")
+    c.ringWidth = try num("ring-width")
+    c.background = try name("background")
+    c.stepDuration = try num("step-duration")
+    c.flow = args.flag("flow")
+    c.hueStep = try num("hue-step")
+    c.saturation = try num("saturation")
+    c.brightness = try num("brightness")
+    c.palette = try name("palette")
+    c.interpolation = try name("interpolation")
+    c.gradient = try name("gradient")
+    for (key, field) in [("start-point", \RingConfiguration.startPoint), ("end-point", \.endPoint)]
+    where args[key] != nil {
+      let p = try point(args, key, default: .zero)
+      c[keyPath: field] = [p.x, p.y]
+    }
+    if let text = args["colors"] {
+      let list = text.split(separator: ",", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      for item in list where RGBAColor(parsing: item) == nil {
+        throw RingError.usage(
+          "The value '\(text)' is invalid for '--colors': '\(item)' is not a colour (expected #RRGGBB or #RRGGBBAA, comma-separated)."
+        )
+      }
+      c.colors = list
+    }
+    if let text = args["locations"] {
+      let list = text.split(separator: ",", omittingEmptySubsequences: false).map {
+        NumberText.decimal($0.trimmingCharacters(in: .whitespaces))
+      }
+      guard list.allSatisfy({ $0 != nil && (0...1).contains($0!) }) else {
+        throw RingError.usage(
+          "The value '\(text)' is invalid for '--locations': expected comma-separated numbers in 0...1."
+        )
+      }
+      c.locations = list.map { $0! }
+    }
+    c.progress = try num("progress")
+    c.startAngle = try num("start-angle")
+    c.direction = try name("direction")
+    c.cap = try name("cap")
+    c.track = try name("track")
+    c.trackWidth = try num("track-width")
+    c.endEffect = try name("end-effect")
+    c.progressFrom = try num("progress-from")
+    c.progressDuration = try num("progress-duration")
+    c.progressDelay = try num("progress-delay")
+    c.timing = try name("timing")
+    return c
+  }
+
   /// The ring the options describe.
   static func ring(_ args: ParsedArguments) throws(RingError) -> RainbowRing {
-    let size = try number(args, "size", default: 160, range: 1...10000, unit: "points")
-    let ringWidth = try number(args, "ring-width", default: 20, range: 0.01...5000, unit: "points")
-    guard ringWidth <= size / 2 else {
-      throw RingError.usage(
-        "The value '\(args["ring-width"] ?? "20")' is invalid for '--ring-width': must be at most half of --size (\(size / 2))."
-      )
-    }
-    let step = try number(args, "step-duration", default: 0.1, range: 0.001...3600, unit: "seconds")
-    let hueStep = try number(args, "hue-step", default: 5, range: 0.01...360, unit: "degrees")
-    let saturation = try number(args, "saturation", default: 1, range: 0...1, unit: "")
-    let brightness = try number(args, "brightness", default: 1, range: 0...1, unit: "")
-    let kind = try choice(
-      args, "gradient", GradientKind.allCases.map { ($0.rawValue, $0) }, default: .axial)
-    // The seed's diagonal for an axial gradient. The others start at the centre: a conic
-    // one towards the right, so the whole rainbow goes round the ring; a radial one reaching
-    // the ring's outer edge in both directions (an end level with the start would make a
-    // flat ellipse, which Core Animation paints with the last colour).
-    let centred = kind != .axial
-    let start = try point(
-      args, "start-point", default: centred ? Point(x: 0.5, y: 0.5) : Point(x: 0, y: 0))
-    let end = try point(
-      args, "end-point", default: kind == .conic ? Point(x: 1, y: 0.5) : Point(x: 1, y: 1))
+    let config = try configuration(args)
     do {
-      return try RainbowRing(
-        size: Size(width: size, height: size), ringWidth: ringWidth, stepDuration: .seconds(step),
-        hueStep: hueStep, saturation: saturation, brightness: brightness,
-        gradient: GradientGeometry(kind: kind, startPoint: start, endPoint: end))
+      return try config.makeRing()
     } catch let error as RingError {
-      throw RingError.usage(error.message)
+      throw RingError.usage(sentence(error.message))
     } catch {
       throw RingError.usage("\(error)")
     }
   }
 
+  /// A library message as a sentence for the command line.
+  static func sentence(_ message: String) -> String {
+    guard let first = message.first else { return message }
+    let capitalised = first.uppercased() + message.dropFirst()
+    return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+  }
+
   /// The `--background` colour, or `nil` when not given.
   static func background(_ args: ParsedArguments) throws(RingError) -> RGBAColor? {
-    guard let text = args["background"] else { return nil }
-    guard let c = RGBAColor(parsing: text) else {
-      throw RingError.usage(
-        "The value '\(text)' is invalid for '--background': expected transparent, white, black, #RRGGBB or #RRGGBBAA."
-      )
-    }
-    return c
+    guard let text = try configuration(args).background else { return nil }
+    return RGBAColor(parsing: text)
   }
 
   /// The scene the options describe, with `defaultBackground` when none is given.
@@ -167,18 +303,15 @@ enum RingOptions {
     _ args: ParsedArguments, scaleRange: ClosedRange<Double> = 1...4,
     defaultBackground: RGBAColor = .clear
   ) throws(RingError) -> RingScene {
-    let ring = try ring(args)
-    let scale = try number(args, "scale", default: 1, range: scaleRange, unit: "pixels per point")
-    let background = try background(args)
-    let sceneKind = try choice(
-      args, "scene", [("ring", "ring"), ("seed", "seed")], default: "ring")
+    var config = try configuration(args)
+    config.scale = try number(args, "scale", default: config.scale ?? 1, range: scaleRange, unit: "pixels per point")
+    if let s = config.scale, !scaleRange.contains(s) {
+      throw RingError.usage("The scale \(s) from the ring file must be in \(describe(scaleRange)) pixels per point.")
+    }
     do {
-      if sceneKind == "seed" {
-        return try RingScene.seedHost(ring: ring, background: background ?? .white, scale: scale)
-      }
-      return try RingScene(ring: ring, background: background ?? defaultBackground, scale: scale)
+      return try config.makeScene(defaultBackground: defaultBackground)
     } catch let error as RingError {
-      throw RingError.usage(error.message)
+      throw RingError.usage(sentence(error.message))
     } catch {
       throw RingError.usage("\(error)")
     }

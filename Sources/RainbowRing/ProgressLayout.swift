@@ -1,0 +1,159 @@
+import Foundation
+import RingGraphics
+import RingLayers
+
+/// Where a progress ring's parts fall, and the gradient stops that make its arc: one turn of
+/// the ring's colours from the start angle, with each cap clamped to its own end's colour.
+///
+/// Positions along the arc are in turns from the start, whichever way the arc runs
+/// ("arc space"); the conic gradient sweeps clockwise, so a counterclockwise arc's stops are
+/// mirrored. The gradient and shape layers are squares of `side` points centred on the ring.
+struct ProgressLayout: Hashable, Sendable {
+  /// The centre of the ring in the view's coordinates, in points.
+  let center: Point
+  /// Side of the square the ring's layers fill, in points.
+  let side: Double
+  /// Radius of the arc's centre line, in points.
+  let radius: Double
+  let lineWidth: Double
+  /// The start angle, in radians (clockwise on screen from three o'clock).
+  let startAngle: Double
+  /// +1 for a clockwise arc, -1 for a counterclockwise one.
+  let sign: Double
+  /// How far behind the head the head's own layer starts above one turn, in turns.
+  static let headLength = 0.25
+
+  init(size: Size, ringWidth: Double, progress: RingProgress) {
+    side = min(size.width, size.height)
+    center = Point(x: size.width / 2, y: size.height / 2)
+    radius = (side - ringWidth) / 2
+    lineWidth = ringWidth
+    startAngle = progress.startAngle * .pi / 180
+    sign = progress.direction == .clockwise ? 1 : -1
+  }
+
+  /// The layers' square, in the view's coordinates.
+  var square: Rect {
+    Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
+  }
+
+  /// The angle at `turns` along the arc, in radians.
+  func angle(at turns: Double) -> Double { startAngle + sign * 2 * .pi * turns }
+
+  /// The point of the centre line at `turns` along the arc, in the square's coordinates.
+  func point(at turns: Double) -> Point {
+    let a = angle(at: turns)
+    return Point(x: side / 2 + radius * cos(a), y: side / 2 + radius * sin(a))
+  }
+
+  /// The centre line from `from` to `to` turns along the arc (a closed circle starting at
+  /// `from` when they are a turn or more apart), in the square's coordinates.
+  func arcPath(from: Double, to: Double) -> BezierPath {
+    var path = BezierPath()
+    let c = Point(x: side / 2, y: side / 2)
+    path.move(to: point(at: from))
+    if to - from >= 1 {
+      path.addArc(
+        center: c, radius: radius, startAngle: angle(at: from), endAngle: angle(at: from + 1),
+        clockwise: sign > 0)
+      path.close()
+    } else {
+      path.addArc(
+        center: c, radius: radius, startAngle: angle(at: from), endAngle: angle(at: to),
+        clockwise: sign > 0)
+    }
+    return path
+  }
+
+  /// A conic gradient's start and end points (unit space of the square) for a sweep whose
+  /// arc-space 0 lies at `turns` along the arc.
+  func conicPoints(rotatedBy turns: Double) -> (start: Point, end: Point) {
+    let a = angle(at: turns)
+    return (Point(x: 0.5, y: 0.5), Point(x: 0.5 + 0.5 * cos(a), y: 0.5 + 0.5 * sin(a)))
+  }
+
+  /// How much the palette turns with the head: none up to one turn, then the overlap.
+  static func rotation(_ p: Double) -> Double { max(p, 1) - 1 }
+
+  // MARK: Stops
+
+  /// Which stops a gradient layer of the ring shows.
+  enum Stops {
+    /// Up to one turn: the colours up to `p`, the end cap's colour beyond it, the start
+    /// cap's colour before the start (split half way round the gap).
+    case arc(Double)
+    /// Above one turn, turned with the head: the head's colour just past it (its cap), the
+    /// colours from half way round up to the head.
+    case head
+    /// Every colour, a whole turn.
+    case full
+  }
+
+  /// Writes the stops for `colors` (`count` of them, evenly spaced over one turn in arc
+  /// space, read through `color`) into `colorsOut` and `locationsOut`, reusing their storage
+  /// when the count is unchanged.
+  func write(
+    _ stops: Stops, count n: Int, color: (Int) -> RGBAColor,
+    colors colorsOut: inout [RGBAColor], locations locationsOut: inout [Double]
+  ) {
+    let last = Double(n - 1)
+    func between(_ x: Double) -> RGBAColor {
+      let pos = min(max(x, 0), 1) * last
+      let k = min(Int(pos), n - 2)
+      return color(k).interpolated(to: color(k + 1), fraction: pos - Double(k))
+    }
+    // Counts first, so the arrays are sized once.
+    let total: Int
+    var firstAbove = 0
+    switch stops {
+    case .arc(let p):
+      var below = 0
+      while below < n && Double(below) / last < p { below += 1 }
+      firstAbove = below
+      total = below + 4
+    case .head:
+      var j = 0
+      while j < n && Double(j) / last <= 0.5 { j += 1 }
+      firstAbove = j
+      total = 3 + (n - j)
+    case .full:
+      total = n
+    }
+    if colorsOut.count != total { colorsOut = [RGBAColor](repeating: .clear, count: total) }
+    if locationsOut.count != total { locationsOut = [Double](repeating: 0, count: total) }
+    var i = 0
+    let mirrored = sign < 0
+    func put(_ x: Double, _ c: RGBAColor) {
+      let k = mirrored ? total - 1 - i : i
+      colorsOut[k] = c
+      locationsOut[k] = mirrored ? 1 - x : x
+      i += 1
+    }
+    switch stops {
+    case .arc(let p):
+      for j in 0..<firstAbove { put(Double(j) / last, color(j)) }
+      let end = between(p)
+      let gap = (1 + p) / 2
+      put(p, end)
+      put(gap, end)
+      put(gap, color(0))
+      put(1, color(0))
+    case .head:
+      let head = color(n - 1)
+      put(0, head)
+      put(0.5, head)
+      put(0.5, between(0.5))
+      for j in firstAbove..<n { put(Double(j) / last, color(j)) }
+    case .full:
+      for j in 0..<n { put(Double(j) / last, color(j)) }
+    }
+  }
+
+  /// The colour at `p` turns along an arc of `count` colours (the end cap's colour).
+  static func color(at p: Double, count n: Int, color: (Int) -> RGBAColor) -> RGBAColor {
+    guard p < 1 else { return color(n - 1) }
+    let pos = max(p, 0) * Double(n - 1)
+    let k = min(Int(pos), n - 2)
+    return color(k).interpolated(to: color(k + 1), fraction: pos - Double(k))
+  }
+}

@@ -1,0 +1,111 @@
+import RingGraphics
+
+extension RingConfiguration: Codable {
+  /// Decodes the fields a ring file sets, each checked where it stands: a decoder that
+  /// reports positions (`StrictJSONDecoder`) puts a refused value's line and column before
+  /// the message.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    func number(_ k: CodingKeys) throws -> Double? { try c.decodeIfPresent(CheckedNumber.self, forKey: k)?.value }
+    func name(_ k: CodingKeys) throws -> String? { try c.decodeIfPresent(CheckedName.self, forKey: k)?.value }
+    func numbers(_ k: CodingKeys, count: Int? = nil) throws -> [Double]? {
+      guard let v = try c.decodeIfPresent([Double].self, forKey: k) else { return nil }
+      if let count, v.count != count {
+        throw DecodingError.dataCorruptedError(
+          forKey: k, in: c, debugDescription: "\(k.rawValue) must be [x, y]: two numbers")
+      }
+      return v
+    }
+    self.init()
+    scene = try name(.scene)
+    size = try number(.size)
+    ringWidth = try number(.ringWidth)
+    background = try name(.background)
+    scale = try number(.scale)
+    stepDuration = try number(.stepDuration)
+    flow = try c.decodeIfPresent(Bool.self, forKey: .flow)
+    hueStep = try number(.hueStep)
+    saturation = try number(.saturation)
+    brightness = try number(.brightness)
+    palette = try name(.palette)
+    colors = try c.decodeIfPresent([CheckedColor].self, forKey: .colors)?.map(\.value)
+    locations = try numbers(.locations)
+    interpolation = try name(.interpolation)
+    gradient = try name(.gradient)
+    startPoint = try numbers(.startPoint, count: 2)
+    endPoint = try numbers(.endPoint, count: 2)
+    progress = try number(.progress)
+    startAngle = try number(.startAngle)
+    direction = try name(.direction)
+    cap = try name(.cap)
+    track = try name(.track)
+    trackWidth = try number(.trackWidth)
+    endEffect = try name(.endEffect)
+    progressFrom = try number(.progressFrom)
+    progressDuration = try number(.progressDuration)
+    progressDelay = try number(.progressDelay)
+    timing = try name(.timing)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encodeIfPresent(scene, forKey: .scene)
+    try c.encodeIfPresent(size, forKey: .size)
+    try c.encodeIfPresent(ringWidth, forKey: .ringWidth)
+    try c.encodeIfPresent(background, forKey: .background)
+    try c.encodeIfPresent(scale, forKey: .scale)
+    try c.encodeIfPresent(stepDuration, forKey: .stepDuration)
+    try c.encodeIfPresent(flow, forKey: .flow)
+    try c.encodeIfPresent(hueStep, forKey: .hueStep)
+    try c.encodeIfPresent(saturation, forKey: .saturation)
+    try c.encodeIfPresent(brightness, forKey: .brightness)
+    try c.encodeIfPresent(palette, forKey: .palette)
+    try c.encodeIfPresent(colors, forKey: .colors)
+    try c.encodeIfPresent(locations, forKey: .locations)
+    try c.encodeIfPresent(interpolation, forKey: .interpolation)
+    try c.encodeIfPresent(gradient, forKey: .gradient)
+    try c.encodeIfPresent(startPoint, forKey: .startPoint)
+    try c.encodeIfPresent(endPoint, forKey: .endPoint)
+    try c.encodeIfPresent(progress, forKey: .progress)
+    try c.encodeIfPresent(startAngle, forKey: .startAngle)
+    try c.encodeIfPresent(direction, forKey: .direction)
+    try c.encodeIfPresent(cap, forKey: .cap)
+    try c.encodeIfPresent(track, forKey: .track)
+    try c.encodeIfPresent(trackWidth, forKey: .trackWidth)
+    try c.encodeIfPresent(endEffect, forKey: .endEffect)
+    try c.encodeIfPresent(progressFrom, forKey: .progressFrom)
+    try c.encodeIfPresent(progressDuration, forKey: .progressDuration)
+    try c.encodeIfPresent(progressDelay, forKey: .progressDelay)
+    try c.encodeIfPresent(timing, forKey: .timing)
+  }
+}
+
+/// A number checked against its key's range as it is decoded.
+private struct CheckedNumber: Decodable {
+  let value: Double
+  init(from decoder: any Decoder) throws {
+    value = try decoder.singleValueContainer().decode(Double.self)
+    try RingConfiguration.check(decoder.codingPath.last?.stringValue ?? "", value)
+  }
+}
+
+/// A name checked against its key's choices (or a colour) as it is decoded.
+private struct CheckedName: Decodable {
+  let value: String
+  init(from decoder: any Decoder) throws {
+    value = try decoder.singleValueContainer().decode(String.self)
+    try RingConfiguration.check(decoder.codingPath.last?.stringValue ?? "", value)
+  }
+}
+
+/// A colour of the `colors` list, checked as it is decoded.
+private struct CheckedColor: Decodable {
+  let value: String
+  init(from decoder: any Decoder) throws {
+    value = try decoder.singleValueContainer().decode(String.self)
+    guard RGBAColor(parsing: value) != nil else {
+      throw RingError(
+        .invalidParameter, "'\(value)' is not a colour: expected #RRGGBB or #RRGGBBAA")
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import RingGraphics
+import RingLayers
+
+extension RingConfiguration {
+  /// The configuration with every field set: the defaults where this one sets nothing.
+  public var effective: RingConfiguration {
+    var e = self
+    let kind = GradientKind(rawValue: gradient ?? "axial") ?? .axial
+    e.scene = scene ?? "ring"
+    e.size = size ?? 160
+    e.ringWidth = ringWidth ?? 20
+    e.background = background ?? (e.scene == "seed" ? "white" : "transparent")
+    e.scale = scale ?? 1
+    e.stepDuration = stepDuration ?? 0.1
+    e.flow = flow ?? true
+    if colors == nil {
+      e.palette = palette ?? "rainbow"
+      if e.palette == "rainbow" {
+        e.hueStep = hueStep ?? 5
+        e.saturation = saturation ?? 1
+        e.brightness = brightness ?? 1
+      }
+    }
+    e.interpolation = interpolation ?? "srgb"
+    e.gradient = kind.rawValue
+    e.startPoint = startPoint ?? RingConfiguration.defaultStart(kind)
+    e.endPoint = endPoint ?? RingConfiguration.defaultEnd(kind)
+    if progress != nil {
+      e.startAngle = startAngle ?? -90
+      e.direction = direction ?? RingDirection.clockwise.rawValue
+      e.cap = cap ?? LineCap.round.rawValue
+      e.track = track ?? "transparent"
+      e.trackWidth = trackWidth ?? e.ringWidth
+      e.endEffect = endEffect ?? RingEndEffect.none.rawValue
+      if progressFrom != nil {
+        e.progressDuration = progressDuration ?? 1
+        e.progressDelay = progressDelay ?? 0
+        e.timing = timing ?? "ease-in-out"
+      }
+    }
+    return e
+  }
+
+  /// The seed's diagonal for an axial gradient; the others start at the centre.
+  static func defaultStart(_ kind: GradientKind) -> [Double] {
+    kind == .axial ? [0, 0] : [0.5, 0.5]
+  }
+
+  /// A conic gradient starts towards the right, so the whole palette goes round the ring; a
+  /// radial one reaches the ring's outer edge in both directions.
+  static func defaultEnd(_ kind: GradientKind) -> [Double] {
+    kind == .conic ? [1, 0.5] : [1, 1]
+  }
+
+  /// The named timing curves, in Core Animation's and CSS's words.
+  static func timingFunction(_ name: String) -> TimingFunction? {
+    switch name {
+    case "ease-in": .easeIn
+    case "ease-out": .easeOut
+    case "ease-in-out": .easeInEaseOut
+    default: TimingFunction.named.first { $0.name == name }?.function
+    }
+  }
+
+  /// The ring this configuration describes; throws `RingError` for values that do not fit
+  /// together (a ring wider than half its size, locations that do not match the colours).
+  public func makeRing() throws -> RainbowRing {
+    let e = effective
+    let size = e.size!
+    let ringWidth = e.ringWidth!
+    guard ringWidth <= size / 2 else {
+      throw RingError(
+        .invalidParameter,
+        "ring-width \(RingConfiguration.text(ringWidth)) must be at most half of size (\(RingConfiguration.text(size / 2)))")
+    }
+    let kind = GradientKind(rawValue: e.gradient!) ?? .axial
+    let s = e.startPoint!
+    let t = e.endPoint!
+    let geometry = GradientGeometry(
+      kind: kind, startPoint: Point(x: s[0], y: s[1]), endPoint: Point(x: t[0], y: t[1]))
+    var ringProgress: RingProgress?
+    if let value = e.progress {
+      var change: ProgressChange?
+      if let from = e.progressFrom {
+        change = try ProgressChange(
+          from: from, beginTime: .seconds(e.progressDelay!), duration: .seconds(e.progressDuration!),
+          timing: RingConfiguration.timingFunction(e.timing!) ?? .easeInEaseOut)
+      }
+      ringProgress = try RingProgress(
+        value: value, startAngle: e.startAngle!,
+        direction: RingDirection(rawValue: e.direction!) ?? .clockwise,
+        cap: LineCap(rawValue: e.cap!) ?? .round,
+        track: RGBAColor(parsing: e.track!) ?? .clear, trackWidth: e.trackWidth,
+        endEffect: RingEndEffect(rawValue: e.endEffect!) ?? .none, change: change)
+    }
+    let parsed = try e.colors.map { list in
+      try list.map { text in
+        guard let c = RGBAColor(parsing: text) else {
+          throw RingError(.invalidParameter, "'\(text)' is not a colour: expected #RRGGBB or #RRGGBBAA")
+        }
+        return c
+      }
+    }
+    let (colors, stopsPerColor) = try RingPalettes.ringColors(
+      colors: parsed, locations: e.locations, palette: e.palette, interpolation: e.interpolation
+    ) {
+      try RainbowRing(hueStep: e.hueStep ?? 5, saturation: e.saturation ?? 1, brightness: e.brightness ?? 1)
+        .colors
+    }
+    let step = MediaTime.nanoseconds(
+      max(1000, MediaTime.seconds(e.stepDuration!).nanoseconds / Int64(stopsPerColor)))
+    let ring = try RainbowRing(
+      size: Size(width: size, height: size), ringWidth: ringWidth, stepDuration: step,
+      colors: colors, gradient: geometry, progress: ringProgress, flows: e.flow!)
+    if e.palette == "rainbow" && e.colors == nil && stopsPerColor == 1 {
+      // Keep the rainbow's own description (hue step, saturation, brightness).
+      return try RainbowRing(
+        size: ring.size, ringWidth: ringWidth, stepDuration: step, hueStep: e.hueStep!,
+        saturation: e.saturation!, brightness: e.brightness!, gradient: geometry,
+        progress: ringProgress, flows: e.flow!)
+    }
+    return ring
+  }
+
+  /// The scene: the ring alone, or the iPhone's host view; throws `RingError` as
+  /// `makeRing()` and `RingScene` do.
+  public func makeScene(defaultBackground: RGBAColor = .clear) throws -> RingScene {
+    let ring = try makeRing()
+    let e = effective
+    let given = background.flatMap(RGBAColor.init(parsing:))
+    if e.scene == "seed" {
+      return try RingScene.seedHost(ring: ring, background: given ?? .white, scale: e.scale!)
+    }
+    return try RingScene(ring: ring, background: given ?? defaultBackground, scale: e.scale!)
+  }
+
+  static func text(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+  }
+}
