@@ -5,7 +5,7 @@ import Foundation
 /// `in oklch longer hue`).
 ///
 /// `srgb` is what Core Animation and this renderer do: a straight blend of the sRGB-encoded
-/// components. The others follow CSS Color 4 § 12 ("Color Interpolation"): premultiplied
+/// components. The others follow CSS Color 4's "Color Interpolation" (§ 12): premultiplied
 /// alpha, a powerless hue taking the other colour's hue, and shorter or longer hue arcs.
 ///
 /// Usage: `red.interpolated(to: blue, fraction: 0.5, in: .oklab)`.
@@ -156,12 +156,12 @@ extension ColorInterpolation {
   }
 
   /// The colour at `t` (0 gives `p`, 1 gives `q`) between two colours given in this space's
-  /// coordinates (for the OKLCH cases L, C and h in degrees, h NaN when missing), with
-  /// alphas; CSS Color 4 § 12.3: every coordinate but the hue premultiplied by alpha,
-  /// interpolated linearly, then divided by the interpolated alpha (kept as is where that
-  /// alpha is 0). Returns the coordinates (hue reduced to [0, 360)) and the alpha. For
-  /// `srgb` this is CSS's premultiplied sRGB mix, which `interpolated(to:fraction:in:)` does
-  /// not use: there `srgb` keeps Core Animation's straight blend.
+  /// coordinates (for the OKLCH cases L, C and h in degrees, h NaN when missing), with alphas; CSS
+  /// Color 4's "Interpolating with Alpha": every coordinate but the hue premultiplied by alpha,
+  /// interpolated linearly, then divided by the interpolated alpha (kept as is where that alpha is
+  /// 0). Returns the coordinates (hue reduced to [0, 360)) and the alpha. For `srgb` this is CSS's
+  /// premultiplied sRGB mix, which `interpolated(to:fraction:in:)` does not use: there `srgb` keeps
+  /// Core Animation's straight blend.
   func mix(_ p: SIMD3<Double>, alpha pa: Double, _ q: SIMD3<Double>, alpha qa: Double, at t: Double)
     -> (coordinates: SIMD3<Double>, alpha: Double)
   {
@@ -222,12 +222,12 @@ extension RGBAColor {
   ///
   /// `.srgb` is exactly `interpolated(to:fraction:)`: straight (not premultiplied) encoded
   /// components, as Core Animation blends gradient stops. The other spaces follow CSS Color 4
-  /// § 12: both colours converted to the space, premultiplied by alpha (the hue excepted),
-  /// interpolated linearly, divided by the interpolated alpha; in OKLCH an achromatic colour's
-  /// powerless hue takes the other colour's hue, and the hue goes the shorter (`.oklch`) or
-  /// longer (`.oklchLonger`) way round. The result is converted back to sRGB and each
-  /// component clamped to [0, 1]: colours OKLab or OKLCH put outside the sRGB gamut are
-  /// clipped per channel, not gamut-mapped.
+  /// "Color Interpolation": both colours converted to the space, premultiplied by alpha (the hue
+  /// excepted), interpolated linearly, divided by the interpolated alpha; in OKLCH an achromatic
+  /// colour's powerless hue takes the other colour's hue, and the hue goes the shorter (`.oklch`)
+  /// or longer (`.oklchLonger`) way round. The result is converted back to sRGB and each component
+  /// clamped to [0, 1]: colours OKLab or OKLCH put outside the sRGB gamut are clipped per channel,
+  /// not gamut-mapped. A fraction outside [0, 1] extrapolates (`.srgb` unclamped, as before).
   public func interpolated(to other: RGBAColor, fraction: Double, in space: ColorInterpolation)
     -> RGBAColor
   {

@@ -6,8 +6,10 @@ import Testing
 /// Colour conversions and interpolation spaces against published values.
 ///
 /// Sources:
-/// - [CSS] CSS Color Module Level 4, W3C, § 12 "Color Interpolation" (§ 13 in later
-///   drafts) and its sample code `conversions.js` (w3c/csswg-drafts, css-color-4/).
+/// - [CSS] CSS Color Module Level 4, W3C, "Color Interpolation" (§ 12 of the 2022 Candidate
+///   Recommendation; anchors #interpolation-missing, #interpolation-alpha,
+///   #hue-interpolation) and its sample code `conversions.js` (w3c/csswg-drafts,
+///   css-color-4/). GTK's CSS colour tests check the same worked examples.
 /// - [Ottosson] Björn Ottosson, "A perceptual color space for image processing" (2020),
 ///   the table of XYZ values and their OKLab coordinates.
 /// - [sRGB] IEC 61966-2-1, the sRGB transfer function.
@@ -193,9 +195,9 @@ import Testing
     }
   }
 
-  /// [CSS] § 12.3 example: rgb(24% 12% 98% / 0.4) and rgb(62% 26% 64% / 0.6) premultiply to
-  /// [9.6% 4.8% 39.2%] and [37.2% 15.6% 38.4%] and meet at rgb(46.8% 20.4% 77.6% / 0.5). The
-  /// premultiplied mix is the one `.linearSRGB`, `.oklab` and OKLCH use (fed sRGB here).
+  /// [CSS] #interpolation-alpha example: rgb(24% 12% 98% / 0.4) and rgb(62% 26% 64% / 0.6)
+  /// premultiply to [9.6% 4.8% 39.2%] and [37.2% 15.6% 38.4%] and meet at rgb(46.8% 20.4% 77.6% /
+  /// 0.5). The premultiplied mix is the one `.linearSRGB`, `.oklab` and OKLCH use (fed sRGB here).
   @Test func premultipliedMixIsTheSpecsExample() {
     let mixed = CI.srgb.mix(
       SIMD3(0.24, 0.12, 0.98), alpha: 0.4, SIMD3(0.62, 0.26, 0.64), alpha: 0.6, at: 0.5)
@@ -205,9 +207,9 @@ import Testing
       "midpoint \(mixed), published rgb(46.8% 20.4% 77.6% / 0.5)")
   }
 
-  /// [CSS] § 12.4 examples: oklch(0.6 0.24 30) and oklch(0.8 0.15 90) meet at
+  /// [CSS] #hue-interpolation examples: oklch(0.6 0.24 30) and oklch(0.8 0.15 90) meet at
   /// oklch(0.7 0.195 60) along the shorter arc and oklch(0.7 0.195 240) along the longer;
-  /// § 12.2: oklch(78.3% 0.108 326.5) and oklch(39.2% 0.4 none) meet at
+  /// #interpolation-missing: oklch(78.3% 0.108 326.5) and oklch(39.2% 0.4 none) meet at
   /// oklch(58.75% 0.254 326.5), the missing hue taking the other's.
   @Test(arguments: [
     (CI.oklch, SIMD3(0.6, 0.24, 30), SIMD3(0.8, 0.15, 90), SIMD3(0.7, 0.195, 60)),
@@ -223,9 +225,9 @@ import Testing
       "\(space): \(p) and \(q) meet at \(mixed.coordinates), published \(expected)")
   }
 
-  /// CSS Color 4's hue fixup (§ 12.4), at the midpoint: shorter arcs are at most 180 degrees
-  /// (exactly 180 stays as it is), longer ones at least 180 (equal hues go once round), and a
-  /// missing hue (NaN) takes the other's (§ 12.2).
+  /// CSS Color 4's hue fixup (#hue-interpolation), at the midpoint: shorter arcs are at most 180
+  /// degrees (exactly 180 stays as it is), longer ones at least 180 (equal hues go once round), and
+  /// a missing hue (NaN) takes the other's (#interpolation-missing).
   @Test(arguments: [
     (350.0, 10.0, 0.0, 180.0), (10, 350, 0, 180), (10, 200, 285, 105), (200, 10, 285, 105),
     (10, 190, 100, 100), (0, 170, 85, 265), (30, 30, 30, 210), (.nan, 40, 40, 220),
