@@ -108,6 +108,31 @@ import Testing
     }
   }
 
+  /// `sampled(count:)`'s stated bound: between two samples the renderer's straight blend of
+  /// them is off the palette's own colour by no more than the palette changes over that
+  /// stretch (checked at 16 points per stretch, in every space).
+  @Test(arguments: ColorInterpolation.allCases)
+  func sampledStopsBoundTheBlendError(space: ColorInterpolation) throws {
+    let palette = try Palette(
+      colors: [Self.red, Self.green, .white, Self.blue], interpolation: space)
+    let count = 33
+    let samples = palette.sampled(count: count)
+    for k in 0..<(count - 1) {
+      let t0 = Double(k) / Double(count - 1)
+      let t1 = Double(k + 1) / Double(count - 1)
+      let inside = (0...16).map { palette.color(at: t0 + (t1 - t0) * Double($0) / 16) }
+      var change = 0.0
+      for a in inside { for b in inside { change = max(change, Self.distance(a, b)) } }
+      for (j, want) in inside.enumerated() {
+        let blended = samples[k].interpolated(to: samples[k + 1], fraction: Double(j) / 16)
+        let error = Self.distance(blended, want)
+        #expect(
+          error <= change + 1e-12,
+          "\(space), stretch \(k), point \(j): off by \(error), the palette changes \(change)")
+      }
+    }
+  }
+
   // MARK: The loop
 
   /// A closed palette (first colour = last) keeps its stops at k / (n - 1): the loop is
