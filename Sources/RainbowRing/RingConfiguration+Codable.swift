@@ -109,3 +109,66 @@ private struct CheckedColor: Decodable {
     }
   }
 }
+
+extension RingConfiguration {
+  /// The fields this configuration sets as a ring file: a JSON object, one key per line in
+  /// the order of `keys`, which `RingFile` reads back to the same configuration.
+  public var jsonText: String {
+    let lines = CodingKeys.allCases.compactMap { key in
+      json(key).map { "  \(RingConfiguration.quoted(key.rawValue)): \($0)" }
+    }
+    return lines.isEmpty ? "{}\n" : "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+  }
+
+  /// A field's value as JSON, or `nil` when unset.
+  private func json(_ key: CodingKeys) -> String? {
+    func n(_ v: Double?) -> String? { v.map(RingConfiguration.text) }
+    func s(_ v: String?) -> String? { v.map(RingConfiguration.quoted) }
+    func list<T>(_ v: [T]?, _ f: (T) -> String) -> String? {
+      v.map { "[" + $0.map(f).joined(separator: ", ") + "]" }
+    }
+    switch key {
+    case .scene: return s(scene)
+    case .size: return n(size)
+    case .ringWidth: return n(ringWidth)
+    case .background: return s(background)
+    case .scale: return n(scale)
+    case .stepDuration: return n(stepDuration)
+    case .flow: return flow.map { $0 ? "true" : "false" }
+    case .hueStep: return n(hueStep)
+    case .saturation: return n(saturation)
+    case .brightness: return n(brightness)
+    case .palette: return s(palette)
+    case .colors: return list(colors, RingConfiguration.quoted)
+    case .locations: return list(locations, RingConfiguration.text)
+    case .interpolation: return s(interpolation)
+    case .gradient: return s(gradient)
+    case .startPoint: return list(startPoint, RingConfiguration.text)
+    case .endPoint: return list(endPoint, RingConfiguration.text)
+    case .progress: return n(progress)
+    case .startAngle: return n(startAngle)
+    case .direction: return s(direction)
+    case .cap: return s(cap)
+    case .track: return s(track)
+    case .trackWidth: return n(trackWidth)
+    case .endEffect: return s(endEffect)
+    case .progressFrom: return n(progressFrom)
+    case .progressDuration: return n(progressDuration)
+    case .progressDelay: return n(progressDelay)
+    case .timing: return s(timing)
+    }
+  }
+
+  static func quoted(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+      switch u {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where u.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
+      default: out.unicodeScalars.append(u)
+      }
+    }
+    return out + "\""
+  }
+}

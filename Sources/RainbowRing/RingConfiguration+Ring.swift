@@ -2,7 +2,10 @@ import RingGraphics
 import RingLayers
 
 extension RingConfiguration {
-  /// The configuration with every field set: the defaults where this one sets nothing.
+  /// The configuration with the defaults filled in where this one sets nothing: every field
+  /// that applies, except those whose default follows another field (the gradient's points
+  /// follow its kind, the track's width the ring's). A progress ring leaves out the full
+  /// ring's gradient, a full ring the progress fields.
   public var effective: RingConfiguration {
     var e = self
     let kind = GradientKind(rawValue: gradient ?? "axial") ?? .axial
@@ -22,15 +25,12 @@ extension RingConfiguration {
       }
     }
     e.interpolation = interpolation ?? "srgb"
-    e.gradient = kind.rawValue
-    e.startPoint = startPoint ?? RingConfiguration.defaultStart(kind)
-    e.endPoint = endPoint ?? RingConfiguration.defaultEnd(kind)
+    if progress == nil { e.gradient = kind.rawValue }
     if progress != nil {
       e.startAngle = startAngle ?? -90
       e.direction = direction ?? RingDirection.clockwise.rawValue
       e.cap = cap ?? LineCap.round.rawValue
       e.track = track ?? "transparent"
-      e.trackWidth = trackWidth ?? e.ringWidth
       e.endEffect = endEffect ?? RingEndEffect.none.rawValue
       if progressFrom != nil {
         e.progressDuration = progressDuration ?? 1
@@ -73,9 +73,9 @@ extension RingConfiguration {
         .invalidParameter,
         "ring-width \(RingConfiguration.text(ringWidth)) must be at most half of size (\(RingConfiguration.text(size / 2)))")
     }
-    let kind = GradientKind(rawValue: e.gradient!) ?? .axial
-    let s = e.startPoint!
-    let t = e.endPoint!
+    let kind = GradientKind(rawValue: e.gradient ?? "axial") ?? .axial
+    let s = e.startPoint ?? RingConfiguration.defaultStart(kind)
+    let t = e.endPoint ?? RingConfiguration.defaultEnd(kind)
     let geometry = GradientGeometry(
       kind: kind, startPoint: Point(x: s[0], y: s[1]), endPoint: Point(x: t[0], y: t[1]))
     var ringProgress: RingProgress?
@@ -101,25 +101,26 @@ extension RingConfiguration {
         return c
       }
     }
-    let (colors, stopsPerColor) = try RingPalettes.ringColors(
-      colors: parsed, locations: e.locations, palette: e.palette, interpolation: e.interpolation
+    let palette = try RingPalettes.palette(
+      colors: parsed, locations: e.locations, name: e.palette, interpolation: e.interpolation
     ) {
       try RainbowRing(hueStep: e.hueStep ?? 5, saturation: e.saturation ?? 1, brightness: e.brightness ?? 1)
         .colors
     }
+    let (colors, stopsPerColor) = RingPalettes.ringColors(palette)
     let step = MediaTime.nanoseconds(
       max(1000, MediaTime.seconds(e.stepDuration!).nanoseconds / Int64(stopsPerColor)))
-    let ring = try RainbowRing(
-      size: Size(width: size, height: size), ringWidth: ringWidth, stepDuration: step,
-      colors: colors, gradient: geometry, progress: ringProgress, flows: e.flow!)
-    if e.palette == "rainbow" && e.colors == nil && stopsPerColor == 1 {
-      // Keep the rainbow's own description (hue step, saturation, brightness).
+    let ringSize = Size(width: size, height: size)
+    if e.colors == nil && e.palette == "rainbow" && stopsPerColor == 1 {
+      // The seed's rainbow, keeping its description (hue step, saturation, brightness).
       return try RainbowRing(
-        size: ring.size, ringWidth: ringWidth, stepDuration: step, hueStep: e.hueStep!,
+        size: ringSize, ringWidth: ringWidth, stepDuration: step, hueStep: e.hueStep!,
         saturation: e.saturation!, brightness: e.brightness!, gradient: geometry,
         progress: ringProgress, flows: e.flow!)
     }
-    return ring
+    return try RainbowRing(
+      size: ringSize, ringWidth: ringWidth, stepDuration: step, colors: colors,
+      gradient: geometry, progress: ringProgress, flows: e.flow!)
   }
 
   /// The scene: the ring alone, or the iPhone's host view; throws `RingError` as

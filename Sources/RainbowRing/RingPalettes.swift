@@ -1,18 +1,57 @@
 import RingGraphics
 
-/// The palette names and interpolation spaces a configuration accepts (temporary: the
-/// rainbow only, until palettes land).
+/// How a configuration's colours become a ring's: a palette (a colour list, a named one, or
+/// the rainbow), blended in its interpolation space.
 public enum RingPalettes {
-  public static let names = ["rainbow"]
-  public static let interpolations = ["srgb"]
+  /// The named palettes `palette` accepts.
+  public static var names: [String] { Palette.names }
+  /// The interpolation spaces `interpolation` accepts.
+  public static let interpolations = ColorInterpolation.allCases.map(\.rawValue)
 
-  /// The ring colours for `colors` (or the named palette) in `interpolation`, and how many
-  /// ring stops each palette colour became.
-  static func ringColors(
-    colors: [RGBAColor]?, locations: [Double]?, palette: String?, interpolation: String?,
+  /// Ring stops per palette colour when the renderer's sRGB blend cannot draw the palette
+  /// itself (another space, or uneven locations): enough that a stop's straight blend stays
+  /// within a fraction of a level of the palette's own.
+  static func stopsPerColor(_ n: Int) -> Int { max(2, (512 + n - 1) / n) }
+
+  /// The palette a configuration names: `colors` (with `locations`) if given, else the named
+  /// palette, else the rainbow from `rainbow()`; in `interpolation` when given.
+  static func palette(
+    colors: [RGBAColor]?, locations: [Double]?, name: String?, interpolation: String?,
     rainbow: () throws -> [RGBAColor]
-  ) throws -> (colors: [RGBAColor], stopsPerColor: Int) {
-    if let colors { return (colors, 1) }
-    return (try rainbow(), 1)
+  ) throws -> Palette {
+    let space = try interpolation.map { text in
+      guard let s = ColorInterpolation(rawValue: text) else {
+        throw RingError(
+          .invalidParameter,
+          "interpolation '\(text)' is not one of \(interpolations.joined(separator: ", "))")
+      }
+      return s
+    }
+    if let colors {
+      return try Palette(colors: colors, locations: locations, interpolation: space ?? .srgb)
+    }
+    let base: Palette
+    if let name, name != "rainbow" {
+      guard let named = Palette.named(name) else {
+        throw RingError(
+          .invalidParameter, "palette '\(name)' is not one of \(names.joined(separator: ", "))")
+      }
+      base = named
+    } else {
+      base = try Palette(colors: try rainbow())
+    }
+    return try Palette(
+      colors: base.colors, locations: locations ?? base.locations,
+      interpolation: space ?? base.interpolation)
+  }
+
+  /// The ring's colours for `palette`: its own colours when the renderer blends them as the
+  /// palette does (sRGB, evenly spaced), else `stopsPerColor` samples per colour; and how
+  /// many ring stops each palette colour became.
+  static func ringColors(_ palette: Palette) -> (colors: [RGBAColor], stopsPerColor: Int) {
+    let n = palette.colors.count
+    if palette.interpolation == .srgb && palette.locations == nil { return (palette.colors, 1) }
+    let r = stopsPerColor(n)
+    return (palette.sampled(count: n * r), r)
   }
 }

@@ -11,7 +11,9 @@ public enum CommandLineTool {
   static let exitUsage: Int32 = 64
 
   /// The subcommands, in the order help lists them; the first is the default.
-  static let commands = [PlayCommand.command, RenderCommand.command, ExportCommand.command]
+  static let commands = [
+    PlayCommand.command, RenderCommand.command, ExportCommand.command, ConfigCommand.command,
+  ]
 
   /// The root's own options, as help, completions and the man page show them.
   static let rootSpecs = [
@@ -39,6 +41,7 @@ public enum CommandLineTool {
     case print(String)
     case render([String])
     case export([String])
+    case config([String])
     case play([String], implicit: Bool)
     case unknown(String)
     case usage(String)
@@ -73,6 +76,7 @@ public enum CommandLineTool {
       }
     case "render": return .render(rest)
     case "export": return .export(rest)
+    case "config": return .config(rest)
     case "play": return .play(rest, implicit: false)
     // Options without a subcommand are the player's: `rainbow-ring --duration 2`.
     case let option where option.hasPrefix("-"): return .play(arguments, implicit: false)
@@ -95,6 +99,7 @@ public enum CommandLineTool {
       return ExportCommand.run(rest, console: console, isTerminal: console.errorIsTerminal)
     case .play(let rest, let implicit):
       return PlayCommand.run(rest, console: console, implicit: implicit)
+    case .config(let rest): return ConfigCommand.run(rest, console: console)
     case .unknown(let name):
       return usageError(unknownSubcommand(name).message, usage: rootUsage, helpFor: nil, console)
     case .usage(let message):
@@ -112,6 +117,7 @@ public enum CommandLineTool {
       case .render(let rest): _ = try RenderCommand.makePlan(rest)
       case .export(let rest): _ = try ExportCommand.makePlan(rest)
       case .play(let rest, _): _ = try PlayCommand.makePlan(rest)
+      case .config(let rest): _ = try ConfigCommand.makePlan(rest)
       case .unknown(let name): throw unknownSubcommand(name)
       case .usage(let message): throw RingError.usage(message)
       }

@@ -285,8 +285,11 @@ enum RingOptions {
     }
   }
 
-  /// A library message as a sentence for the command line.
+  /// A library message as a sentence for the command line, its leading key as the option.
   static func sentence(_ message: String) -> String {
+    if let key = RingConfiguration.keys.first(where: { message.hasPrefix($0 + " ") }) {
+      return "'--\(key)'" + message.dropFirst(key.count) + "."
+    }
     guard let first = message.first else { return message }
     let capitalised = first.uppercased() + message.dropFirst()
     return capitalised.hasSuffix(".") ? capitalised : capitalised + "."

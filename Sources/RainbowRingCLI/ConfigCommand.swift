@@ -1,0 +1,47 @@
+import RainbowRing
+
+/// `rainbow-ring config --print`: the effective configuration, as a ring file.
+enum ConfigCommand {
+  static let specs: [OptionSpec] =
+    [OptionSpec("print", help: "Print the effective configuration as a ring file (JSON).")]
+    + RingOptions.specs.filter { $0.name != "time" } + CommandLineTool.rootSpecs
+
+  static let usage = "rainbow-ring config --print [<options>]"
+
+  static let command = CommandSpec(
+    name: "config", abstract: "Print the effective configuration as a ring file.",
+    overview:
+      "Print the configuration a ring's options, ring file (--config) and preset (--preset) add up to, with every default filled in: a ring file that gives the same ring.",
+    usage: usage, options: specs,
+    examples: [
+      .init(
+        summary: "The activity preset with a thinner ring, saved as a ring file:",
+        commandLine: "rainbow-ring config --print --preset activity --ring-width 16 > ring.json"),
+      .init(
+        summary: "Render it:", commandLine: "rainbow-ring render --config ring.json -o ring.png"),
+    ])
+
+  static var help: String { command.help }
+
+  /// The configuration to print, checked: every value and how they fit together.
+  static func makePlan(_ arguments: [String]) throws(RingError) -> Request<RingConfiguration> {
+    let args = try ParsedArguments.parse(arguments, specs: specs)
+    if let asked: Request<RingConfiguration> = args.informational() { return asked }
+    guard args.has("print") else { throw RingError.usage("Missing expected flag '--print'.") }
+    let config = try RingOptions.configuration(args)
+    _ = try RingOptions.scene(args, scaleRange: RingScene.scaleRange)
+    return .run(config.effective)
+  }
+
+  static func run(_ arguments: [String], console: Console) -> Int32 {
+    do throws(RingError) {
+      switch try makePlan(arguments) {
+      case .help: return CommandLineTool.printing(help, console)
+      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
+      case .run(let config): return CommandLineTool.printing(config.jsonText, console)
+      }
+    } catch {
+      return CommandLineTool.usageError(error.message, usage: usage, helpFor: "config", console)
+    }
+  }
+}
