@@ -44,8 +44,8 @@ import Foundation
 /// "concurrently" (flashing in the same stretch of time, not the same frame) would weigh.
 ///
 /// Complexity: O(pixels) per frame, plus O(pixels + window positions) for frames with
-/// marks. Memory: about 150 bytes per pixel.
-public struct FlashCounter {
+/// marks. Memory: about 130 bytes per pixel.
+public struct FlashCounter: Sendable {
   /// Frame size, in pixels.
   public let width: Int
   public let height: Int
