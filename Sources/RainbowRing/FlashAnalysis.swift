@@ -1,0 +1,138 @@
+import Foundation
+
+/// How much a scene flashes, by WCAG 2.x success criterion 2.3.1 (Three Flashes or Below
+/// Threshold): content passes when no 10-degree visual field sees more than three general
+/// flashes and no more than three red flashes in any one second, counting only flashes
+/// whose concurrent area exceeds 25% of the field (0.006 steradians).
+///
+/// ```swift
+/// let result = try FlashAnalysis.analyze(try RingScene())
+/// print(result.summary)  // result.passes is true for the seed's ring
+/// ```
+///
+/// `FlashCounter` documents the algorithm and its simplifications; `analyze` samples the
+/// scene's frames and feeds them to it.
+public struct FlashAnalysis: Hashable, Sendable {
+  /// The largest frame-to-frame change in relative luminance (0...1) of any one pixel,
+  /// whatever its area: a bound on how strong any flash could be.
+  public let largestLuminanceChange: Double
+  /// The most general flashes (pairs of opposing transitions of at least 0.1 in relative
+  /// luminance, the darker state below 0.8) over a large enough area, in any one second.
+  /// Half flashes count: 3.5 means seven transitions.
+  public let generalFlashesPerSecond: Double
+  /// The most red flashes (pairs of opposing transitions involving a saturated red) over a
+  /// large enough area, in any one second.
+  public let redFlashesPerSecond: Double
+  /// The largest share of a 10-degree field covered by pixels completing a general or red
+  /// transition in the same frame (0...1; the threshold is 0.25).
+  public let largestFlashingFieldShare: Double
+  /// The most general flashes of any one pixel in one second, whatever the area (at most 6):
+  /// what the rate would be if the flashing area were large enough.
+  public let largestPixelFlashesPerSecond: Double
+  /// The largest share of a 10-degree field covered by pixels that each have more than 3
+  /// general flashes in some second, not necessarily the same second or in step (0...1): a
+  /// looser reading of "concurrent" than `passes` uses. Where this is at most 0.25, the
+  /// content passes under either reading.
+  public let fastFlashingFieldShare: Double
+  /// Frames analysed.
+  public let frameCount: Int
+  /// Frames per second.
+  public let frameRate: Double
+  /// The 10-degree field's diameter, in pixels of the analysed frames.
+  public let fieldDiameter: Double
+
+  /// Whether the scene is below the thresholds: at most 3 general and at most 3 red flashes
+  /// in any second.
+  public var passes: Bool {
+    generalFlashesPerSecond <= FlashCounter.flashesPerSecondLimit
+      && redFlashesPerSecond <= FlashCounter.flashesPerSecondLimit
+  }
+
+  /// Seconds of motion analysed: the changes between the frames.
+  public var duration: Double { Double(max(0, frameCount - 1)) / frameRate }
+
+  /// The result for a person, one finding a line.
+  public var summary: String {
+    func n(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
+    return """
+      Flash analysis (WCAG 2.3.1): \(passes ? "passes" : "FAILS")
+        general flashes: \(n(generalFlashesPerSecond, 1)) per second (limit 3)
+        red flashes: \(n(redFlashesPerSecond, 1)) per second (limit 3)
+        largest flashing share of a 10-degree field: \(n(largestFlashingFieldShare * 100, 1))% \
+      (threshold 25%)
+        one pixel's most general flashes: \(n(largestPixelFlashesPerSecond, 1)) per second
+        share of a 10-degree field with pixels over 3 flashes per second: \
+      \(n(fastFlashingFieldShare * 100, 1))%
+        largest luminance change between frames: \(n(largestLuminanceChange, 3))
+        \(frameCount) frames at \(n(frameRate, 0)) per second over \(n(duration)) s; \
+      10-degree field \(n(fieldDiameter, 0)) px across
+      """
+  }
+
+  /// The longest motion `analyze` looks at by default, in seconds.
+  public static let defaultDurationLimit = 10.0
+
+  /// The pixels a 10-degree visual field spans, viewed from `viewingDistance` centimetres
+  /// on a display of `pixelsPerCentimetre`: `2 d tan(5 degrees)` times the density.
+  public static func fieldDiameter(viewingDistance: Double, pixelsPerCentimetre: Double)
+    -> Double
+  {
+    2 * viewingDistance * tan(5 * Double.pi / 180) * pixelsPerCentimetre
+  }
+
+  /// CSS's reference density, 96 pixels per inch, in pixels per centimetre: the density of
+  /// one point per CSS pixel.
+  public static let cssPixelsPerCentimetre = 96 / 2.54
+
+  /// Analyses `scene`'s motion: frames sampled `frameRate` times a second from time 0 over
+  /// `duration` (by default the ring's period, at least 1 s and at most 10 s), rendered at
+  /// `scale` pixels per point (by default the scene's; lower it for speed), viewed from
+  /// `viewingDistance` centimetres on a display showing `pointsPerCentimetre` points per
+  /// centimetre (by default 96 per inch, CSS's reference pixel). Transparent pixels are
+  /// seen over white (a scene with an opaque background has none).
+  ///
+  /// The 10-degree field is then `2 d tan(5 degrees) x density x scale` pixels across:
+  /// 330 pixels at the defaults and scale 1, so a 160-point ring covers about a tenth of it.
+  /// The ring's motion is a pure function of time, so the frames are exact samples.
+  ///
+  /// Throws `RingError` for a frame rate outside [1, 1000], a duration outside (0, 3600]
+  /// seconds, a viewing distance or density that is not positive and finite, or a scale
+  /// outside `RingScene.scaleRange`.
+  public static func analyze(
+    _ scene: RingScene, frameRate: Double = 60, duration: MediaTime? = nil,
+    scale: Double? = nil, viewingDistance: Double = 50,
+    pointsPerCentimetre: Double = cssPixelsPerCentimetre
+  ) throws -> FlashAnalysis {
+    let seconds =
+      duration?.seconds
+      ?? min(max(scene.ring.period.seconds, 1), FlashAnalysis.defaultDurationLimit)
+    guard seconds > 0, seconds <= 3600 else {
+      throw RingError(.invalidParameter, "duration \(seconds) must be in (0, 3600] seconds")
+    }
+    guard viewingDistance > 0, viewingDistance <= 1e5, pointsPerCentimetre > 0,
+      pointsPerCentimetre <= 1e5
+    else {
+      throw RingError(
+        .invalidParameter,
+        "viewing distance and density must be positive and finite (at most 1e5)")
+    }
+    let analysed =
+      try scale.map {
+        try RingScene(
+          ring: scene.ring, canvasSize: scene.canvasSize, ringOrigin: scene.ringOrigin,
+          background: scene.background, scale: $0)
+      } ?? scene
+    let renderer = try FrameRenderer(scene: analysed)
+    let (w, h) = analysed.pixelSize
+    var counter = try FlashCounter(
+      width: w, height: h, frameRate: frameRate,
+      fieldDiameter: fieldDiameter(
+        viewingDistance: viewingDistance,
+        pixelsPerCentimetre: pointsPerCentimetre * analysed.scale))
+    let changes = Int((seconds * frameRate).rounded())
+    for k in 0...changes {
+      counter.append(renderer.render(at: .seconds(Double(k) / frameRate)))
+    }
+    return counter.analysis
+  }
+}

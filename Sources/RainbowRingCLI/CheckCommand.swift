@@ -1,0 +1,106 @@
+import RainbowRing
+
+/// `rainbow-ring check`: the ring's flashing against WCAG 2.3.1 (Three Flashes or Below
+/// Threshold). Prints `FlashAnalysis.summary`; exits 0 when the ring passes, 1 when it
+/// does not (a finding, as a linter reports one), 64 for a usage error.
+///
+/// Not yet wired into `CommandLineTool`'s routes, help, completions or man page.
+enum CheckCommand {
+  static let specs: [OptionSpec] =
+    RingOptions.specs.filter { $0.name != "time" } + [
+      OptionSpec(
+        "fps", value: "n", help: "Frames per second sampled, 1 to 240.", default: "60"),
+      OptionSpec(
+        "duration", value: "seconds",
+        help: "Seconds of motion analysed from time 0, up to 3600.",
+        default: "the ring's period, 1 to 10 s"),
+      OptionSpec(
+        "viewing-distance", value: "cm",
+        help: "Distance from the eye to the screen, in centimetres.", default: "50"),
+      OptionSpec(
+        "points-per-cm", value: "n",
+        help: "Points per centimetre on the screen (96 per inch is 37.8).", default: "37.8"),
+      OptionSpec(
+        "analysis-scale", value: "n",
+        help: "Pixels per point of the analysed frames, 0.25 to 4; lower is faster.",
+        default: "--scale"),
+    ] + CommandLineTool.closingSpecs
+
+  static let usage = "rainbow-ring check [<options>]"
+
+  static let command = CommandSpec(
+    name: "check", abstract: "Check the ring's flashing against WCAG 2.3.1.",
+    overview:
+      "Count the ring's general and red flashes per second, as WCAG 2.3.1 (Three Flashes or Below Threshold) defines them, for a screen seen from a distance. Exit status 0 means it passes, 1 that it flashes too much.",
+    usage: usage, options: specs,
+    examples: [
+      .init(summary: "The seed's ring:", commandLine: "rainbow-ring check"),
+      .init(
+        summary: "A ring 20 times faster, seen from 25 cm:",
+        commandLine: "rainbow-ring check --step-duration 0.005 --viewing-distance 25"),
+    ])
+
+  static var help: String { command.help }
+
+  /// What a check needs, checked.
+  struct Plan {
+    var scene: RingScene
+    var frameRate: Double
+    var duration: MediaTime?
+    var viewingDistance: Double
+    var pointsPerCentimetre: Double
+    var analysisScale: Double?
+  }
+
+  /// The checked plan, or what `--help` or `--version` asks for.
+  static func makePlan(_ arguments: [String]) throws(RingError) -> Request<Plan> {
+    let args = try ParsedArguments.parse(arguments, specs: specs)
+    if let asked: Request<Plan> = args.informational() { return asked }
+    let scene = try RingOptions.scene(args)
+    try Limits.from(args).check(scene: scene)
+    let fps = try RingOptions.number(
+      args, "fps", default: 60, range: 1...240, unit: "frames per second")
+    let duration: MediaTime? =
+      args["duration"] == nil
+      ? nil
+      : .seconds(
+        try RingOptions.number(args, "duration", default: 1, range: 0.001...3600, unit: "seconds"))
+    let distance = try RingOptions.number(
+      args, "viewing-distance", default: 50, range: 1...10_000, unit: "centimetres")
+    let density = try RingOptions.number(
+      args, "points-per-cm", default: FlashAnalysis.cssPixelsPerCentimetre, range: 1...10_000,
+      unit: "points per centimetre")
+    let analysisScale: Double? =
+      args["analysis-scale"] == nil
+      ? nil
+      : try RingOptions.number(
+        args, "analysis-scale", default: 1, range: 0.25...4, unit: "pixels per point")
+    return .run(
+      Plan(
+        scene: scene, frameRate: fps, duration: duration, viewingDistance: distance,
+        pointsPerCentimetre: density, analysisScale: analysisScale))
+  }
+
+  static func run(_ arguments: [String], console: Console) -> Int32 {
+    let plan: Plan
+    do throws(RingError) {
+      switch try makePlan(arguments) {
+      case .help: return CommandLineTool.printing(help, console)
+      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
+      case .run(let p): plan = p
+      }
+    } catch {
+      return CommandLineTool.usageError(error.message, usage: usage, helpFor: "check", console)
+    }
+    do {
+      let result = try FlashAnalysis.analyze(
+        plan.scene, frameRate: plan.frameRate, duration: plan.duration,
+        scale: plan.analysisScale, viewingDistance: plan.viewingDistance,
+        pointsPerCentimetre: plan.pointsPerCentimetre)
+      try console.out(result.summary + "\n")
+      return result.passes ? 0 : 1
+    } catch {
+      return CommandLineTool.failure(CommandLineTool.describe(error), console)
+    }
+  }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import RainbowRing
+import Testing
+
+@Suite struct FlashAnalysisTests {
+  /// Whether frame `k` of a square wave of `hertz` at `frameRate` is in its second half.
+  static func isHigh(_ k: Int, hertz: Double, frameRate: Double = 60) -> Bool {
+    Int((Double(k) * 2 * hertz / frameRate).rounded(.down)) % 2 == 1
+  }
+
+  /// Counts `seconds` of a `width` x `height` luminance flicker between `low` and `high` at
+  /// `hertz`, in the pixels `inside` says flash (the others stay at `low`).
+  static func flicker(
+    low: Double, high: Double, hertz: Double, seconds: Double = 3, width: Int = 16,
+    height: Int = 16, fieldDiameter: Double = 16, inside: (Int, Int) -> Bool = { _, _ in true }
+  ) throws -> FlashAnalysis {
+    var counter = try FlashCounter(
+      width: width, height: height, frameRate: 60, fieldDiameter: fieldDiameter)
+    for k in 0...Int(seconds * 60) {
+      let v = isHigh(k, hertz: hertz) ? high : low
+      var frame = [Double](repeating: low, count: width * height)
+      for y in 0..<height {
+        for x in 0..<width where inside(x, y) { frame[y * width + x] = v }
+      }
+      counter.append(luminance: frame)
+    }
+    return counter.analysis
+  }
+
+  /// At 3.5 Hz a second holds 7 transitions: 3.5 flashes, which fails (half flashes count).
+  @Test(arguments: [
+    (1.0, true), (2.0, true), (3.0, true), (3.5, false), (4.0, false), (5.0, false), (10, false),
+  ])
+  func fullFrameBlackWhiteFlickerCountsItsRate(hertz: Double, passes: Bool) throws {
+    let result = try Self.flicker(low: 0, high: 1, hertz: hertz)
+    #expect(result.generalFlashesPerSecond == hertz, "\(hertz) Hz: \(result.summary)")
+    #expect(result.passes == passes, "\(hertz) Hz passes \(passes): \(result.summary)")
+    #expect(result.redFlashesPerSecond == 0, "no red in grey frames")
+    #expect(result.largestLuminanceChange == 1, "black to white")
+    #expect(result.largestFlashingFieldShare > 0.25, "the whole field flashes")
+  }
+
+  @Test(arguments: [
+    (0.3, 0.39, 0.0, "a change of 0.09 is no transition"),
+    (0.3, 0.4, 10, "a change of 0.1 is one"),
+    (0.8, 1.0, 0, "the darker state must be below 0.8"),
+    (0.79, 1.0, 10, "0.79 is below 0.8"),
+    (0.05, 0.2, 10, "dark flicker counts"),
+  ])
+  func luminanceThresholds(low: Double, high: Double, flashes: Double, why: String) throws {
+    let result = try Self.flicker(low: low, high: high, hertz: 10)
+    #expect(result.generalFlashesPerSecond == flashes, "\(why): \(result.summary)")
+  }
+
+  /// A flickering square of `side` pixels in a 100 x 100 frame whose 10-degree field is
+  /// 100 pixels across (a disc of 7854 pixels, threshold 1963.5).
+  @Test(arguments: [(40, 0.0), (44, 0.0), (45, 10), (60, 10), (100, 10)])
+  func onlyLargeEnoughAreasCount(side: Int, flashes: Double) throws {
+    let result = try Self.flicker(
+      low: 0, high: 1, hertz: 10, seconds: 1.5, width: 100, height: 100, fieldDiameter: 100,
+      inside: { x, y in x >= 30 && x < 30 + side && y >= 0 && y < side })
+    #expect(
+      result.generalFlashesPerSecond == flashes,
+      "\(side * side) px against a threshold of 1963.5: \(result.summary)")
+    #expect(result.largestPixelFlashesPerSecond == 6, "each pixel flashes 10 times (counted to 6)")
+  }
+
+  @Test func aFieldSmallerThanTheFrameIsFoundWherever() throws {
+    // A 50 x 50 patch in a 300 x 200 frame: the 100-pixel field sees it wherever it is.
+    for x0 in [0, 125, 250] {
+      let result = try Self.flicker(
+        low: 0, high: 1, hertz: 10, seconds: 1.1, width: 300, height: 200, fieldDiameter: 100,
+        inside: { x, y in x >= x0 && x < x0 + 50 && y >= 150 })
+      #expect(result.generalFlashesPerSecond == 10, "patch at x \(x0): \(result.summary)")
+    }
+  }
+
+  @Test func scatteredFlashingIsMeasuredPerField() throws {
+    // Every 5th column flashes: 20% of any window, so no flash counts.
+    let result = try Self.flicker(
+      low: 0, high: 1, hertz: 10, seconds: 1.1, width: 200, height: 200, fieldDiameter: 100,
+      inside: { x, _ in x % 5 == 0 })
+    #expect(result.generalFlashesPerSecond == 0, "\(result.summary)")
+    #expect(result.largestFlashingFieldShare <= 0.25, "\(result.largestFlashingFieldShare)")
+  }
+
+  static func color(_ r: Double, _ g: Double, _ b: Double) -> RGBAColor {
+    RGBAColor(unchecked: r, g, b)
+  }
+
+  /// Frames alternating between two opaque colours at 5 Hz over 2 seconds.
+  @Test(arguments: [
+    (color(1, 0, 0), color(0, 0, 0), 5.0, 5.0, "red and black: red and general flashes"),
+    (color(1, 0, 0), color(128 / 255, 0, 0), 5, 5, "bright and dark red"),
+    (color(1, 0.5, 0.5), color(0, 0, 0), 0, 5, "pink is not a saturated red"),
+    (color(0, 1, 0), color(0, 0, 0), 0, 5, "green and black"),
+    (color(1, 0, 0), color(0.2, 0, 0.2), 5, 5, "red and dark purple"),
+    (color(1, 0, 0), color(1, 0.1, 0), 0, 0, "two reds 20 apart at most"),
+  ])
+  func redFlashes(
+    a: RGBAColor, b: RGBAColor, red: Double, general: Double, why: String
+  ) throws {
+    var counter = try FlashCounter(width: 8, height: 8, frameRate: 60, fieldDiameter: 8)
+    var frame = try Pixmap(width: 8, height: 8)
+    for k in 0...120 {
+      frame.fill(Self.isHigh(k, hertz: 5) ? a : b)
+      counter.append(frame)
+    }
+    let result = counter.analysis
+    #expect(result.redFlashesPerSecond == red, "\(why): \(result.summary)")
+    #expect(result.generalFlashesPerSecond == general, "\(why): \(result.summary)")
+  }
+
+  @Test func transparentPixelsAreSeenOverWhite() throws {
+    var counter = try FlashCounter(width: 4, height: 4, frameRate: 60, fieldDiameter: 4)
+    var frame = try Pixmap(width: 4, height: 4)
+    for k in 0...120 {
+      if Self.isHigh(k, hertz: 5) { frame.fill(.black) } else { frame.clear() }
+      counter.append(frame)
+    }
+    #expect(counter.analysis.generalFlashesPerSecond == 5, "clear is white: black flashes")
+    #expect(counter.analysis.largestLuminanceChange == 1, "white to black")
+  }
+
+  @Test func fieldGeometry() {
+    let d = FlashAnalysis.fieldDiameter(
+      viewingDistance: 50, pixelsPerCentimetre: FlashAnalysis.cssPixelsPerCentimetre)
+    #expect(abs(d - 330.7) < 0.1, "10 degrees at 50 cm and 96 ppi: \(d) px")
+  }
+
+  @Test func seedRingPasses() throws {
+    let clock = ContinuousClock()
+    var result: FlashAnalysis?
+    let elapsed = try clock.measure { result = try FlashAnalysis.analyze(RingScene()) }
+    let r = try #require(result)
+    print("seed ring, \(elapsed):\n\(r.summary)")
+    #expect(r.passes, "\(r.summary)")
+    #expect(r.generalFlashesPerSecond == 0 && r.redFlashesPerSecond == 0, "\(r.summary)")
+    #expect(r.frameCount == 439, "7.3 s at 60 frames per second")
+  }
+
+  /// The seed's ring 20 times faster (5 ms steps): each pixel runs through the hues 2.7 times
+  /// a second, one flash each time, but only a narrow band of the ring changes at once and
+  /// the whole ring is a tenth of a 10-degree field at 50 cm: it passes.
+  @Test func twentyTimesFasterRingPassesAtTheDefaultViewingDistance() throws {
+    let ring = try RainbowRing(stepDuration: .milliseconds(5))
+    let clock = ContinuousClock()
+    var result: FlashAnalysis?
+    let elapsed = try clock.measure { result = try FlashAnalysis.analyze(RingScene(ring: ring)) }
+    let r = try #require(result)
+    print("20 times faster ring, \(elapsed):\n\(r.summary)")
+    #expect(r.passes, "\(r.summary)")
+    #expect(r.largestPixelFlashesPerSecond == 3, "2.74 Hz: 6 transitions in some second")
+    #expect(r.fastFlashingFieldShare == 0, "no pixel flashes more than 3 times a second")
+    #expect(r.largestFlashingFieldShare < 0.05, "a band of the ring at a time")
+  }
+
+  /// Rings that flash: large on screen (a full disc seen from close by) and fast, or with
+  /// few hues changing in step.
+  @Test(arguments: [
+    (180.0, 50, 15.0, "red and cyan swapping every 50 ms"),
+    (120, 40, 15, "three hues swapping every 40 ms"),
+    (5, 2, 25, "the seed's hues 50 times faster"),
+  ])
+  func fastLargeRingsFail(hueStep: Double, milliseconds: Int64, distance: Double, why: String)
+    throws
+  {
+    let ring = try RainbowRing(
+      ringWidth: 80, stepDuration: .milliseconds(milliseconds), hueStep: hueStep)
+    let r = try FlashAnalysis.analyze(
+      RingScene(ring: ring), duration: .seconds(2), viewingDistance: distance)
+    #expect(!r.passes, "\(why): \(r.summary)")
+    #expect(r.generalFlashesPerSecond > 3, "\(why): \(r.summary)")
+    #expect(r.fastFlashingFieldShare > 0.25, "\(why): \(r.summary)")
+  }
+
+  @Test func aLowerScaleGivesTheSameVerdict() throws {
+    let ring = try RainbowRing(ringWidth: 80, stepDuration: .milliseconds(50), hueStep: 180)
+    let r = try FlashAnalysis.analyze(
+      RingScene(ring: ring, scale: 2), duration: .seconds(1.5), scale: 0.5, viewingDistance: 15)
+    #expect(!r.passes, "\(r.summary)")
+    #expect(abs(r.fieldDiameter - 49.6) < 0.1, "the field in the analysed frames' pixels")
+  }
+
+  @Test func invalidInputIsRefused() throws {
+    #expect(throws: RingError.self, "frame rate 0") {
+      try FlashCounter(width: 4, height: 4, frameRate: 0, fieldDiameter: 4)
+    }
+    #expect(throws: RingError.self, "no field") {
+      try FlashCounter(width: 4, height: 4, frameRate: 60, fieldDiameter: 0)
+    }
+    #expect(throws: RingError.self, "no pixels") {
+      try FlashCounter(width: 0, height: 4, frameRate: 60, fieldDiameter: 4)
+    }
+    #expect(throws: RingError.self, "negative distance") {
+      try FlashAnalysis.analyze(RingScene(), viewingDistance: -1)
+    }
+  }
+}
