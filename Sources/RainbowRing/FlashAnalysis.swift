@@ -5,6 +5,10 @@ import Foundation
 /// flashes and no more than three red flashes in any one second, counting only flashes
 /// whose concurrent area exceeds 25% of the field (0.006 steradians).
 ///
+/// "Concurrent" is read both ways, and content must pass both: flashes completing in the
+/// same frame (a flicker), and pixels each flashing more than three times within a second
+/// (a moving pattern, such as a fast colour flow, whose bands flash in turn).
+///
 /// ```swift
 /// let result = try FlashAnalysis.analyze(try RingScene())
 /// print(result.summary)  // result.passes is true for the seed's ring
@@ -30,9 +34,8 @@ public struct FlashAnalysis: Hashable, Sendable {
   /// what the rate would be if the flashing area were large enough.
   public let largestPixelFlashesPerSecond: Double
   /// The largest share of a 10-degree field covered by pixels that each have more than 3
-  /// general flashes in some second, not necessarily the same second or in step (0...1): a
-  /// looser reading of "concurrent" than `passes` uses. Where this is at most 0.25, the
-  /// content passes under either reading.
+  /// general flashes in some second, not necessarily in step (0...1): the moving-pattern
+  /// reading of "concurrent"; over 0.25 fails.
   public let fastFlashingFieldShare: Double
   /// Frames analysed.
   public let frameCount: Int
@@ -46,6 +49,7 @@ public struct FlashAnalysis: Hashable, Sendable {
   public var passes: Bool {
     generalFlashesPerSecond <= FlashCounter.flashesPerSecondLimit
       && redFlashesPerSecond <= FlashCounter.flashesPerSecondLimit
+      && fastFlashingFieldShare <= FlashCounter.fieldShare
   }
 
   /// Seconds of motion analysed: the changes between the frames.
@@ -62,7 +66,7 @@ public struct FlashAnalysis: Hashable, Sendable {
       (threshold 25%)
         one pixel's most general flashes: \(n(largestPixelFlashesPerSecond, 1)) per second
         share of a 10-degree field with pixels over 3 flashes per second: \
-      \(n(fastFlashingFieldShare * 100, 1))%
+      \(n(fastFlashingFieldShare * 100, 1))% (threshold 25%)
         largest luminance change between frames: \(n(largestLuminanceChange, 3))
         \(frameCount) frames at \(n(frameRate, 0)) per second over \(n(duration)) s; \
       10-degree field \(n(fieldDiameter, 0)) px across
@@ -80,19 +84,29 @@ public struct FlashAnalysis: Hashable, Sendable {
     2 * viewingDistance * tan(5 * Double.pi / 180) * pixelsPerCentimetre
   }
 
+  /// The viewing distance, in centimetres, at which `ring` (its shorter side) fills a
+  /// 10-degree field on a display of `pointsPerCentimetre`.
+  public static func fillingDistance(
+    of ring: RainbowRing, pointsPerCentimetre: Double = cssPixelsPerCentimetre
+  ) -> Double {
+    min(ring.size.width, ring.size.height) / pointsPerCentimetre / (2 * tan(5 * Double.pi / 180))
+  }
+
   /// CSS's reference density, 96 pixels per inch, in pixels per centimetre: the density of
   /// one point per CSS pixel.
   public static let cssPixelsPerCentimetre = 96 / 2.54
 
   /// Analyses `scene`'s motion: frames sampled `frameRate` times a second from time 0 over
-  /// `duration` (by default the ring's period, at least 1 s and at most 10 s), rendered at
+  /// `duration` (by default the ring's period or its progress change if longer, at least 1 s
+  /// and at most 10 s), rendered at
   /// `scale` pixels per point (by default the scene's; lower it for speed), viewed from
   /// `viewingDistance` centimetres on a display showing `pointsPerCentimetre` points per
-  /// centimetre (by default 96 per inch, CSS's reference pixel). Transparent pixels are
+  /// centimetre (96 per inch, CSS's reference pixel, by default). Transparent pixels are
   /// seen over white (a scene with an opaque background has none).
   ///
-  /// The 10-degree field is then `2 d tan(5 degrees) x density x scale` pixels across:
-  /// 330 pixels at the defaults and scale 1, so a 160-point ring covers about a tenth of it.
+  /// The 10-degree field is then `2 d tan(5 degrees) x density x scale` pixels across. The
+  /// default distance is the worst case for a ring that may be shown at any size: the one at
+  /// which the ring fills the field (`fillingDistance`; 24 cm for the seed's 160 points).
   /// The ring's motion is a pure function of time, so the frames are exact samples.
   ///
   /// Throws `RingError` for a frame rate outside [1, 1000], a duration outside (0, 3600]
@@ -100,12 +114,17 @@ public struct FlashAnalysis: Hashable, Sendable {
   /// outside `RingScene.scaleRange`.
   public static func analyze(
     _ scene: RingScene, frameRate: Double = 60, duration: MediaTime? = nil,
-    scale: Double? = nil, viewingDistance: Double = 50,
+    scale: Double? = nil, viewingDistance: Double? = nil,
     pointsPerCentimetre: Double = cssPixelsPerCentimetre
   ) throws -> FlashAnalysis {
+    let viewingDistance =
+      viewingDistance
+      ?? fillingDistance(of: scene.ring, pointsPerCentimetre: pointsPerCentimetre)
     let seconds =
       duration?.seconds
-      ?? min(max(scene.ring.period.seconds, 1), FlashAnalysis.defaultDurationLimit)
+      ?? min(
+        max(scene.ring.period.seconds, scene.ring.progress?.change?.endTime.seconds ?? 0, 1),
+        FlashAnalysis.defaultDurationLimit)
     guard seconds > 0, seconds <= 3600 else {
       throw RingError(.invalidParameter, "duration \(seconds) must be in (0, 3600] seconds")
     }
@@ -134,5 +153,39 @@ public struct FlashAnalysis: Hashable, Sendable {
       counter.append(renderer.render(at: .seconds(Double(k) / frameRate)))
     }
     return counter.analysis
+  }
+}
+
+extension FlashAnalysis {
+  /// The side a ring is shrunk to for `screen`, in points.
+  static let screeningSide = 48.0
+
+  /// A quick analysis of `ring`'s motion for refusing flashing configurations: the ring
+  /// alone, shrunk to `screeningSide` points (its proportions, colours and timing kept),
+  /// at the worst-case distance, where it fills the 10-degree field. Flashing depends on the
+  /// ring's share of the field, not its size, so the verdict is the full-size ring's. A ring
+  /// whose colours hold still and whose progress does not change is not rendered at all.
+  public static func screen(_ ring: RainbowRing) throws -> FlashAnalysis? {
+    guard ring.flows || ring.progress?.change != nil else { return nil }
+    let small = try ring.resized(toSide: screeningSide)
+    return try analyze(RingScene(ring: small, background: .clear, scale: 1))
+  }
+}
+
+extension RainbowRing {
+  /// This ring with its shorter side `side` points and its ring and track widths scaled
+  /// alike.
+  func resized(toSide side: Double) throws -> RainbowRing {
+    let k = side / min(size.width, size.height)
+    var copy = self
+    copy.size = Size(width: size.width * k, height: size.height * k)
+    copy.ringWidth = ringWidth * k
+    if let p = progress {
+      copy.progress = try RingProgress(
+        value: p.value, startAngle: p.startAngle, direction: p.direction, cap: p.cap,
+        track: p.track, trackWidth: p.trackWidth.map { $0 * k }, endEffect: p.endEffect,
+        change: p.change)
+    }
+    return copy
   }
 }

@@ -1,18 +1,53 @@
 import RingGraphics
 import RingLayers
 
-/// A progress ring's layers, front to back: the arc (or, above one turn, its head), the
-/// end effect beneath it, the full ring beneath that (above one turn), and the track.
-public struct ProgressRingLayers {
+/// A progress ring's layers, back to front: the track, the full ring shown above one turn
+/// (turned with the head), the end effect at the head, and the arc (above one turn, the last
+/// part of the arc with the head's cap). `setProgress` animates the arc to a new value.
+public final class ProgressRingView {
+  /// The ring, its `progress` the value the arc is going to.
+  public private(set) var ring: RainbowRing
   /// The plain layer holding the others, the size of the ring view.
   public let view: Layer
   public let track: ShapeLayer
-  /// The full ring shown above one turn, turned with the head.
   public let underlay: GradientLayer
-  /// The shadow or glow at the head.
   public let effect: GradientLayer
-  /// The arc up to one turn; above, the last part of the arc with the head's cap.
   public let arc: GradientLayer
+  let layout: ProgressLayout
+  let animated: Bool
+
+  init(
+    ring: RainbowRing, layout: ProgressLayout, view: Layer, track: ShapeLayer,
+    underlay: GradientLayer, effect: GradientLayer, arc: GradientLayer, animated: Bool
+  ) {
+    self.ring = ring
+    self.layout = layout
+    self.view = view
+    self.track = track
+    self.underlay = underlay
+    self.effect = effect
+    self.arc = arc
+    self.animated = animated
+  }
+
+  /// The progress the arc shows at clock time `time`, in turns.
+  public func progress(at time: MediaTime) -> Double {
+    max(0, ring.progress?.value(at: time) ?? 1)
+  }
+
+  /// Moves the arc to `value` turns: from what it shows at clock time `time`, over
+  /// `duration` eased by `timing` (a zero duration jumps). Throws `RingError` for a value
+  /// outside 0...100 or a duration outside 0...1e6 s.
+  public func setProgress(
+    _ value: Double, at time: MediaTime, duration: MediaTime = .milliseconds(250),
+    timing: TimingFunction = .easeInEaseOut
+  ) throws {
+    guard let current = ring.progress else { return }
+    let change = try ProgressChange(
+      from: progress(at: time), beginTime: time, duration: duration, timing: timing)
+    ring = try ring.with(progress: current.changing(to: value, change: change))
+    ring.apply(to: self)
+  }
 }
 
 /// The value a progress ring's layer shows at a clock time: the ring's colour flow and its
@@ -171,11 +206,11 @@ extension RGBAColor {
 }
 
 extension RainbowRing {
-  /// A progress ring's layers (see `ProgressRingLayers`) for `progress`, at `origin`, each
+  /// A progress ring's layers (see `ProgressRingView`) for `progress`, at `origin`, each
   /// carrying its `ProgressRingMotion` when `animated`.
   public func makeProgressLayers(
     _ progress: RingProgress, origin: Point = .zero, animated: Bool = true
-  ) -> ProgressRingLayers {
+  ) -> ProgressRingView {
     let layout = ProgressLayout(size: size, ringWidth: ringWidth, progress: progress)
     let view = Layer()
     view.frame = Rect(origin: origin, size: size)
@@ -209,38 +244,56 @@ extension RainbowRing {
     let effect = gradient(
       .effect, masked: progress.endEffect == .shadow ? layout.arcPath(from: 0, to: 1) : nil)
     let arc = gradient(.arc, masked: BezierPath())
-
-    // The model: everything as it shows at time 0 with the flow stopped, geometry at the
-    // value the progress holds (or starts from).
-    let p0 = max(0, progress.value(at: .zero))
-    colors.withUnsafeBufferPointer { c0 in
-      let color = { (j: Int) in c0[j] }
-      for (layer, role) in [(arc, ProgressRingMotion.Role.arc), (underlay, .underlay), (effect, .effect)] {
-        ProgressRingMotion.present(
-          role, layout: layout, progress: progress, p: p0, count: c0.count, color: color,
-          into: &layer.properties, geometry: true)
-      }
-      ProgressRingMotion.present(
-        .arcMask, layout: layout, progress: progress, p: p0, count: c0.count, color: color,
-        into: &arc.mask!.properties, geometry: true)
-    }
-
     view.addSublayer(track)
     view.addSublayer(underlay)
     view.addSublayer(effect)
     view.addSublayer(arc)
-    if animated && (flows || progress.change != nil) {
-      func attach(_ layer: Layer, _ role: ProgressRingMotion.Role) {
+    let ring = progress == self.progress ? self : (try? with(progress: progress)) ?? self
+    let rings = ProgressRingView(
+      ring: ring, layout: layout, view: view, track: track, underlay: underlay, effect: effect,
+      arc: arc, animated: animated)
+    ring.apply(to: rings)
+    return rings
+  }
+
+  /// This ring with `progress` in place of its own.
+  func with(progress: RingProgress) throws -> RainbowRing {
+    var copy = self
+    copy.progress = progress
+    return copy
+  }
+
+  /// Sets the model of `rings`' layers for this ring's progress (everything as it shows at
+  /// time 0 with the flow stopped, geometry at the value the progress holds or starts from)
+  /// and, when they animate, their motions.
+  func apply(to rings: ProgressRingView) {
+    guard let progress else { return }
+    let layout = rings.layout
+    let p0 = max(0, progress.value(at: .zero))
+    let roles: [(Layer, ProgressRingMotion.Role)] = [
+      (rings.arc, .arc), (rings.underlay, .underlay), (rings.effect, .effect),
+      (rings.arc.mask!, .arcMask),
+    ]
+    colors.withUnsafeBufferPointer { c0 in
+      let color = { (j: Int) in c0[j] }
+      for (layer, role) in roles {
+        ProgressRingMotion.present(
+          role, layout: layout, progress: progress, p: p0, count: c0.count, color: color,
+          into: &layer.properties, geometry: true)
+      }
+    }
+    guard rings.animated else { return }
+    for (layer, role) in roles {
+      let moves = progress.change != nil && (role != .effect || progress.endEffect != .none)
+      let colours = flows && role != .arcMask && (role != .effect || progress.endEffect == .glow)
+      if moves || colours {
         // Valid by construction: each role's key path belongs to its layer's kind.
         try! layer.add(
           ProgressRingMotion(ring: self, progress: progress, layout: layout, role: role),
           forKey: "progress")
+      } else {
+        layer.removeAnimation(forKey: "progress")
       }
-      attach(arc, .arc)
-      attach(underlay, .underlay)
-      if progress.endEffect != .none { attach(effect, .effect) }
-      if progress.change != nil { attach(arc.mask!, .arcMask) }
     }
-    return ProgressRingLayers(view: view, track: track, underlay: underlay, effect: effect, arc: arc)
   }
 }

@@ -14,9 +14,9 @@
 /// ```
 public struct RainbowRing: Hashable, Sendable {
   /// The ring view's size, in points.
-  public let size: Size
+  public internal(set) var size: Size
   /// The stroke width of the ring, in points.
-  public let ringWidth: Double
+  public internal(set) var ringWidth: Double
   /// Length of one colour step.
   public let stepDuration: MediaTime
   /// Hue between neighbouring colours, in degrees; hues run 0, step, 2 step, ... up to 360.
@@ -30,7 +30,7 @@ public struct RainbowRing: Hashable, Sendable {
   /// The colours at time 0, in gradient order (C0 in the specification).
   public let colors: [RGBAColor]
   /// A progress arc in place of the full ring, or `nil` for the seed's ring.
-  public let progress: RingProgress?
+  public internal(set) var progress: RingProgress?
   /// Whether the colours flow (one stop every `stepDuration`); when not, the ring's colours
   /// hold still.
   public let flows: Bool

@@ -2,9 +2,10 @@
 /// the changes between adjacent peaks and valleys of its plot against time, as WCAG 2.x
 /// defines a transition.
 ///
-/// A peak or valley is confirmed by hysteresis: the value must move back by at least
-/// `threshold` from the running extreme before the direction is taken to have reversed, so
-/// wiggles smaller than `threshold` neither end a transition nor start one. A transition is
+/// Transitions run between *adjacent* peaks and valleys, as WCAG words it: a reversal of
+/// `reversal` or more (a tenth of `threshold`, above 8-bit rounding noise) ends a move, even
+/// when the move back does not itself qualify (the rainbow's dip from yellow to green and rise
+/// to cyan splits its fall from yellow to blue into two transitions). A transition is
 /// *counted* (once) in the first frame where it spans at least `threshold` (more than, when
 /// `strict`) and its end states qualify: for the general flash, the darker end's flag says
 /// "relative luminance below 0.80"; for the red flash, the redder end's flag says "saturated
@@ -56,8 +57,10 @@ struct TransitionTracker {
     values: UnsafeBufferPointer<Double>, flags: UnsafeBufferPointer<Bool>,
     changed: UnsafeBufferPointer<UInt8>, marks: UnsafeMutableBufferPointer<UInt8>
   ) -> Int {
-    // `d >= limit` is "reaches the threshold" (exceeds it, when strict).
+    // `d >= limit` is "reaches the threshold" (exceeds it, when strict); a move back of
+    // `reversal` ends a move.
     let limit = strict ? threshold.nextUp : threshold
+    let reversal = threshold / 10
     let lowerEnd = qualifyingEnd == .lower
     var count = 0
     states.withUnsafeMutableBufferPointer { buffer in
@@ -87,13 +90,13 @@ struct TransitionTracker {
               p.extreme = v
               p.extremeFlag = f
             }
-            if v - p.base >= limit {
+            if v - p.base >= reversal {
               // Rising from the lowest value seen; not counted (see above).
               p.extreme = v
               p.extremeFlag = f
               p.direction = 1
               p.counted = true
-            } else if p.extreme - v >= limit {
+            } else if p.extreme - v >= reversal {
               // Falling from the highest value seen; not counted.
               p.base = p.extreme
               p.baseFlag = p.extremeFlag
@@ -109,7 +112,7 @@ struct TransitionTracker {
           if v > p.extreme {
             p.extreme = v
             p.extremeFlag = f
-          } else if p.extreme - v >= limit {
+          } else if p.extreme - v >= reversal {
             p.base = p.extreme
             p.baseFlag = p.extremeFlag
             p.extreme = v
@@ -121,7 +124,7 @@ struct TransitionTracker {
           if v < p.extreme {
             p.extreme = v
             p.extremeFlag = f
-          } else if v - p.extreme >= limit {
+          } else if v - p.extreme >= reversal {
             p.base = p.extreme
             p.baseFlag = p.extremeFlag
             p.extreme = v

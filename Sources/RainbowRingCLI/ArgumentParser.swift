@@ -68,6 +68,9 @@ struct ParsedArguments {
   private(set) var positionals: [String] = []
 
   func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+  /// Sets flag `name` as if it had been given.
+  mutating func insertFlag(_ name: String) { flags.insert(name) }
+
   /// An invertible flag's setting: true for `--<name>`, false for `--no-<name>`, `nil` when
   /// neither was given.
   func flag(_ name: String) -> Bool? {

@@ -12,7 +12,8 @@ public enum CommandLineTool {
 
   /// The subcommands, in the order help lists them; the first is the default.
   static let commands = [
-    PlayCommand.command, RenderCommand.command, ExportCommand.command, ConfigCommand.command,
+    PlayCommand.command, RenderCommand.command, ExportCommand.command, CheckCommand.command,
+    ConfigCommand.command,
   ]
 
   /// The root's own options, as help, completions and the man page show them.
@@ -42,6 +43,7 @@ public enum CommandLineTool {
     case render([String])
     case export([String])
     case config([String])
+    case check([String])
     case play([String], implicit: Bool)
     case unknown(String)
     case usage(String)
@@ -77,6 +79,7 @@ public enum CommandLineTool {
     case "render": return .render(rest)
     case "export": return .export(rest)
     case "config": return .config(rest)
+    case "check": return .check(rest)
     case "play": return .play(rest, implicit: false)
     // Options without a subcommand are the player's: `rainbow-ring --duration 2`.
     case let option where option.hasPrefix("-"): return .play(arguments, implicit: false)
@@ -100,6 +103,7 @@ public enum CommandLineTool {
     case .play(let rest, let implicit):
       return PlayCommand.run(rest, console: console, implicit: implicit)
     case .config(let rest): return ConfigCommand.run(rest, console: console)
+    case .check(let rest): return CheckCommand.run(rest, console: console)
     case .unknown(let name):
       return usageError(unknownSubcommand(name).message, usage: rootUsage, helpFor: nil, console)
     case .usage(let message):
@@ -118,6 +122,7 @@ public enum CommandLineTool {
       case .export(let rest): _ = try ExportCommand.makePlan(rest)
       case .play(let rest, _): _ = try PlayCommand.makePlan(rest)
       case .config(let rest): _ = try ConfigCommand.makePlan(rest)
+      case .check(let rest): _ = try CheckCommand.makePlan(rest)
       case .unknown(let name): throw unknownSubcommand(name)
       case .usage(let message): throw RingError.usage(message)
       }

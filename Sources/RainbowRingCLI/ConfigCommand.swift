@@ -4,7 +4,7 @@ import RainbowRing
 enum ConfigCommand {
   static let specs: [OptionSpec] =
     [OptionSpec("print", help: "Print the effective configuration as a ring file (JSON).")]
-    + RingOptions.specs.filter { $0.name != "time" } + CommandLineTool.rootSpecs
+    + RingOptions.specs.filter { !["time", "allow-flashing"].contains($0.name) } + CommandLineTool.rootSpecs
 
   static let usage = "rainbow-ring config --print [<options>]"
 
@@ -29,7 +29,9 @@ enum ConfigCommand {
     if let asked: Request<RingConfiguration> = args.informational() { return asked }
     guard args.has("print") else { throw RingError.usage("Missing expected flag '--print'.") }
     let config = try RingOptions.configuration(args)
-    _ = try RingOptions.scene(args, scaleRange: RingScene.scaleRange)
+    var unchecked = args
+    unchecked.insertFlag("allow-flashing")
+    _ = try RingOptions.scene(unchecked, scaleRange: RingScene.scaleRange)
     return .run(config.effective)
   }
 

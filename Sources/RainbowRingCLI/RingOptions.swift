@@ -93,6 +93,10 @@ enum RingOptions {
       default: "ease-in-out",
       completion: .choices(["linear", "ease-in", "ease-out", "ease-in-out", "default"])),
     OptionSpec(
+      "allow-flashing",
+      help:
+        "Accept a ring that flashes more than 3 times a second (WCAG 2.3.1; see 'rainbow-ring check')."),
+    OptionSpec(
       "config", value: "file",
       help: "Read options from a JSON ring file; options on the command line override it.",
       completion: .file),
@@ -277,12 +281,31 @@ enum RingOptions {
   static func ring(_ args: ParsedArguments) throws(RingError) -> RainbowRing {
     let config = try configuration(args)
     do {
-      return try config.makeRing()
+      let ring = try config.makeRing()
+      try refuseFlashing(ring, args)
+      return ring
     } catch let error as RingError {
       throw RingError.usage(sentence(error.message))
     } catch {
       throw RingError.usage("\(error)")
     }
+  }
+
+  /// Refuses a ring that flashes more than WCAG 2.3.1 allows, unless `--allow-flashing`.
+  static func refuseFlashing(_ ring: RainbowRing, _ args: ParsedArguments) throws(RingError) {
+    guard !args.has("allow-flashing") else { return }
+    let result: FlashAnalysis?
+    do {
+      result = try FlashAnalysis.screen(ring)
+    } catch {
+      throw RingError.usage("\(error)")
+    }
+    guard let result, !result.passes else { return }
+    func n(_ v: Double) -> String { String(format: "%.1f", v) }
+    let rate = max(result.generalFlashesPerSecond, result.redFlashesPerSecond, result.largestPixelFlashesPerSecond)
+    throw RingError.usage(
+      "This ring flashes \(n(rate)) times a second, over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): slow it down (--step-duration), or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
+    )
   }
 
   /// A library message as a sentence for the command line, its leading key as the option.
@@ -312,7 +335,9 @@ enum RingOptions {
       throw RingError.usage("The scale \(s) from the ring file must be in \(describe(scaleRange)) pixels per point.")
     }
     do {
-      return try config.makeScene(defaultBackground: defaultBackground)
+      let scene = try config.makeScene(defaultBackground: defaultBackground)
+      try refuseFlashing(scene.ring, args)
+      return scene
     } catch let error as RingError {
       throw RingError.usage(sentence(error.message))
     } catch {
