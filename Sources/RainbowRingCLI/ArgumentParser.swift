@@ -63,10 +63,17 @@ enum Request<Plan> {
 struct ParsedArguments {
   private(set) var values: [String: String] = [:]
   private(set) var flags: Set<String> = []
+  /// Invertible flags whose last spelling was `--no-<flag>`.
+  private(set) var negatedFlags: Set<String> = []
   private(set) var positionals: [String] = []
 
   func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
   subscript(name: String) -> String? { values[name] }
+  /// An invertible flag as the command line left it: `true` for `--<flag>`, `false` for
+  /// `--no-<flag>` (the last one wins), `nil` when neither was given.
+  func flag(_ name: String) -> Bool? {
+    flags.contains(name) ? true : negatedFlags.contains(name) ? false : nil
+  }
 
   /// Parses `arguments` against `specs`; `--help`/`-h` and `--version` are recognised as flags
   /// wherever they appear. Unknown options and an option with a value given twice are usage
@@ -127,7 +134,13 @@ struct ParsedArguments {
         if inlineValue != nil {
           throw RingError.usage("The flag '--\(name)' does not take a value.")
         }
-        if on { parsed.flags.insert(s.name) } else { parsed.flags.remove(s.name) }
+        if on {
+          parsed.flags.insert(s.name)
+          parsed.negatedFlags.remove(s.name)
+        } else {
+          parsed.flags.remove(s.name)
+          parsed.negatedFlags.insert(s.name)
+        }
         continue
       }
       if parsed.values[s.name] != nil {
