@@ -63,20 +63,19 @@ enum Request<Plan> {
 struct ParsedArguments {
   private(set) var values: [String: String] = [:]
   private(set) var flags: Set<String> = []
-  /// Invertible flags last given as `--no-<name>`.
-  private(set) var negated: Set<String> = []
+  /// Invertible flags whose last spelling was `--no-<flag>`.
+  private(set) var negatedFlags: Set<String> = []
   private(set) var positionals: [String] = []
 
   func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
   /// Sets flag `name` as if it had been given.
   mutating func insertFlag(_ name: String) { flags.insert(name) }
-
-  /// An invertible flag's setting: true for `--<name>`, false for `--no-<name>`, `nil` when
-  /// neither was given.
-  func flag(_ name: String) -> Bool? {
-    flags.contains(name) ? true : negated.contains(name) ? false : nil
-  }
   subscript(name: String) -> String? { values[name] }
+  /// An invertible flag as the command line left it: `true` for `--<flag>`, `false` for
+  /// `--no-<flag>` (the last one wins), `nil` when neither was given.
+  func flag(_ name: String) -> Bool? {
+    flags.contains(name) ? true : negatedFlags.contains(name) ? false : nil
+  }
 
   /// Parses `arguments` against `specs`; `--help`/`-h` and `--version` are recognised as flags
   /// wherever they appear. Unknown options and an option with a value given twice are usage
@@ -139,10 +138,10 @@ struct ParsedArguments {
         }
         if on {
           parsed.flags.insert(s.name)
-          parsed.negated.remove(s.name)
+          parsed.negatedFlags.remove(s.name)
         } else {
           parsed.flags.remove(s.name)
-          parsed.negated.insert(s.name)
+          parsed.negatedFlags.insert(s.name)
         }
         continue
       }

@@ -1,6 +1,7 @@
 import Foundation
 import RainbowRing
 import RingExport
+import RingPlayers
 import RingSystem
 
 /// `rainbow-ring export`: the animation as a seamless loop in a file.
@@ -123,6 +124,15 @@ enum ExportCommand {
     ])
 
   static var help: String { command.help }
+
+  /// What an export does with a preference for reduced motion (from the environment or
+  /// the desktop): the file holds the whole animation all the same, since its viewers have
+  /// their own preference; one line says so, or `nil` when motion is not reduced.
+  static func reducedMotionNote(_ motion: MotionPreference) -> String? {
+    guard motion.isReduced else { return nil }
+    return
+      "note: reduced motion is asked for (\(motion.reason)), but an export holds the whole animation; 'rainbow-ring render' writes one still frame, and SVG (--svg-animation css) and HTML exports hold still for viewers who prefer reduced motion"
+  }
 
   /// Everything an export needs, checked.
   struct Plan {
@@ -397,6 +407,9 @@ enum ExportCommand {
     }
     if !plan.quiet {
       for note in plan.notes { console.writeErr(TerminalText.escaped(note) + "\n") }
+      if let note = reducedMotionNote(MotionPreference.resolve(flag: nil)) {
+        console.writeErr(note + "\n")
+      }
     }
     let bar = ProgressBar(
       label: "exporting \(TerminalText.escaped(plan.output))", write: console.writeErr)

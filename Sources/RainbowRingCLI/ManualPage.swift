@@ -48,6 +48,12 @@ enum ManualPage {
       .TP
       .B NO_COLOR
       When set and not empty, errors are not coloured and the terminal player uses no colour.
+      .TP
+      .B RAINBOW_RING_REDUCED_MOTION
+      1, true, yes or on: \\fBplay\\fR holds a still frame (space plays it); 0, false, no or
+      off: full motion, whatever the desktop says. \\fB\\-\\-\\fR[\\fBno\\-\\fR]\\fBreduced\\-motion\\fR
+      overrides it; without either, GNOME's \\fBenable\\-animations\\fR (read with
+      \\fBgsettings\\fR) decides. \\fBexport\\fR keeps the whole animation and says so.
       .SH SEE ALSO
       \\fBrainbow\\-ring help\\fR \\fIsubcommand\\fR, \\fBffmpeg\\fR(1)
 

@@ -29,6 +29,11 @@ enum PlayCommand {
           "Terminal output: auto, truecolor, 256, kitty, sixel or monochrome. auto follows NO_COLOR, kitty, COLORTERM, tmux and TERM.",
         default: "auto",
         completion: .choices(["auto"] + TerminalPlayer.Graphics.allCases.map(\.rawValue))),
+      OptionSpec(
+        "reduced-motion",
+        help:
+          "Hold a still frame; space plays it. Without either flag, \(MotionPreference.environmentVariable) (1 or 0), then GNOME's enable-animations decide.",
+        default: "full motion", invertible: true),
     ]
     + RingOptions.specs.filter { $0.name != "time" }.map { spec in
       switch spec.name {
@@ -57,7 +62,7 @@ enum PlayCommand {
   static let command = CommandSpec(
     name: "play", abstract: "Play the animation live in a window or the terminal (the default).",
     overview:
-      "Play the animation live: in a window when an X display is available, else in the terminal. q or Esc quits.",
+      "Play the animation live: in a window when an X display is available, else in the terminal. q or Esc quits; space pauses and resumes.",
     usage: usage, options: specs,
     examples: [
       .init(
@@ -85,6 +90,9 @@ enum PlayCommand {
     var graphics: TerminalPlayer.Graphics?
     var window = false
     var terminal = false
+    /// `--reduced-motion` (true), `--no-reduced-motion` (false) or neither (`nil`: the
+    /// environment and the desktop decide).
+    var reducedMotion: Bool?
     var limits: Limits
     /// The size shown, in points, when it is not the ring's scene (a program's window).
     var naturalSize: Size?
@@ -112,6 +120,7 @@ enum PlayCommand {
         args, "scene", PlayerScene.allCases.map { ($0.rawValue, $0) }, default: .seed)
     }
     try readPlayerOptions(args, into: &plan)
+    plan.reducedMotion = args.flag("reduced-motion")
     plan.background = try RingOptions.background(args)
     if plan.window { try plan.checkWindowSize() }
     return .run(plan)
@@ -224,14 +233,16 @@ enum PlayCommand {
       }
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "play", console)
     }
-    return play(plan, in: venue, console: console)
+    let motion = MotionPreference.resolve(flag: plan.reducedMotion)
+    if let note = motion.note { console.writeErr(TerminalText.escaped(note) + "\n") }
+    return play(plan, in: venue, reducedMotion: motion.isReduced, console: console)
   }
 
-  /// Plays `content` (the plan's ring in its scene when `nil`) where `venue` says; returns
-  /// the exit status.
+  /// Plays `content` (the plan's ring in its scene when `nil`) where `venue` says, still
+  /// (paused at time 0) when `reducedMotion`; returns the exit status.
   static func play(
     _ plan: Plan, in venue: Venue, content: PlayerContent? = nil, title: String = "RainbowRing",
-    terminal: Int32 = STDOUT_FILENO, console: Console
+    reducedMotion: Bool = false, terminal: Int32 = STDOUT_FILENO, console: Console
   ) -> Int32 {
     let stop = { Termination.pending != 0 }
     do {
@@ -242,16 +253,17 @@ enum PlayCommand {
           background: plan.background, framesPerSecond: plan.fps ?? 60,
           duration: plan.duration)
         options.title = title
+        options.reducedMotion = reducedMotion
         let player = try WindowPlayer(options: options, connection: connection)
         try player.run(shouldStop: stop)
       case .terminal:
-        let player = try TerminalPlayer(
-          options: TerminalPlayer.Options(
-            content: content ?? .ring(plan.ring, plan.scene ?? .ring),
-            background: plan.background, framesPerSecond: plan.fps ?? 30,
-            duration: plan.duration,
-            graphics: plan.graphics ?? TerminalPlayer.detectGraphics(tmux: TmuxInfo.ask())),
-          output: terminal)
+        var options = TerminalPlayer.Options(
+          content: content ?? .ring(plan.ring, plan.scene ?? .ring),
+          background: plan.background, framesPerSecond: plan.fps ?? 30,
+          duration: plan.duration,
+          graphics: plan.graphics ?? TerminalPlayer.detectGraphics(tmux: TmuxInfo.ask()))
+        options.reducedMotion = reducedMotion
+        let player = try TerminalPlayer(options: options, output: terminal)
         if let note = player.note { console.writeErr(note + "\n") }
         try player.run(shouldStop: stop)
       }

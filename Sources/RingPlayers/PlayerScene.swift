@@ -57,37 +57,74 @@ public struct MonotonicClock: Sendable {
 
 /// When a player draws: frames on the fixed grid k / fps of a monotonic clock (never summed
 /// intervals), until an optional duration ends.
+///
+/// The picture's time is the clock's, less the time spent paused: a pause holds the frame,
+/// and playing again goes on from the time it held, not from the wall clock's.
+/// `--duration` counts the wall clock, paused or not.
 struct FrameSchedule {
-  let clock = MonotonicClock()
+  /// Seconds since the schedule started, read from the monotonic clock (a test's own).
+  let elapsed: () -> Double
   let framesPerSecond: Double
   let duration: Double?
   private var nextFrame = 0.0
+  /// Seconds of the clock spent in pauses that have ended.
+  private var pausedSeconds = 0.0
+  /// The clock's reading when the current pause began; `nil` while playing.
+  private var pausedAt: Double?
 
-  init(framesPerSecond: Double, duration: Double?) {
+  init(
+    framesPerSecond: Double, duration: Double?, paused: Bool = false,
+    elapsed: (() -> Double)? = nil
+  ) {
     self.framesPerSecond = max(1, framesPerSecond)
     self.duration = duration
+    if let elapsed {
+      self.elapsed = elapsed
+    } else {
+      let clock = MonotonicClock()
+      self.elapsed = { clock.elapsed }
+    }
+    if paused { pausedAt = self.elapsed() }
   }
 
   /// Whether the duration has passed.
-  var isOver: Bool { duration.map { clock.elapsed >= $0 } ?? false }
+  var isOver: Bool { duration.map { elapsed() >= $0 } ?? false }
 
-  /// The time to draw now, or `nil` when the next frame is not due; a returned frame moves
-  /// the deadline to the next point of the grid.
-  mutating func dueFrame() -> MediaTime? {
-    let now = clock.elapsed
-    guard now >= nextFrame else { return nil }
-    nextFrame = ((now * framesPerSecond).rounded(.down) + 1) / framesPerSecond
-    return .seconds(now)
+  /// Whether the picture's time stands still.
+  var isPaused: Bool { pausedAt != nil }
+
+  /// Stops the picture's time at its value now, or lets it run on from where it stopped.
+  mutating func togglePause() {
+    let now = elapsed()
+    if let start = pausedAt {
+      pausedSeconds += now - start
+      pausedAt = nil
+      // The next frame is due at once: the picture moves again without waiting.
+      nextFrame = 0
+    } else {
+      pausedAt = now
+    }
   }
 
-  /// The clock's time now.
-  var now: MediaTime { .seconds(clock.elapsed) }
+  /// The time to draw now, or `nil` when the next frame is not due (or the picture is
+  /// paused); a returned frame moves the deadline to the next point of the grid.
+  mutating func dueFrame() -> MediaTime? {
+    guard pausedAt == nil else { return nil }
+    let now = elapsed()
+    guard now >= nextFrame else { return nil }
+    nextFrame = ((now * framesPerSecond).rounded(.down) + 1) / framesPerSecond
+    return .seconds(now - pausedSeconds)
+  }
 
-  /// Milliseconds to sleep: until the next frame (or `idle` seconds when not drawing), never
-  /// past the end of the duration.
+  /// The picture's time now: the clock's less the time paused (held during a pause).
+  var now: MediaTime { .seconds((pausedAt ?? elapsed()) - pausedSeconds) }
+
+  /// Milliseconds to sleep: until the next frame (or `idle` seconds when not drawing, or
+  /// while paused), never past the end of the duration.
   func wait(idle: Double? = nil) -> Int32 {
-    var seconds = idle ?? max(0, nextFrame - clock.elapsed)
-    if let d = duration { seconds = min(seconds, max(0, d - clock.elapsed)) }
+    let now = elapsed()
+    var seconds = idle ?? (pausedAt != nil ? 0.25 : max(0, nextFrame - now))
+    if let d = duration { seconds = min(seconds, max(0, d - now)) }
     return Int32((seconds * 1000).rounded(.up))
   }
 }

@@ -11,6 +11,7 @@ import RingSystem
 /// follows resizes (SIGWINCH), centres the frame and rewrites only the cells that changed.
 /// At start it asks the terminal's background (OSC 11) to blend the ring's edges over; in
 /// tmux it sends kitty images through tmux's passthrough, or half-blocks when that is off.
+/// The space bar pauses and resumes; while paused the frame holds and the bottom row says so.
 public final class TerminalPlayer {
   public enum Graphics: String, CaseIterable, Sendable {
     case truecolor
@@ -27,6 +28,9 @@ public final class TerminalPlayer {
     public var framesPerSecond: Double
     public var duration: Double?
     public var graphics: Graphics
+    /// Reduced motion: it starts paused on the frame at time 0 (the space bar still plays
+    /// it), and the bottom row says so.
+    public var reducedMotion = false
 
     public init(
       ring: RainbowRing, scene: PlayerScene, background: RGBAColor?, framesPerSecond: Double,
@@ -116,6 +120,8 @@ public final class TerminalPlayer {
   private var out: [UInt8] = []
   private var quantizer: GIFQuantizer?
   private var palette: GIFPalette?
+  /// While paused: what the bottom row says (drawn after each frame); `nil` while playing.
+  private var pauseLabel: String?
 
   /// Throws when `output` is not a terminal or `environment`'s TERM shows no escape
   /// sequences (`terminalProblem`).
@@ -169,7 +175,11 @@ public final class TerminalPlayer {
     defer { leave() }
     try refit()
     var schedule = FrameSchedule(
-      framesPerSecond: options.framesPerSecond, duration: options.duration)
+      framesPerSecond: options.framesPerSecond, duration: options.duration,
+      paused: options.reducedMotion)
+    if options.reducedMotion { pauseLabel = "Still (reduced motion): space plays, q quits" }
+    // Paused from the start: the held frame, drawn once.
+    if schedule.isPaused { try drawFrame(at: schedule.now) }
     while true {
       if shouldStop() || Termination.pending != 0 || schedule.isOver { return }
       let events = TerminalSignals.take()
@@ -192,16 +202,38 @@ public final class TerminalPlayer {
       ]
       guard poll(&fds, nfds_t(fds.count), schedule.wait()) > 0 else { continue }
       if fds[0].revents != 0 { TerminalSignals.drain() }
-      if fds[2].revents != 0, try readInput(fds[2].revents) { return }
+      if fds[2].revents != 0 {
+        let keys = try readInput(fds[2].revents)
+        if keys.quit { return }
+        if keys.pauses % 2 == 1 {
+          schedule.togglePause()
+          try showPause(schedule.isPaused, at: schedule.now)
+        }
+      }
     }
   }
 
-  /// Reads what is waiting on `input`; `true` when a key asks to quit. End of file stops
-  /// the polling of `input`; a terminal that hung up throws.
-  private func readInput(_ revents: Int16) throws -> Bool {
+  /// Pausing draws the held frame (the one at the paused time) with its label; playing
+  /// again clears the label and redraws every cell with the next frame.
+  private func showPause(_ paused: Bool, at time: MediaTime) throws {
+    if paused {
+      pauseLabel = "Paused: space plays, q quits"
+      try drawFrame(at: time)
+    } else if let label = pauseLabel {
+      pauseLabel = nil
+      write("\u{1B}[0m\u{1B}[\(rows);1H" + String(repeating: " ", count: min(columns, label.count)))
+      previousCells = []
+    }
+  }
+
+  /// Reads what is waiting on `input`: whether a key asks to quit, and how many times the
+  /// space bar was pressed. End of file stops the polling of `input`; a terminal that hung
+  /// up throws.
+  private func readInput(_ revents: Int16) throws -> (quit: Bool, pauses: Int) {
+    let none = (quit: false, pauses: 0)
     if revents & Int16(POLLNVAL) != 0 {
       inputOpen = false
-      return false
+      return none
     }
     var bytes = [UInt8](repeating: 0, count: 64)
     let n = retryingOnInterrupt { read(input, &bytes, bytes.count) }
@@ -211,13 +243,15 @@ public final class TerminalPlayer {
         [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "[")].contains(
           bytes[1])
       {
-        return false
+        return none
       }
-      return bytes[0..<n].contains {
-        $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") || $0 == 27
-      }
+      let typed = bytes[0..<n]
+      return (
+        typed.contains { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") || $0 == 27 },
+        typed.filter { $0 == UInt8(ascii: " ") }.count
+      )
     }
-    if n < 0 && errno == EAGAIN { return false }
+    if n < 0 && errno == EAGAIN { return none }
     // A terminal reports a hang-up as POLLHUP/POLLERR or EIO; a pipe or file is just over.
     if isatty(input) == 1 || (n < 0 && errno == EIO) {
       if n < 0 || revents & Int16(POLLHUP | POLLERR) != 0 {
@@ -225,7 +259,7 @@ public final class TerminalPlayer {
       }
     }
     inputOpen = false
-    return false
+    return none
   }
 
   // MARK: Terminal state
@@ -431,6 +465,12 @@ public final class TerminalPlayer {
     case .truecolor, .palette256, .monochrome: drawCells(frame)
     case .kitty: drawKitty(frame)
     case .sixel: drawSixel(frame)
+    }
+    if let pauseLabel {
+      // Bottom left, reversed: beside the ring in a wide pane, on its empty corner else.
+      out.append(
+        contentsOf: "\u{1B}[0m\u{1B}[\(rows);1H\u{1B}[7m\(pauseLabel.prefix(columns))\u{1B}[0m"
+          .utf8)
     }
     try flush()
   }

@@ -5,8 +5,10 @@ import RainbowRing
 /// Plays the animation in an X11 window: MIT-SHM images when the server offers them, plain
 /// `XPutImage` otherwise; only the pixels a frame changed are sent.
 ///
-/// `q`, Escape and the window's close button end it. Resizing refits the scene. Nothing is
-/// drawn while the window is unmapped. Frame times come from a monotonic clock.
+/// `q`, Escape and the window's close button end it; the space bar pauses and resumes (the
+/// title then ends in " (paused)"). Resizing refits the scene. Nothing is drawn while the
+/// window is unmapped, or while paused unless the window needs it. Frame times come from a
+/// monotonic clock.
 public final class WindowPlayer {
   public struct Options: Sendable {
     public var content: PlayerContent
@@ -17,6 +19,9 @@ public final class WindowPlayer {
     /// Seconds to play; `nil` plays until closed.
     public var duration: Double?
     public var title = "RainbowRing"
+    /// Reduced motion: the window opens paused on the frame at time 0 (the space bar still
+    /// plays it).
+    public var reducedMotion = false
 
     public init(
       ring: RainbowRing, scene: PlayerScene, scale: Double?, background: RGBAColor?,
@@ -118,7 +123,9 @@ public final class WindowPlayer {
   /// Runs until closed, a key quits, `duration` passes or `shouldStop` says so.
   public func run(shouldStop: () -> Bool = { false }) throws {
     var schedule = FrameSchedule(
-      framesPerSecond: options.framesPerSecond, duration: options.duration)
+      framesPerSecond: options.framesPerSecond, duration: options.duration,
+      paused: options.reducedMotion)
+    showTitle(paused: schedule.isPaused)
     let fd = XConnectionNumber(display)
     while true {
       if shouldStop() || schedule.isOver { return }
@@ -134,6 +141,12 @@ public final class WindowPlayer {
         case KeyPress:
           let sym = XLookupKeysym(&event.xkey, 0)
           if sym == KeySym(XK_q) || sym == KeySym(XK_Escape) || sym == KeySym(XK_Q) { return }
+          if sym == KeySym(XK_space) {
+            schedule.togglePause()
+            showTitle(paused: schedule.isPaused)
+            // The held frame is the one at the paused time, where playing resumes.
+            if schedule.isPaused { needsFullUpdate = true }
+          }
         case ClientMessage:
           if Atom(event.xclient.data.l.0) == deleteAtom { return }
         case ConfigureNotify:
@@ -154,8 +167,14 @@ public final class WindowPlayer {
         default: break
         }
       }
-      if mapped, let time = schedule.dueFrame() { try draw(at: time) }
-      if mapped {
+      if mapped, let time = schedule.dueFrame() {
+        try draw(at: time)
+      } else if mapped, schedule.isPaused, renderer == nil || needsFullUpdate {
+        // Paused: the held frame, drawn again only when the window lost it (first map,
+        // expose, resize).
+        try draw(at: schedule.now)
+      }
+      if mapped && !schedule.isPaused {
         // Sleep until the next frame without watching the connection: the server's
         // completion event for the frame just sent would wake us a second time per frame.
         // Events wait for the next frame, and never more than 50 ms.
@@ -165,6 +184,12 @@ public final class WindowPlayer {
         _ = poll(&pfd, 1, schedule.wait(idle: 0.25))
       }
     }
+  }
+
+  /// The window's title: the options' own, with " (paused)" while the picture holds.
+  private func showTitle(paused: Bool) {
+    XStoreName(display, window, options.title + (paused ? " (paused)" : ""))
+    XFlush(display)
   }
 
   private func draw(at time: MediaTime) throws {

@@ -33,6 +33,8 @@ import Testing
     #expect(run.stderr.isEmpty, "man --warnings: \(run.stderr)")
     let text = String(decoding: run.stdout, as: UTF8.self)
     #expect(text.contains("RAINBOW-RING(1)"), "the title line: \(text.prefix(200))")
+    #expect(
+      text.contains("RAINBOW_RING_REDUCED_MOTION"), "ENVIRONMENT names the reduced-motion variable")
     let groff = try runProcess(
       try requiredTool("groff", package: "groff-base"), ["-ww", "-man", "-Tutf8", "-z", path])
     #expect(groff.status == 0 && groff.stderr.isEmpty, "groff -ww: \(groff.stderr)")

@@ -20,9 +20,10 @@ final class TmuxSession {
     try tmux(
       ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]
         + sanitizerOptions + [
-          // The environment the players detect graphics from is the test's, not the host's.
+          // The environment the players detect graphics (and reduced motion) from is the
+          // test's, not the host's.
           "env -u DISPLAY -u NO_COLOR -u COLORTERM -u KITTY_WINDOW_ID -u TERM_PROGRAM"
-            + " bash --norc --noprofile"
+            + " -u RAINBOW_RING_REDUCED_MOTION bash --norc --noprofile"
         ])
     Thread.sleep(forTimeInterval: 0.3)
   }

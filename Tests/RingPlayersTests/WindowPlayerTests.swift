@@ -131,4 +131,75 @@ import Testing
     }
     #expect(!player.isRunning && player.terminationStatus == 0, "closed with exit 0")
   }
+
+  /// The window's title, as a window manager reads it.
+  func title(of id: String, on x: VirtualDisplay) throws -> String {
+    String(
+      decoding: try runTool("env", ["DISPLAY=\(x.name)", "xdotool", "getwindowname", id]),
+      as: UTF8.self
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Presses the space bar in window `id` until its title says `paused` (or does not), up
+  /// to three times (a press can race the focus change on a loaded machine); the title.
+  func pressSpace(in id: String, on x: VirtualDisplay, untilPaused paused: Bool) throws -> String {
+    var now = ""
+    for _ in 0..<3 {
+      _ = try runTool(
+        "env", ["DISPLAY=\(x.name)", "xdotool", "windowfocus", "--sync", id, "key", "space"])
+      let start = Date()
+      repeat {
+        Thread.sleep(forTimeInterval: 0.1)
+        now = try title(of: id, on: x)
+      } while now.hasSuffix(" (paused)") != paused && Date().timeIntervalSince(start) < 3
+      if now.hasSuffix(" (paused)") == paused { break }
+    }
+    return now
+  }
+
+  /// The space bar pauses (the title ends in " (paused)" and screenshots 1.5 s apart are the
+  /// same) and plays again; reduced motion opens paused on a still frame, and space plays it.
+  /// The ring at its default speed (a stop every 0.1 s): any new frame differs.
+  @Test(arguments: [false, true])
+  func spacePausesAndResumes(reducedMotion: Bool) throws {
+    let x = try VirtualDisplay()
+    let (player, id, errors) = try startPlayer(
+      on: x,
+      ["play", "--window", "--scene", "ring", "--scale", "1", "--duration", "60"]
+        + (reducedMotion ? ["--reduced-motion"] : []))
+    defer { if player.isRunning { kill(player.processIdentifier, SIGKILL) } }
+    try #require(!id.isEmpty, "a window (player running: \(player.isRunning)) \(errors)")
+    func moves() throws -> Bool {
+      // Up to 10 s for the window to map and draw; then two shots 0.5 s apart.
+      let deadline = Date().addingTimeInterval(10)
+      var first = try x.screenshot(width: 160, height: 160)
+      while Set(first).count < 3 && Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.2)
+        first = try x.screenshot(width: 160, height: 160)
+      }
+      Thread.sleep(forTimeInterval: 0.5)
+      return try x.screenshot(width: 160, height: 160) != first
+    }
+    func holds() throws -> Bool {
+      let first = try x.screenshot(width: 160, height: 160)
+      Thread.sleep(forTimeInterval: 1.5)
+      return try x.screenshot(width: 160, height: 160) == first && Set(first).count > 2
+    }
+    if reducedMotion {
+      #expect(try title(of: id, on: x) == "RainbowRing (paused)", "reduced motion opens paused")
+      _ = try moves()  // waits for the first frame
+      #expect(try holds(), "reduced motion: a still frame")
+    } else {
+      #expect(try moves(), "playing: the ring moves")
+      let paused = try pressSpace(in: id, on: x, untilPaused: true)
+      #expect(paused == "RainbowRing (paused)", "space pauses: the title says so")
+      Thread.sleep(forTimeInterval: 0.3)
+      #expect(try holds(), "paused: screenshots 1.5 s apart are the same")
+    }
+    let playing = try pressSpace(in: id, on: x, untilPaused: false)
+    #expect(playing == "RainbowRing", "space plays again: \(playing)")
+    #expect(try moves(), "playing again: the ring moves")
+    try press("q", in: id, on: x, player: player)
+    #expect(!player.isRunning && player.terminationStatus == 0, "q still quits with exit 0")
+  }
 }
