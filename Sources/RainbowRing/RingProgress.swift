@@ -129,3 +129,24 @@ public struct ProgressChange: Hashable, Sendable {
     return from + (to - from) * eased
   }
 }
+
+extension RainbowRing {
+  /// Colours a frame shows besides the ring's own and their blends with the background: a
+  /// progress ring's track, and for a shadow the ring's colours darkened beneath it (for
+  /// palettes of formats with few colours, such as GIF's). Alpha is kept: composite over
+  /// the background.
+  public var accentColors: [RGBAColor] {
+    guard let progress else { return [] }
+    var out: [RGBAColor] = []
+    if progress.track.alpha > 0 { out.append(progress.track) }
+    if progress.endEffect == .shadow {
+      for level in [0.3, 0.55] {
+        for k in 0..<8 {
+          let c = colors[k * (colors.count - 1) / 7]
+          out.append(c.interpolated(to: .black, fraction: level))
+        }
+      }
+    }
+    return out
+  }
+}

@@ -25,7 +25,7 @@ enum ExportCommand {
         "duration", value: "seconds", help: "Length of the export.",
         default: "one period, 7.3 s for the seed"),
       OptionSpec(
-        "loops", value: "n", help: "Length in whole periods (instead of --duration).", default: "1"),
+        "loops", value: "n", help: "Length in whole periods (instead of --duration).", default: "1, or enough to show a progress change"),
       OptionSpec(
         "loop-count", value: "n",
         help:
@@ -211,7 +211,7 @@ enum ExportCommand {
     if args.has("duration") && args.has("loops") {
       throw RingError.usage("The options '--duration' and '--loops' cannot be used together.")
     }
-    let periodNs = scene.ring.period.nanoseconds
+    var periodNs = scene.ring.period.nanoseconds
     var notes: [String] = []
     if !args.has("format"), format == .apng, OutputExtension.of(output) == "png" {
       notes.append(
@@ -229,7 +229,15 @@ enum ExportCommand {
         )
       }
     } else {
-      let loops = try RingOptions.integer(args, "loops", default: 1, range: 1...10000)
+      // By default one period, or enough whole periods to show a progress change to its
+      // end; still colours show the change and half a second of its end.
+      let changeEnd = scene.ring.progress?.change?.endTime.nanoseconds ?? 0
+      let covering = Int(min(10000, max(1, (changeEnd + periodNs - 1) / periodNs)))
+      if changeEnd > 0 && !scene.ring.flows && !args.has("loops") {
+        periodNs = changeEnd + 500_000_000
+      }
+      let loops = try RingOptions.integer(
+        args, "loops", default: scene.ring.flows ? covering : 1, range: 1...10000)
       let (total, overflow) = periodNs.multipliedReportingOverflow(by: Int64(loops))
       // Periods can be long (--hue-step 0.01 --step-duration 3600 is 4 years): cap the
       // length where times are exact.

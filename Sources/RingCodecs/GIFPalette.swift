@@ -21,10 +21,12 @@ public struct GIFPalette: Sendable {
   public static let transparentIndex: UInt8 = 0
 
   /// The palette for a ring of `colors` (a closed path through its hues, as
-  /// `RainbowRing.colors`), over `matte` when it is opaque (`nil` for transparent output).
-  public init(colors ring: [RGBAColor], matte: RGBAColor?) {
+  /// `RainbowRing.colors`), over `matte` when it is opaque (`nil` for transparent output),
+  /// with entries for up to 32 `accents` (composited over the matte).
+  public init(colors ring: [RGBAColor], matte: RGBAColor?, accents: [RGBAColor] = []) {
     hasMatte = matte != nil
     var entries: [(Double, Double, Double)] = []
+
     let path = ring.map { ($0.red * 255, $0.green * 255, $0.blue * 255) }
     func point(at s: Double, lengths: [Double], total: Double) -> (Double, Double, Double) {
       var remaining = s * total
@@ -59,6 +61,10 @@ public struct GIFPalette: Sendable {
             ))
         }
       }
+    }
+    for a in accents.prefix(32) {
+      let c = matte.map { $0.blended(under: a) } ?? a
+      entries.append((c.red * 255, c.green * 255, c.blue * 255))
     }
     let pathCount = 255 - entries.count
     for j in 0..<pathCount {

@@ -22,7 +22,8 @@ struct GIFSink: FrameSink {
         "GIF has only on/off transparency: use an opaque --background or 'transparent'")
     }
     let palette = GIFPalette(
-      colors: scene.ring.colors, matte: background.alpha == 1 ? background : nil)
+      colors: scene.ring.colors, matte: background.alpha == 1 ? background : nil,
+      accents: scene.ring.accentColors)
     let quantizer = GIFQuantizer(palette: palette, ditherStrength: settings.ditherStrength)
     let delays = timing.centisecondDelays()
     guard delays.allSatisfy({ $0 >= 2 }) else {

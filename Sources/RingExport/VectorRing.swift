@@ -40,6 +40,12 @@ struct VectorRing {
       default: "SVG"
       }
     let ring = scene.ring
+    if ring.progress != nil {
+      throw RingError(
+        .invalidSettings,
+        "\(name) does not hold progress rings yet: export the progress ring as GIF, APNG, WebP, MP4 or WebM"
+      )
+    }
     let (w, h) = (ring.size.width, ring.size.height)
     let origin = scene.ringOrigin
     let geometry = ring.gradient
