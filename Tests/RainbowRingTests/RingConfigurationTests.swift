@@ -1,0 +1,77 @@
+import Foundation
+import RainbowRing
+import Testing
+
+/// The ring's configuration: defaults, overriding, presets, ring files and what they make.
+@Suite struct RingConfigurationTests {
+  /// The empty configuration is the seed's ring.
+  @Test func theEmptyConfigurationIsTheSeed() throws {
+    #expect(try RingConfiguration().makeRing() == RainbowRing.seed)
+    #expect(try RingPresets.named("seed")!.makeRing() == RainbowRing.seed)
+  }
+
+  /// Every preset makes a ring, and prints as a ring file that reads back to the same
+  /// configuration and the same ring.
+  @Test(arguments: RingPresets.names)
+  func presetsRoundTripThroughRingFiles(name: String) throws {
+    let preset = try #require(RingPresets.named(name))
+    let ring = try preset.makeRing()
+    for c in [preset, preset.effective] {
+      let text = c.jsonText
+      let back = try RingFile.decode(Array(text.utf8), file: "\(name).json")
+      #expect(back == c, "\(text)")
+      #expect(try back.makeRing() == ring)
+    }
+  }
+
+  /// What one configuration sets overrides the other; what it leaves unset does not.
+  @Test func overridingTakesOnlyWhatIsSet() {
+    var base = RingConfiguration()
+    base.size = 200
+    base.cap = "butt"
+    var top = RingConfiguration()
+    top.cap = "square"
+    top.progress = 0.5
+    let both = base.overridden(by: top)
+    #expect(both.size == 200 && both.cap == "square" && both.progress == 0.5)
+    #expect(both.palette == nil, "unset stays unset")
+  }
+
+  /// A named palette in another space is drawn from many samples of the palette, at the
+  /// same speed (one palette colour per step).
+  @Test(arguments: ["oklab", "oklch", "srgb-linear"])
+  func anotherSpaceIsSampledAtTheSameSpeed(space: String) throws {
+    var c = RingConfiguration()
+    c.colors = ["#ff0000", "#0000ff"]
+    c.interpolation = space
+    let ring = try c.makeRing()
+    #expect(ring.colors.count > 100)
+    #expect(abs(ring.period.seconds - 0.2) < 1e-6, "two colours, 0.1 s each")
+    let mid = ring.colors[ring.colors.count / 2]
+    let palette = try Palette(
+      colors: [.init(red: 1, green: 0, blue: 0), .init(red: 0, green: 0, blue: 1)],
+      interpolation: ColorInterpolation(rawValue: space)!)
+    let want = palette.color(at: Double(ring.colors.count / 2) / Double(ring.colors.count - 1))
+    #expect(abs(mid.red - want.red) < 1e-9 && abs(mid.blue - want.blue) < 1e-9)
+  }
+
+  /// Values that do not fit together are refused with the key's name.
+  @Test(arguments: [
+    (#"{"ring-width": 90}"#, "ring-width"),
+    (#"{"locations": [0, 1]}"#, "locations"),
+    (##"{"colors": ["#000000", "#ffffff"], "locations": [0.5, 0.2]}"##, "locations"),
+    (#"{"progress": 0.5, "progress-from": 0, "timing": "linear", "track-width": 3}"#, ""),
+  ])
+  func misfitsAreRefused(text: String, mentions: String) throws {
+    let c = try RingFile.decode(Array(text.utf8), file: "ring.json")
+    if mentions.isEmpty {
+      _ = try c.makeRing()
+      return
+    }
+    #expect {
+      _ = try c.makeRing()
+    } throws: { error in
+      "\(error)".contains(mentions)
+    }
+  }
+}
