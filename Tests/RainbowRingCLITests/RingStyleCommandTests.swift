@@ -1,0 +1,155 @@
+import Foundation
+import RainbowRing
+import RingTestSupport
+import Testing
+
+@testable import RainbowRingCLI
+
+/// Progress rings, palettes, ring files, presets and flash safety from the command line.
+@Suite struct RingStyleCommandTests {
+  /// Runs the tool in-process: exit status, standard output and error.
+  static func tool(_ args: [String]) -> (code: Int32, out: [UInt8], err: String) {
+    var out: [UInt8] = []
+    var err = ""
+    let console = Console(writeOut: { out += $0 }, writeErr: { err += $0 })
+    let code = CommandLineTool.run(args, console: console)
+    return (code, out, err)
+  }
+
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  func temporaryFolder() throws -> String {
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ring-style-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  func contents(_ dir: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+  }
+
+  /// The README's pictures of each style: each command makes its file byte for byte.
+  static let pictureCommands: [[String]] = {
+    let readme = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    return readme.split(separator: "\n").filter {
+      $0.hasPrefix("rainbow-ring render ") && $0.contains(" -o docs/styles/")
+    }.map { line in
+      // Split like a shell: words, with '...' quoting.
+      var words: [String] = []
+      var word = ""
+      var quoted = false
+      for ch in line.dropFirst("rainbow-ring ".count) {
+        if ch == "'" {
+          quoted.toggle()
+        } else if ch == " " && !quoted {
+          if !word.isEmpty { words.append(word) }
+          word = ""
+        } else {
+          word.append(ch)
+        }
+      }
+      words.append(word)
+      return words
+    }
+  }()
+
+  @Test func theReadmeShowsEveryStyle() {
+    #expect(Self.pictureCommands.count >= 12, "README's picture commands")
+  }
+
+  @Test(arguments: pictureCommands)
+  func readmePictureIsWhatItsCommandMakes(args: [String]) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let target = args.last!
+    let run = Self.tool(Array(args.dropLast()) + [dir + "/out.png"])
+    #expect(run.code == 0, "\(args): \(run.err)")
+    let made = try Data(contentsOf: URL(fileURLWithPath: dir + "/out.png"))
+    let kept = try Data(contentsOf: Self.root.appendingPathComponent(target))
+    #expect(made == kept, "\(target) is out of date: run the README's command again")
+  }
+
+  /// `config --print` writes a ring file that makes the same frame as the options did.
+  @Test(arguments: [
+    ["--preset", "activity", "--ring-width", "16"],
+    ["--progress", "1.3", "--end-effect", "shadow", "--direction", "counterclockwise"],
+    ["--colors", "#ff0000,#00ff00,#0000ff", "--locations", "0,0.2,1", "--interpolation", "oklch"],
+    ["--palette", "magma", "--gradient", "radial", "--scene", "seed"],
+  ])
+  func printedConfigurationMakesTheSameFrame(options: [String]) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let printed = Self.tool(["config", "--print"] + options)
+    #expect(printed.code == 0, "\(printed.err)")
+    try Data(printed.out).write(to: URL(fileURLWithPath: dir + "/ring.json"))
+    let direct = Self.tool(["render", "--time", "1.1", "-o", dir + "/a.png"] + options)
+    let viaFile = Self.tool(
+      ["render", "--time", "1.1", "--config", dir + "/ring.json", "-o", dir + "/b.png"])
+    #expect(direct.code == 0 && viaFile.code == 0, "\(direct.err) \(viaFile.err)")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: dir + "/a.png"))
+        == Data(contentsOf: URL(fileURLWithPath: dir + "/b.png")))
+  }
+
+  /// The command line overrides the ring file, which overrides the preset.
+  @Test func commandLineOverridesFileOverridesPreset() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try Data(#"{"cap": "butt", "ring-width": 12}"#.utf8).write(
+      to: URL(fileURLWithPath: dir + "/ring.json"))
+    let run = Self.tool(
+      ["config", "--print", "--preset", "activity", "--config", dir + "/ring.json", "--cap", "square"])
+    let text = String(decoding: run.out, as: UTF8.self)
+    #expect(text.contains(#""cap": "square""#), "\(text)")
+    #expect(text.contains(#""ring-width": 12"#), "\(text)")
+    #expect(text.contains(#""palette": "activity""#), "\(text)")
+  }
+
+  /// A flashing ring is refused (64, nothing written) unless --allow-flashing is given.
+  @Test(arguments: ["render", "export"])
+  func flashingRingsAreRefused(command: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let out = dir + (command == "render" ? "/ring.png" : "/ring.gif")
+    let fast = ["--step-duration", "0.005", "-o", out]
+    let refused = Self.tool([command] + fast)
+    #expect(refused.code == 64, "\(refused.err)")
+    #expect(refused.err.contains("--allow-flashing") && refused.err.contains("WCAG"), "\(refused.err)")
+    #expect(contents(dir).isEmpty, "nothing written")
+    let allowed = Self.tool([command] + fast + ["--allow-flashing", "--size", "40", "--ring-width", "5"])
+    #expect(allowed.code == 0, "\(allowed.err)")
+  }
+
+  /// `check`: the seed passes (0), a ring 20 times faster fails (1).
+  @Test(arguments: [([String](), Int32(0)), (["--step-duration", "0.005"], Int32(1))])
+  func checkSaysWhetherTheRingFlashes(args: [String], code: Int32) {
+    let run = Self.tool(["check", "--analysis-scale", "0.25"] + args)
+    #expect(run.code == code, "\(run.err)")
+    #expect(String(decoding: run.out, as: UTF8.self).contains("viewed from 24 cm"))
+  }
+
+  /// Bad style options are usage errors naming the option.
+  @Test(arguments: [
+    (["--progress", "-1"], "--progress"),
+    (["--cap", "rund"], "Did you mean 'round'?"),
+    (["--colors", "#ff0000,blue"], "--colors"),
+    (["--locations", "0,2"], "--locations"),
+    (["--palette", "viridls"], "Did you mean 'viridis'?"),
+    (["--interpolation", "lab"], "--interpolation"),
+    (["--preset", "activty"], "Did you mean 'activity'?"),
+    (["--timing", "easy"], "--timing"),
+    (["--track", "grey"], "--track"),
+    (["--colors", "#000000,#ffffff", "--locations", "0.5,0.2"], "locations"),
+    (["--config", "/nonexistent/ring.json"], "/nonexistent/ring.json"),
+  ] as [([String], String)])
+  func badStyleOptionsAreUsageErrors(args: [String], mentions: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let run = Self.tool(["render", "-o", dir + "/ring.png"] + args)
+    #expect(run.code == 64, "\(args): \(run.err)")
+    #expect(run.err.contains(mentions), "\(args): \(run.err)")
+    #expect(contents(dir).isEmpty, "nothing written")
+  }
+}
