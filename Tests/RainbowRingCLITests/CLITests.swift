@@ -67,8 +67,54 @@ func scratchDirectory() throws -> String {
                                   starts towards it; a radial one's radii are its
                                   offsets from the start). (default: 1,1 axial and
                                   radial, 1,0.5 conic)
-          --gradient <kind>       Gradient kind: axial, radial or conic. (default:
-                                  axial)
+          --gradient <kind>       Gradient kind of a full ring: axial, radial or conic.
+                                  (default: axial)
+          --colors <list>         The gradient's colours, comma-separated #RRGGBB or
+                                  #RRGGBBAA (instead of a palette). (default: the seed's
+                                  73 hues)
+          --locations <list>      Where the colours sit, comma-separated ascending
+                                  numbers in 0...1, one per colour. (default: evenly
+                                  spaced)
+          --palette <name>        A named palette: rainbow, activity, activity-exercise,
+                                  activity-stand, viridis, magma, oklch-rainbow.
+                                  (default: rainbow)
+          --interpolation <space>
+                                  Colour space the gradient mixes in: srgb, srgb-linear,
+                                  oklab, oklch, oklch-longer. (default: srgb, as Core
+                                  Animation does)
+          --[no-]flow             The colours flow round the ring (--no-flow holds them
+                                  still). (default: on)
+          --progress <turns>      Draw a progress arc of this many turns (0 to 100;
+                                  above 1 it overlaps itself). (default: a full ring)
+          --start-angle <degrees>
+                                  Where the arc starts: 0 at three o'clock, clockwise;
+                                  -90 is twelve o'clock. (default: -90)
+          --direction <way>       Which way the arc grows: clockwise or
+                                  counterclockwise. (default: clockwise)
+          --cap <shape>           The arc's ends: butt, round or square. (default:
+                                  round)
+          --track <color>         A track under the arc: #RRGGBB or #RRGGBBAA. (default:
+                                  none)
+          --track-width <points>  Width of the track, in points. (default: the ring
+                                  width)
+          --end-effect <kind>     A mark under the arc's head: none, shadow or glow.
+                                  (default: none)
+          --progress-from <turns>
+                                  Animate the progress from this value to --progress.
+                                  (default: no animation)
+          --progress-duration <seconds>
+                                  Length of the progress animation. (default: 1)
+          --progress-delay <seconds>
+                                  When the progress animation starts. (default: 0)
+          --timing <curve>        The progress animation's curve: linear, ease-in,
+                                  ease-out, ease-in-out or default. (default:
+                                  ease-in-out)
+          --allow-flashing        Accept a ring that flashes more than 3 times a second
+                                  (WCAG 2.3.1; see 'rainbow-ring check').
+          --config <file>         Read options from a JSON ring file; options on the
+                                  command line override it.
+          --preset <name>         Start from a named ring: seed, activity, progress,
+                                  viridis, magma, oklch.
           -o, --output <file>     The PNG file to write, or an SVG file (.svg, .svgz)
                                   for the frame as vectors; '-' writes a PNG to standard
                                   output.
@@ -109,6 +155,8 @@ func scratchDirectory() throws -> String {
         render                  Render one frame of the ring to a PNG (or SVG) file.
         export                  Export the animation as a seamless loop (GIF, APNG,
                                 WebP, MP4, SVG, Lottie, ...).
+        check                   Check the ring's flashing against WCAG 2.3.1.
+        config                  Print the effective configuration as a ring file.
 
         See 'rainbow-ring help <subcommand>' for detailed help.
 
