@@ -271,6 +271,15 @@ struct JSONParser {
     return JSONValue(.number(String(decoding: bytes[first..<index], as: UTF8.self)), at: start)
   }
 
+  /// Whether `text` is one number by RFC 8259's grammar (for trees built by hand).
+  static func isNumber(_ text: String) -> Bool {
+    var parser = JSONParser(bytes: Array(text.utf8), file: "", maximumDepth: 0)
+    guard let first = parser.peek(), first == UInt8(ascii: "-") || parser.isDigit(first) else {
+      return false
+    }
+    return (try? parser.parseNumber()) != nil && parser.index == parser.bytes.count
+  }
+
   /// Reads a string from its opening quote to its closing one.
   mutating func parseString() throws -> String {
     let start = position

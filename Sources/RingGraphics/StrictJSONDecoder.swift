@@ -233,6 +233,7 @@ final class DecodingState {
     _ value: JSONValue, _ path: [any CodingKey]
   ) throws -> T {
     guard case .number(let text) = value.content else { throw mismatch("a number", value, path) }
+    try checkLiteral(text, value, path)
     guard let number = T(text), number.isFinite else {
       throw error(
         "expected a number in \(T.self)'s range\(pathClause(path)), found \(literal(text))",
@@ -241,10 +242,20 @@ final class DecodingState {
     return number
   }
 
+  /// Refuses a number's text that the parser would not have read (in a tree built by hand).
+  func checkLiteral(_ text: String, _ value: JSONValue, _ path: [any CodingKey]) throws {
+    guard JSONParser.isNumber(text) else {
+      throw error(
+        "expected a number\(pathClause(path)), found \(literal(text)) (not a JSON number)",
+        at: value.position)
+    }
+  }
+
   func decodeInteger<T: FixedWidthInteger>(_ value: JSONValue, _ path: [any CodingKey]) throws
     -> T
   {
     guard case .number(let text) = value.content else { throw mismatch("a number", value, path) }
+    try checkLiteral(text, value, path)
     guard let whole = WholeNumber(text) else {
       throw error(
         "expected a whole number\(pathClause(path)), found \(literal(text))",
@@ -333,7 +344,7 @@ struct WholeNumber {
   /// The value's magnitude, or nil when it does not fit in 64 bits.
   var magnitude: UInt64?
 
-  /// Nil when the number has a fractional part.
+  /// Nil when the number has a fractional part (or `text` is not a JSON number).
   init?(_ text: String) {
     var bytes = Substring(text).utf8[...]
     negative = bytes.first == UInt8(ascii: "-")
@@ -351,7 +362,10 @@ struct WholeNumber {
         if inFraction { exponent -= 1 }
         continue
       }
-      digits.append(b - UInt8(ascii: "0"))
+      // Only digits from here (a tree built by hand may hold any text).
+      let digit = b &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      digits.append(digit)
       if inFraction { exponent -= 1 }
     }
     if !bytes.isEmpty {
@@ -361,7 +375,11 @@ struct WholeNumber {
         bytes = bytes.dropFirst()
       }
       var e = 0
-      for b in bytes { e = min(e * 10 + Int(b - UInt8(ascii: "0")), 1_000_000_000) }
+      for b in bytes {
+        let digit = b &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        e = min(e * 10 + Int(digit), 1_000_000_000)
+      }
       exponent += negativeExponent ? -e : e
     }
     while digits.last == 0 {

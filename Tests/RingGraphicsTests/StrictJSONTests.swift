@@ -456,6 +456,28 @@ struct Pair: Decodable {
       "an element missing")
   }
 
+  @Test func handBuiltTreesWithBadNumbersAreRefused() {
+    let at = JSONPosition(line: 2, column: 5)
+    #expect(
+      message {
+        _ = try StrictJSONDecoder().decode(
+          Int.self, from: JSONValue(.number("1x"), at: at), file: "t")
+      }
+        == "t:2:5: expected a number, found 1x (not a JSON number)", "not a number")
+    #expect(
+      message {
+        _ = try StrictJSONDecoder().decode(
+          Int8.self, from: JSONValue(.number("1e+"), at: at), file: "t")
+      }
+        == "t:2:5: expected a number, found 1e+ (not a JSON number)", "a cut exponent")
+    #expect(
+      message {
+        _ = try StrictJSONDecoder().decode(
+          Double.self, from: JSONValue(.number("0x10"), at: at), file: "t")
+      }
+        == "t:2:5: expected a number, found 0x10 (not a JSON number)", "hexadecimal")
+  }
+
   @Test func parseErrorsComeThroughTheDecoder() {
     #expect(
       message { _ = try decode(Sample.self, "") }
