@@ -265,6 +265,11 @@ struct Canvas: Decodable {
   }
 }
 
+/// A tree of objects.
+struct Node: Decodable {
+  var children: [Node]
+}
+
 /// Reads exactly two numbers from an array.
 struct Pair: Decodable {
   var x: Double
@@ -476,6 +481,23 @@ struct Pair: Decodable {
           Double.self, from: JSONValue(.number("0x10"), at: at), file: "t")
       }
         == "t:2:5: expected a number, found 0x10 (not a JSON number)", "hexadecimal")
+  }
+
+  @Test func decodesToTheDepthLimit() throws {
+    // 32 objects, each holding an array: 64 levels, the most the parser allows.
+    let text =
+      String(repeating: #"{"children": ["#, count: 32) + String(repeating: "]}", count: 32)
+    var node = try decode(Node.self, text)
+    var depth = 1
+    while let child = node.children.first {
+      node = child
+      depth += 1
+    }
+    #expect(depth == 32, "every level decoded")
+    #expect(
+      message { _ = try decode(Node.self, #"{"children": [{"children": [], "child": 1}]}"#) }
+        == #"ring.json:1:32: unknown key "child""#,
+      "an unknown key in an array of objects")
   }
 
   @Test func parseErrorsComeThroughTheDecoder() {
