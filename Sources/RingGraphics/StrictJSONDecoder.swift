@@ -301,8 +301,10 @@ private func caseNames<T>(of type: T.Type) -> [String]? {
 
 /// The closest of `candidates` to `name` by edit distance (ignoring case), if close enough
 /// to be a likely misspelling: at most a third of the candidate's length, and at least 1.
+/// Names longer than 64 scalars, or more than 1000 candidates, give none.
 func nearest(to name: String, among candidates: Set<String>) -> String? {
-  guard name.unicodeScalars.count <= 64 else { return nil }
+  // Bounded work on hostile input: long names and huge objects get no suggestion.
+  guard name.unicodeScalars.count <= 64, candidates.count <= 1000 else { return nil }
   let a = Array(name.lowercased().unicodeScalars)
   var best: (distance: Int, name: String)?
   for candidate in candidates.sorted() {

@@ -500,6 +500,22 @@ struct Pair: Decodable {
       "an unknown key in an array of objects")
   }
 
+  @Test func largeFilesStayCheap() throws {
+    // Nearly 1 MiB each: 65 000 keys, then 140 000 numbers.
+    let keys = (0..<65_000).map { #""k\#($0)": \#($0)"# }.joined(separator: ",")
+    let object = "{" + keys + "}"
+    #expect(object.utf8.count < JSONValue.defaultMaximumSize, "under the size limit")
+    let start = ContinuousClock.now
+    #expect(try decode([String: Int].self, object).count == 65_000, "every key")
+    #expect(
+      message { _ = try decode(Sample.self, object) }
+        == #"ring.json:1:1: missing required key "name""#, "no suggestion among 65 000 keys")
+    let numbers = "[" + Array(repeating: "-1.5e3", count: 140_000).joined(separator: ",") + "]"
+    #expect(try decode([Double].self, numbers).count == 140_000, "every number")
+    let elapsed = ContinuousClock.now - start
+    print("StrictJSON: large files decoded in \(elapsed)")
+  }
+
   @Test func parseErrorsComeThroughTheDecoder() {
     #expect(
       message { _ = try decode(Sample.self, "") }
