@@ -76,12 +76,3 @@ public struct JSONPosition: Hashable, Sendable, Comparable, CustomStringConverti
   /// `LINE:COLUMN`, as in error messages.
   public var description: String { "\(line):\(column)" }
 }
-
-extension RingError {
-  /// An `.invalidConfiguration` error whose message is `FILE:LINE:COLUMN: message`.
-  public static func configuration(
-    _ message: String, file: String, at position: JSONPosition
-  ) -> RingError {
-    RingError(.invalidConfiguration, "\(file):\(position.line):\(position.column): \(message)")
-  }
-}

@@ -3,3 +3,12 @@ extension RingError.Code {
   /// from it. The message starts with `FILE:LINE:COLUMN: `.
   public static let invalidConfiguration = Self(name: "invalidConfiguration")
 }
+
+extension RingError {
+  /// An `.invalidConfiguration` error whose message is `FILE:LINE:COLUMN: message`.
+  public static func configuration(
+    _ message: String, file: String, at position: JSONPosition
+  ) -> RingError {
+    RingError(.invalidConfiguration, "\(file):\(position.line):\(position.column): \(message)")
+  }
+}
