@@ -15,6 +15,9 @@ let package = Package(
     .executableTarget(
       name: "ring-fuzz",
       dependencies: [.product(name: "RainbowRing", package: "RainbowRing"), "FuzzSupport"]),
+    .executableTarget(
+      name: "ring-file-fuzz",
+      dependencies: [.product(name: "RainbowRing", package: "RainbowRing"), "FuzzSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
