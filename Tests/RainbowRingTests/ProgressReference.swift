@@ -18,8 +18,9 @@ import Foundation
 /// - A track: the full annulus of the track width beneath, in the track colour.
 ///
 /// Error: the lattice's discrepancy bounds a sampled pixel's coverage error near 0.002 (half
-/// an 8-bit level); pixels farther than a pixel's half-diagonal from every boundary line or
-/// circle are taken whole from their centre, which is exact.
+/// an 8-bit level); only pixels within 0.75 px of a radial end line or a cap's outline are
+/// sampled: the others lie wholly inside or outside the caps and the sector's angle, and
+/// take 0, 1 or the annulus area (integrated in 500 columns, within 1e-5).
 struct ProgressReference {
   var width = 96.0
   var height = 96.0
@@ -218,8 +219,28 @@ struct ProgressReference {
   {
     let x0 = Double(i)
     let y0 = Double(j)
-    return ReferenceRing.diskArea(r: outer, cx: c.x, cy: c.y, x0: x0, y0: y0)
-      - ReferenceRing.diskArea(r: max(inner, 0), cx: c.x, cy: c.y, x0: x0, y0: y0)
+    return diskArea(r: outer, cx: c.x, cy: c.y, x0: x0, y0: y0)
+      - diskArea(r: max(inner, 0), cx: c.x, cy: c.y, x0: x0, y0: y0)
+  }
+
+  /// Area of the pixel [x0, x0 + 1] x [y0, y0 + 1] inside the disk of radius r at (cx, cy):
+  /// `ReferenceRing.diskArea` with 500 columns instead of 2000 (within 1e-5 of the exact
+  /// area for these radii, and four times faster in a debug build).
+  static func diskArea(r: Double, cx: Double, cy: Double, x0: Double, y0: Double) -> Double {
+    let nx = max(x0, min(cx, x0 + 1)) - cx
+    let ny = max(y0, min(cy, y0 + 1)) - cy
+    if nx * nx + ny * ny >= r * r { return 0 }
+    let fx = max(abs(x0 - cx), abs(x0 + 1 - cx))
+    let fy = max(abs(y0 - cy), abs(y0 + 1 - cy))
+    if fx * fx + fy * fy <= r * r { return 1 }
+    let n = 500
+    var area = 0.0
+    for i in 0..<n {
+      let x = x0 + (Double(i) + 0.5) / Double(n) - cx
+      let h = max(0, r * r - x * x).squareRoot()
+      area += max(0, min(cy + h, y0 + 1) - max(cy - h, y0))
+    }
+    return area / Double(n)
   }
 
   /// The frame at `time` and `scale`: premultiplied RGBA (0...1) per pixel, row-major, in a
@@ -245,8 +266,9 @@ struct ProgressReference {
       for i in 0..<pw {
         let mid = (SIMD2(Double(i), Double(j)) + 0.5 - c) / scale
         let d = (mid * mid).sum().squareRoot()
-        // Nothing reaches beyond the square caps' corners.
+        // Nothing reaches beyond the square caps' corners, or inside the inner circles.
         if d > radius + max(ringWidth, 2 * tw) + 2 / scale { continue }
+        if d < radius - max(ringWidth / 2, tw) - 2 / scale { continue }
         var px = SIMD4<Double>.zero
         if track.w > 0 {
           let cov = Self.annulus(
