@@ -319,6 +319,31 @@ for (progress, ring) in progressVersusRing {
     )
   }
 }
+// The same ratio from alternating samples of the two renderers (the machine's speed drifts
+// between the rows above): the median of the per-sample ratios.
+for (name, scene, _, _) in cases where name.hasPrefix("progress") {
+  guard
+    let (_, seedScene, _, _) = cases.first(where: {
+      $0.3 && $0.1.pixelSize == scene.pixelSize
+    })
+  else { continue }
+  let progress = try FrameRenderer(scene: scene)
+  let seed = try FrameRenderer(scene: seedScene)
+  var (i, j) = (0, 0)
+  let paired = measurePaired(
+    samples: quick ? 9 : 31,
+    {
+      i += 1
+      seed.render(at: .nanoseconds(Int64(i) * 1_000_000_000 / 60))
+    },
+    {
+      j += 1
+      progress.render(at: .nanoseconds(Int64(j) * 1_000_000_000 / 60))
+    })
+  print(
+    "  \(name), paired with the seed's ring: \(f(paired.b / 1000)) us against \(f(paired.a / 1000)) us, \(f(paired.ratio, 2))x (median of paired samples)"
+  )
+}
 print(
   "first frame (compile and draw) under half of Cairo's frame at every size: \(verdict(seedRows.allSatisfy { $0.first < 0.5 * $0.cairo }))"
 )
