@@ -126,7 +126,10 @@ struct ProgressLayout: Hashable, Sendable {
     func put(_ x: Double, _ c: RGBAColor) {
       let k = mirrored ? total - 1 - i : i
       colorsOut[k] = c
-      locationsOut[k] = mirrored ? 1 - x : x
+      // Written only when it changes: a presented layer's locations share the model's
+      // storage, so writing the same value would copy them on every frame.
+      let location = mirrored ? 1 - x : x
+      if locationsOut[k] != location { ProgressLayout.store(location, at: k, in: &locationsOut) }
       i += 1
     }
     switch stops {
@@ -147,6 +150,14 @@ struct ProgressLayout: Hashable, Sendable {
     case .full:
       for j in 0..<n { put(Double(j) / last, color(j)) }
     }
+  }
+
+  /// `array[k] = value`, out of line: inlined, the optimiser hoists the array's uniqueness
+  /// check (a copy of storage shared with the model) out of the loops that call it, and the
+  /// steady frames, whose stops do not move, would allocate.
+  @inline(never)
+  static func store(_ value: Double, at k: Int, in array: inout [Double]) {
+    array[k] = value
   }
 
   /// The colour at `p` turns along an arc of `count` colours (the end cap's colour).

@@ -74,6 +74,23 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
       GoldenCase(name: "background-colors", width: 64, height: 64, scale: 1) { backgrounds() },
       GoldenCase(name: "position-anchor", width: 64, height: 64, scale: 1) { positions() },
     ]
+    + LineCap.allCases.map { cap in
+      GoldenCase(name: "progress-cap-\(cap)", width: 120, height: 120, scale: 1.5) {
+        try progressRing(RingProgress(value: 0.75, cap: cap, track: color("#9E9E9E66")))
+      }
+    } + [
+      GoldenCase(name: "progress-overlap-shadow", width: 120, height: 120, scale: 1.5) {
+        try progressRing(
+          RingProgress(value: 1.3, cap: .round, track: color("#9E9E9E66"), endEffect: .shadow))
+      },
+      GoldenCase(name: "progress-glow-ccw", width: 120, height: 120, scale: 1.5) {
+        try progressRing(
+          RingProgress(
+            value: 0.6, startAngle: 0, direction: .counterclockwise, cap: .round,
+            endEffect: .glow),
+          background: .black)
+      },
+    ]
 
   static func color(_ hex: String) -> RGBAColor { RGBAColor(parsing: hex)! }
 
@@ -352,6 +369,23 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     fractional.anchorPoint = Point(x: 0.25, y: 0.75)
     fractional.position = Point(x: 50.5, y: 14.25)
     root.addSublayer(fractional)
+    return root
+  }
+
+  // MARK: Progress rings
+
+  /// A progress ring of six colours (red to purple, so the head's colour differs from the
+  /// start's), 64 points with a 10-point ring, at (8, 8) on an 80-point canvas: room for
+  /// a glow around the head.
+  static func progressRing(_ progress: RingProgress, background: RGBAColor? = nil) throws
+    -> Layer
+  {
+    let root = canvas(80, 80, background: background)
+    let ring = try RainbowRing(
+      size: Size(width: 64, height: 64), ringWidth: 10,
+      colors: ["#E53935", "#FB8C00", "#FDD835", "#43A047", "#1E88E5", "#8E24AA"].map(color),
+      progress: progress, flows: false)
+    root.addSublayer(ring.makeViewLayer(origin: Point(x: 8, y: 8)).view)
     return root
   }
 }

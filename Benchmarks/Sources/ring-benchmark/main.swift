@@ -105,13 +105,23 @@ func progressArc(_ ring: RainbowRing) -> Layer {
   return host
 }
 
-// `--first-frames N SCALE` and `--steady-frames N SCALE` (`--arc` for the conic arc): only
-// N first frames of new renderers, or N frames of one, at SCALE, for a profiler (perf record).
+/// The progress ring itself: the seed's ring (or `ring`'s size) with a 270-degree progress
+/// arc from twelve o'clock, round caps, its colours flowing.
+func progressRing(_ ring: RainbowRing) throws -> RainbowRing {
+  try RainbowRing(
+    size: ring.size, ringWidth: ring.ringWidth,
+    progress: RingProgress(value: 0.75, startAngle: -90, cap: .round))
+}
+
+// `--first-frames N SCALE` and `--steady-frames N SCALE` (`--arc` for the conic arc,
+// `--progress` for the progress ring): only N first frames of new renderers, or N frames of
+// one, at SCALE, for a profiler (perf record).
 for mode in ["--first-frames", "--steady-frames"] {
   guard let i = arguments.firstIndex(of: mode), i + 2 < arguments.count,
     let n = Int(arguments[i + 1]), let scale = Double(arguments[i + 2])
   else { continue }
-  let scene = try RingScene(scale: scale)
+  let scene = try RingScene(
+    ring: arguments.contains("--progress") ? progressRing(.seed) : .seed, scale: scale)
   let steady = try FrameRenderer(scene: scene)
   let arc = arguments.contains("--arc") ? progressArc(scene.ring) : nil
   for k in 0..<n {
@@ -122,18 +132,24 @@ for mode in ["--first-frames", "--steady-frames"] {
 }
 
 let largeRing = try RainbowRing(size: Size(width: 2048, height: 2048), ringWidth: 256)
-/// Name, scene, and the tree drawn (`nil`: the scene's own ring).
-let cases: [(String, RingScene, ((RainbowRing) -> Layer)?)] = try [
-  ("seed ring 1x (160x160)", RingScene(scale: 1), nil),
-  ("seed ring 2x (320x320)", RingScene(scale: 2), nil),
-  ("seed ring 3x (480x480)", RingScene(scale: 3), nil),
-  ("ring 2048x2048", RingScene(ring: largeRing, scale: 1), nil),
-  ("conic 270-degree arc 2x (320x320)", RingScene(scale: 2), progressArc),
-  ("conic 270-degree arc 2048x2048", RingScene(ring: largeRing, scale: 1), progressArc),
+/// Name, scene, the tree drawn (`nil`: the scene's own ring), and whether Cairo draws the
+/// same frame (the seed's rings only).
+let cases: [(String, RingScene, ((RainbowRing) -> Layer)?, Bool)] = try [
+  ("seed ring 1x (160x160)", RingScene(scale: 1), nil, true),
+  ("seed ring 2x (320x320)", RingScene(scale: 2), nil, true),
+  ("seed ring 3x (480x480)", RingScene(scale: 3), nil, true),
+  ("ring 2048x2048", RingScene(ring: largeRing, scale: 1), nil, true),
+  ("conic 270-degree arc 2x (320x320)", RingScene(scale: 2), progressArc, false),
+  ("conic 270-degree arc 2048x2048", RingScene(ring: largeRing, scale: 1), progressArc, false),
+  ("progress ring 0.75 2x (320x320)", RingScene(ring: progressRing(.seed), scale: 2), nil, false),
+  (
+    "progress ring 0.75 2048x2048", RingScene(ring: progressRing(largeRing), scale: 1), nil,
+    false
+  ),
 ]
 
 var rows: [Row] = []
-for (name, scene, tree) in cases {
+for (name, scene, tree, withCairo) in cases {
   let (w, h) = scene.pixelSize
   let ring = scene.ring
   var buffer = [UInt32](repeating: 1, count: w * h)
@@ -172,7 +188,7 @@ for (name, scene, tree) in cases {
 
   var cairoTime = Double.nan
   var worst = -1
-  if tree == nil {
+  if withCairo {
     let cairo = cairo_ring_create(Int32(w), Int32(h))!
     var rgb = [Double](repeating: 0, count: ring.colors.count * 3)
     var colors = ring.colors
@@ -270,7 +286,8 @@ print(
 // The targets from the one-renderer issue, checked against this run's numbers.
 print("")
 let seedRows = rows.filter { !$0.cairo.isNaN }
-let arcRows = rows.filter { $0.cairo.isNaN }
+let arcRows = rows.filter { $0.cairo.isNaN && $0.name.hasPrefix("conic") }
+let progressRows = rows.filter { $0.name.hasPrefix("progress") }
 let large = seedRows.filter { $0.pixels >= 480 * 480 }
 func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT met" }
 print(
@@ -283,11 +300,49 @@ print(
 let arcVersusRing: [(arc: Row, ring: Row?)] = arcRows.map { arc in
   (arc, seedRows.first { $0.pixels == arc.pixels })
 }
+let progressVersusRing: [(progress: Row, ring: Row?)] = progressRows.map { progress in
+  (progress, seedRows.first { $0.pixels == progress.pixels })
+}
 print(
   "270-degree conic arc within 2x of the seed ring's steady frame at 2x and 2048: \(verdict(arcVersusRing.allSatisfy { pair in pair.ring.map { pair.arc.steady <= 2 * $0.steady } ?? false }))"
 )
 for (arc, ring) in arcVersusRing {
   if let ring { print("  \(arc.name): \(f(arc.steady / ring.steady, 2))x the ring's steady frame") }
+}
+print(
+  "progress ring (0.75, round caps) within 2x of the seed ring's steady frame at 2x and 2048: \(verdict(progressVersusRing.allSatisfy { pair in pair.ring.map { pair.progress.steady <= 2 * $0.steady } ?? false }))"
+)
+for (progress, ring) in progressVersusRing {
+  if let ring {
+    print(
+      "  \(progress.name): \(f(progress.steady / ring.steady, 2))x the ring's steady frame, \(f(progress.allocations, 2)) allocations per frame"
+    )
+  }
+}
+// The same ratio from alternating samples of the two renderers (the machine's speed drifts
+// between the rows above): the median of the per-sample ratios.
+for (name, scene, _, _) in cases where name.hasPrefix("progress") {
+  guard
+    let (_, seedScene, _, _) = cases.first(where: {
+      $0.3 && $0.1.pixelSize == scene.pixelSize
+    })
+  else { continue }
+  let progress = try FrameRenderer(scene: scene)
+  let seed = try FrameRenderer(scene: seedScene)
+  var (i, j) = (0, 0)
+  let paired = measurePaired(
+    samples: quick ? 9 : 31,
+    {
+      i += 1
+      seed.render(at: .nanoseconds(Int64(i) * 1_000_000_000 / 60))
+    },
+    {
+      j += 1
+      progress.render(at: .nanoseconds(Int64(j) * 1_000_000_000 / 60))
+    })
+  print(
+    "  \(name), paired with the seed's ring: \(f(paired.b / 1000)) us against \(f(paired.a / 1000)) us, \(f(paired.ratio, 2))x (median of paired samples)"
+  )
 }
 print(
   "first frame (compile and draw) under half of Cairo's frame at every size: \(verdict(seedRows.allSatisfy { $0.first < 0.5 * $0.cairo }))"
