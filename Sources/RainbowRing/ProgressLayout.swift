@@ -65,6 +65,29 @@ struct ProgressLayout: Hashable, Sendable {
     return path
   }
 
+  /// The shape of the head's cap at `turns` along the arc, in the square's coordinates, to
+  /// fill: for a round cap the whole disc (its back half shows the colours beneath it
+  /// again), for a square cap the half square ahead of the head and a point behind (so
+  /// its edge across the ring lies inside the cap), for a butt cap nothing.
+  func headCap(at turns: Double, cap: LineCap) -> BezierPath {
+    let h = lineWidth / 2
+    let c = point(at: turns)
+    switch cap {
+    case .butt: return BezierPath()
+    case .round:
+      return BezierPath(ovalIn: Rect(x: c.x - h, y: c.y - h, width: 2 * h, height: 2 * h))
+    case .square:
+      let a = angle(at: turns)
+      // Radial unit vector, and the direction of travel.
+      let n = Point(x: cos(a), y: sin(a))
+      let t = Point(x: -sin(a) * sign, y: cos(a) * sign)
+      let back = min(1, h)
+      return BezierPath(polygon: [
+        c - t * back + n * h, c + t * h + n * h, c + t * h - n * h, c - t * back - n * h,
+      ])
+    }
+  }
+
   /// A conic gradient's start and end points (unit space of the square) for a sweep whose
   /// arc-space 0 lies at `turns` along the arc.
   func conicPoints(rotatedBy turns: Double) -> (start: Point, end: Point) {

@@ -58,7 +58,7 @@ public final class ProgressRingView {
 /// (geometry compiles once, and steady frames do not allocate); while it changes it
 /// animates geometry too.
 struct ProgressRingMotion: Animation {
-  enum Role { case arc, arcMask, underlay, effect }
+  enum Role { case arc, arcMask, underlay, effect, effectMask }
 
   let ring: RainbowRing
   let progress: RingProgress
@@ -80,7 +80,7 @@ struct ProgressRingMotion: Animation {
   var keyPath: PartialKeyPath<LayerProperties> {
     let moves = progress.change != nil
     switch role {
-    case .arcMask: return \LayerProperties.strokeEnd
+    case .arcMask, .effectMask: return \LayerProperties.strokeEnd
     case .arc, .underlay, .effect:
       return moves ? \LayerProperties.startPoint : \LayerProperties.colors
     }
@@ -93,7 +93,8 @@ struct ProgressRingMotion: Animation {
   ) {
     let t = phase.clockTime
     let p = max(0, progress.value(at: .nanoseconds(t)))
-    let flow = ring.flows ? ColorFlow(count: ring.colors.count, step: ring.stepDuration, at: t) : .still
+    let flow =
+      ring.flows ? ColorFlow(count: ring.colors.count, step: ring.stepDuration, at: t) : .still
     ring.colors.withUnsafeBufferPointer { c0 in
       let color = { (j: Int) in flow.color(j, of: c0) }
       ProgressRingMotion.present(
@@ -119,11 +120,27 @@ struct ProgressRingMotion: Animation {
         q.isHidden = p <= 0
       }
     case .arcMask:
+      // Up to a turn, the arc stroked with its caps; above, only the head's cap, filled (a
+      // stroke along the head over the full ring would cover the ring's edges twice).
+      if geometry {
+        if p < 1 {
+          q.path = layout.arcPath(from: 0, to: p)
+          q.fillColor = .clear
+          q.strokeColor = .black
+        } else {
+          q.path = layout.headCap(at: p, cap: progress.cap)
+          q.fillColor = .black
+          q.strokeColor = .clear
+        }
+      }
+    case .effectMask:
+      // The shadow falls on the ring ahead of the head; above a turn, not behind it (the
+      // head's cap covers where it starts).
       if geometry {
         q.path =
           p < 1
-          ? layout.arcPath(from: 0, to: p)
-          : layout.arcPath(from: p - ProgressLayout.headLength, to: p)
+          ? layout.arcPath(from: 0, to: 1)
+          : layout.arcPath(from: p, to: p + ProgressLayout.headLength)
       }
     case .underlay:
       layout.write(.full, count: n, color: color, colors: &q.colors, locations: &q.locations)
@@ -270,10 +287,11 @@ extension RainbowRing {
     guard let progress else { return }
     let layout = rings.layout
     let p0 = max(0, progress.value(at: .zero))
-    let roles: [(Layer, ProgressRingMotion.Role)] = [
+    var roles: [(Layer, ProgressRingMotion.Role)] = [
       (rings.arc, .arc), (rings.underlay, .underlay), (rings.effect, .effect),
       (rings.arc.mask!, .arcMask),
     ]
+    if let mask = rings.effect.mask { roles.append((mask, .effectMask)) }
     colors.withUnsafeBufferPointer { c0 in
       let color = { (j: Int) in c0[j] }
       for (layer, role) in roles {
@@ -284,8 +302,11 @@ extension RainbowRing {
     }
     guard rings.animated else { return }
     for (layer, role) in roles {
-      let moves = progress.change != nil && (role != .effect || progress.endEffect != .none)
-      let colours = flows && role != .arcMask && (role != .effect || progress.endEffect == .glow)
+      let moves =
+        progress.change != nil && (role != .effect || progress.endEffect != .none)
+      let colours =
+        flows && role != .arcMask && role != .effectMask
+        && (role != .effect || progress.endEffect == .glow)
       if moves || colours {
         // Valid by construction: each role's key path belongs to its layer's kind.
         try! layer.add(

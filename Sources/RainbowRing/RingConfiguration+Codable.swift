@@ -6,8 +6,12 @@ extension RingConfiguration: Codable {
   /// the message.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    func number(_ k: CodingKeys) throws -> Double? { try c.decodeIfPresent(CheckedNumber.self, forKey: k)?.value }
-    func name(_ k: CodingKeys) throws -> String? { try c.decodeIfPresent(CheckedName.self, forKey: k)?.value }
+    func number(_ k: CodingKeys) throws -> Double? {
+      try c.decodeIfPresent(CheckedNumber.self, forKey: k)?.value
+    }
+    func name(_ k: CodingKeys) throws -> String? {
+      try c.decodeIfPresent(CheckedName.self, forKey: k)?.value
+    }
     func numbers(_ k: CodingKeys, count: Int? = nil) throws -> [Double]? {
       guard let v = try c.decodeIfPresent([Double].self, forKey: k) else { return nil }
       if let count, v.count != count {
@@ -165,7 +169,10 @@ extension RingConfiguration {
       switch u {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
-      case _ where u.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
+      case _ where u.value < 0x20:
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count)
+          + String(u.value, radix: 16)
       default: out.unicodeScalars.append(u)
       }
     }

@@ -71,7 +71,8 @@ extension RingConfiguration {
     guard ringWidth <= size / 2 else {
       throw RingError(
         .invalidParameter,
-        "ring-width \(RingConfiguration.text(ringWidth)) must be at most half of size (\(RingConfiguration.text(size / 2)))")
+        "ring-width \(RingConfiguration.text(ringWidth)) must be at most half of size (\(RingConfiguration.text(size / 2)))"
+      )
     }
     let kind = GradientKind(rawValue: e.gradient ?? "axial") ?? .axial
     let s = e.startPoint ?? RingConfiguration.defaultStart(kind)
@@ -83,7 +84,8 @@ extension RingConfiguration {
       var change: ProgressChange?
       if let from = e.progressFrom {
         change = try ProgressChange(
-          from: from, beginTime: .seconds(e.progressDelay!), duration: .seconds(e.progressDuration!),
+          from: from, beginTime: .seconds(e.progressDelay!),
+          duration: .seconds(e.progressDuration!),
           timing: RingConfiguration.timingFunction(e.timing!) ?? .easeInEaseOut)
       }
       ringProgress = try RingProgress(
@@ -96,7 +98,8 @@ extension RingConfiguration {
     let parsed = try e.colors.map { list in
       try list.map { text in
         guard let c = RGBAColor(parsing: text) else {
-          throw RingError(.invalidParameter, "'\(text)' is not a colour: expected #RRGGBB or #RRGGBBAA")
+          throw RingError(
+            .invalidParameter, "'\(text)' is not a colour: expected #RRGGBB or #RRGGBBAA")
         }
         return c
       }
@@ -104,8 +107,10 @@ extension RingConfiguration {
     let palette = try RingPalettes.palette(
       colors: parsed, locations: e.locations, name: e.palette, interpolation: e.interpolation
     ) {
-      try RainbowRing(hueStep: e.hueStep ?? 5, saturation: e.saturation ?? 1, brightness: e.brightness ?? 1)
-        .colors
+      try RainbowRing(
+        hueStep: e.hueStep ?? 5, saturation: e.saturation ?? 1, brightness: e.brightness ?? 1
+      )
+      .colors
     }
     let (colors, stopsPerColor) = RingPalettes.ringColors(palette)
     let step = MediaTime.nanoseconds(

@@ -106,7 +106,8 @@ public struct RingConfiguration: Hashable, Sendable {
       guard RGBAColor(parsing: value) != nil else {
         throw RingError(
           .invalidParameter,
-          "\(key) '\(value)' is not a colour: expected transparent, white, black, #RRGGBB or #RRGGBBAA")
+          "\(key) '\(value)' is not a colour: expected transparent, white, black, #RRGGBB or #RRGGBBAA"
+        )
       }
       return
     }

@@ -7,20 +7,55 @@ public enum RingFile {
   public static let maximumSize = 1 << 20
 
   /// Reads the configuration in the ring file at `path`; throws `RingError` with
-  /// `FILE:LINE:COLUMN: message` for anything but a valid ring file.
+  /// `FILE:LINE:COLUMN: message` for anything but a valid ring file: strict JSON
+  /// (`StrictJSONDecoder`: RFC 8259, no unknown keys), each value of its key's type and
+  /// range.
   public static func read(_ path: String) throws(RingError) -> RingConfiguration {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw RingError(.invalidParameter, "\(path): cannot read the ring file")
+    try decode(try bytes(at: path), file: path)
+  }
+
+  /// The bytes of the file at `path`, read as a stream (a pipe or `<(...)` works) and
+  /// refused past `maximumSize`; throws `RingError` naming the path and the reason.
+  static func bytes(at path: String) throws(RingError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw RingError(
+        .invalidConfiguration,
+        "\(path): cannot read the ring file: \(String(cString: strerror(errno)))")
     }
-    return try decode([UInt8](data), file: path)
+    defer { close(fd) }
+    var st = stat()
+    if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+      throw RingError(.invalidConfiguration, "\(path): is a folder, not a ring file")
+    }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n >= 0 else {
+        throw RingError(
+          .invalidConfiguration,
+          "\(path): cannot read the ring file: \(String(cString: strerror(errno)))")
+      }
+      if n == 0 { return out }
+      out += chunk[0..<n]
+      if out.count > maximumSize {
+        throw RingError(
+          .invalidConfiguration,
+          "\(path): a ring file holds at most \(maximumSize) bytes; this one holds more")
+      }
+    }
   }
 
   /// Decodes a ring file's bytes, naming it `file` in errors.
   public static func decode(_ bytes: [UInt8], file: String) throws(RingError) -> RingConfiguration {
     do {
-      return try JSONDecoder().decode(RingConfiguration.self, from: Data(bytes))
+      return try StrictJSONDecoder().decode(RingConfiguration.self, from: bytes, file: file)
+    } catch let error as RingError {
+      throw error
     } catch {
-      throw RingError(.invalidParameter, "\(file): \(error)")
+      throw RingError(.invalidConfiguration, "\(file): \(error)")
     }
   }
 }

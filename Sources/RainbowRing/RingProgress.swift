@@ -61,7 +61,8 @@ public struct RingProgress: Hashable, Sendable {
         "progress \(v) must be in 0...\(Int(RingProgress.maximumValue)) turns")
     }
     guard startAngle.isFinite, abs(startAngle) <= 1e6 else {
-      throw RingError(.invalidParameter, "start angle \(startAngle) must be a finite number of degrees")
+      throw RingError(
+        .invalidParameter, "start angle \(startAngle) must be a finite number of degrees")
     }
     if let trackWidth, !(trackWidth > 0 && trackWidth <= RainbowRing.maximumSize) {
       throw RingError(.invalidParameter, "track width \(trackWidth) must be positive points")
@@ -106,7 +107,8 @@ public struct ProgressChange: Hashable, Sendable {
     timing: TimingFunction = .easeInEaseOut
   ) throws {
     guard duration >= .zero, duration <= .seconds(1e6) else {
-      throw RingError(.invalidParameter, "progress duration \(duration) must be in [0, 1e6] seconds")
+      throw RingError(
+        .invalidParameter, "progress duration \(duration) must be in [0, 1e6] seconds")
     }
     guard abs(beginTime.nanoseconds) <= MediaTime.limit / 2 else {
       throw RingError(.invalidParameter, "progress begin time \(beginTime) is out of range")

@@ -4,7 +4,8 @@ import RainbowRing
 enum ConfigCommand {
   static let specs: [OptionSpec] =
     [OptionSpec("print", help: "Print the effective configuration as a ring file (JSON).")]
-    + RingOptions.specs.filter { !["time", "allow-flashing"].contains($0.name) } + CommandLineTool.rootSpecs
+    + RingOptions.specs.filter { !["time", "allow-flashing"].contains($0.name) }
+    + CommandLineTool.rootSpecs
 
   static let usage = "rainbow-ring config --print [<options>]"
 
@@ -15,10 +16,12 @@ enum ConfigCommand {
     usage: usage, options: specs,
     examples: [
       .init(
-        summary: "The activity preset with a thinner ring, saved as a ring file:",
+        summary:
+          "The activity preset with a thinner ring, saved as a ring file (render it with --config ring.json):",
         commandLine: "rainbow-ring config --print --preset activity --ring-width 16 > ring.json"),
       .init(
-        summary: "Render it:", commandLine: "rainbow-ring render --config ring.json -o ring.png"),
+        summary: "What a progress ring of viridis adds up to:",
+        commandLine: "rainbow-ring config --print --progress 0.75 --palette viridis"),
     ])
 
   static var help: String { command.help }

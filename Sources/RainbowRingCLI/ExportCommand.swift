@@ -25,7 +25,8 @@ enum ExportCommand {
         "duration", value: "seconds", help: "Length of the export.",
         default: "one period, 7.3 s for the seed"),
       OptionSpec(
-        "loops", value: "n", help: "Length in whole periods (instead of --duration).", default: "1, or enough to show a progress change"),
+        "loops", value: "n", help: "Length in whole periods (instead of --duration).",
+        default: "1, or enough to show a progress change"),
       OptionSpec(
         "loop-count", value: "n",
         help:

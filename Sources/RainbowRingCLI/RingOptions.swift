@@ -46,11 +46,13 @@ enum RingOptions {
       help: "Where the colours sit, comma-separated ascending numbers in 0...1, one per colour.",
       default: "evenly spaced"),
     OptionSpec(
-      "palette", value: "name", help: "A named palette: \(RingPalettes.names.joined(separator: ", ")).",
+      "palette", value: "name",
+      help: "A named palette: \(RingPalettes.names.joined(separator: ", ")).",
       default: "rainbow", completion: .choices(RingPalettes.names)),
     OptionSpec(
       "interpolation", value: "space",
-      help: "Colour space the gradient mixes in: \(RingPalettes.interpolations.joined(separator: ", ")).",
+      help:
+        "Colour space the gradient mixes in: \(RingPalettes.interpolations.joined(separator: ", ")).",
       default: "srgb, as Core Animation does", completion: .choices(RingPalettes.interpolations)),
     OptionSpec(
       "flow", help: "The colours flow round the ring (--no-flow holds them still).",
@@ -95,13 +97,15 @@ enum RingOptions {
     OptionSpec(
       "allow-flashing",
       help:
-        "Accept a ring that flashes more than 3 times a second (WCAG 2.3.1; see 'rainbow-ring check')."),
+        "Accept a ring that flashes more than 3 times a second (WCAG 2.3.1; see 'rainbow-ring check')."
+    ),
     OptionSpec(
       "config", value: "file",
       help: "Read options from a JSON ring file; options on the command line override it.",
       completion: .file),
     OptionSpec(
-      "preset", value: "name", help: "Start from a named ring: \(RingPresets.names.joined(separator: ", ")).",
+      "preset", value: "name",
+      help: "Start from a named ring: \(RingPresets.names.joined(separator: ", ")).",
       completion: .choices(RingPresets.names)),
   ]
 
@@ -188,7 +192,9 @@ enum RingOptions {
     var base = RingConfiguration()
     if let name = args["preset"] {
       guard let preset = RingPresets.named(name) else {
-        let near = Suggestion.nearest(to: name, among: RingPresets.names).map { " Did you mean '\($0)'?" }
+        let near = Suggestion.nearest(to: name, among: RingPresets.names).map {
+          " Did you mean '\($0)'?"
+        }
         throw RingError.usage(
           "The value '\(name)' is invalid for '--preset': expected one of \(RingPresets.names.joined(separator: ", "))."
             + (near ?? ""))
@@ -209,7 +215,9 @@ enum RingOptions {
   static func fromArguments(_ args: ParsedArguments) throws(RingError) -> RingConfiguration {
     var c = RingConfiguration()
     func num(_ name: String) throws(RingError) -> Double? {
-      guard args[name] != nil, let (range, unit) = RingConfiguration.ranges[name] else { return nil }
+      guard args[name] != nil, let (range, unit) = RingConfiguration.ranges[name] else {
+        return nil
+      }
       return try number(args, name, default: 0, range: range, unit: unit)
     }
     func name(_ key: String) throws(RingError) -> String? {
@@ -302,7 +310,9 @@ enum RingOptions {
     }
     guard let result, !result.passes else { return }
     func n(_ v: Double) -> String { String(format: "%.1f", v) }
-    let rate = max(result.generalFlashesPerSecond, result.redFlashesPerSecond, result.largestPixelFlashesPerSecond)
+    let rate = max(
+      result.generalFlashesPerSecond, result.redFlashesPerSecond,
+      result.largestPixelFlashesPerSecond)
     throw RingError.usage(
       "This ring flashes \(n(rate)) times a second, over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): slow it down (--step-duration), or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
     )
@@ -330,9 +340,11 @@ enum RingOptions {
     defaultBackground: RGBAColor = .clear
   ) throws(RingError) -> RingScene {
     var config = try configuration(args)
-    config.scale = try number(args, "scale", default: config.scale ?? 1, range: scaleRange, unit: "pixels per point")
+    config.scale = try number(
+      args, "scale", default: config.scale ?? 1, range: scaleRange, unit: "pixels per point")
     if let s = config.scale, !scaleRange.contains(s) {
-      throw RingError.usage("The scale \(s) from the ring file must be in \(describe(scaleRange)) pixels per point.")
+      throw RingError.usage(
+        "The scale \(s) from the ring file must be in \(describe(scaleRange)) pixels per point.")
     }
     do {
       let scene = try config.makeScene(defaultBackground: defaultBackground)

@@ -8,6 +8,23 @@ struct Polyline: Sendable {
   var isClosed = false
   /// Whether a drawing element (not only a move) made this subpath.
   var hasDrawing = false
+  /// The true curve's unit direction at its first and last points, when known (a curve's
+  /// first chord turns away from it by half the chord's angle; caps are square to these).
+  var startTangent: Point?
+  var endTangent: Point?
+
+  /// `d` as a unit vector, or `nil` when it has no direction.
+  static func direction(_ d: Point) -> Point? {
+    let l = d.length
+    return l > 1e-12 ? d * (1 / l) : nil
+  }
+
+  /// Records the tangents of an element from `from` that starts along `start` and ends
+  /// along `end`: the subpath's start tangent if it is its first drawing, its end tangent.
+  mutating func noteTangents(first: Bool, start: Point?, end: Point?) {
+    if first { startTangent = start }
+    endTangent = end
+  }
 
   mutating func append(_ p: Point, smooth: Bool) {
     if let last = points.last, Polyline.coincide(last, p) { return }
@@ -60,11 +77,18 @@ extension BezierPath {
         current.append(p, smooth: false)
         last = p
       case .line(let p):
+        let first = !current.hasDrawing
         begin()
+        let d = Polyline.direction(p - last)
+        current.noteTangents(first: first, start: d, end: d)
         current.append(p, smooth: false)
         last = p
       case .quadCurve(let p, let c):
+        let first = !current.hasDrawing
         begin()
+        current.noteTangents(
+          first: first, start: Polyline.direction(c - last) ?? Polyline.direction(p - last),
+          end: Polyline.direction(p - c) ?? Polyline.direction(p - last))
         let dd = (last - c * 2 + p).length
         let n = max(1, Int((0.25 * dd / tolerance).squareRoot().rounded(.up)))
         for i in 1...n {
@@ -75,7 +99,14 @@ extension BezierPath {
         }
         last = p
       case .curve(let p, let c1, let c2):
+        let first = !current.hasDrawing
         begin()
+        current.noteTangents(
+          first: first,
+          start: Polyline.direction(c1 - last) ?? Polyline.direction(c2 - last)
+            ?? Polyline.direction(p - last),
+          end: Polyline.direction(p - c2) ?? Polyline.direction(p - c1)
+            ?? Polyline.direction(p - last))
         let dd = max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
         let n = max(1, Int((0.75 * dd / tolerance).squareRoot().rounded(.up)))
         for i in 1...n {
@@ -87,8 +118,18 @@ extension BezierPath {
         }
         last = p
       case .arc(let c, let radii, let a0, let a1):
+        let first = !current.hasDrawing
         begin()
         let start = Point(x: c.x + radii.width * cos(a0), y: c.y + radii.height * sin(a0))
+        // The arc's tangents: the derivative of the ellipse point, the way it sweeps.
+        let way = a1 >= a0 ? 1.0 : -1.0
+        func tangent(_ a: Double) -> Point? {
+          Polyline.direction(
+            Point(x: -radii.width * sin(a) * way, y: radii.height * cos(a) * way))
+        }
+        // A line joins the current point to the arc's start when they differ.
+        let joined = Polyline.coincide(start, last) ? nil : Polyline.direction(start - last)
+        current.noteTangents(first: first, start: joined ?? tangent(a0), end: tangent(a1))
         current.append(start, smooth: false)
         let r = max(abs(radii.width), abs(radii.height))
         let sweep = a1 - a0

@@ -102,8 +102,11 @@ struct Stroker {
     right.reserveCapacity(n + 8)
     func normal(_ d: Point) -> Point { Point(x: -d.y, y: d.x) }
 
+    // An open line's ends are square to the true curve where its tangents are known.
+    let startDirection = line.startTangent ?? dirs[0]
+    let endDirection = line.endTangent ?? dirs[segCount - 1]
     if !line.isClosed {
-      let n0 = normal(dirs[0])
+      let n0 = normal(startDirection)
       left.append(p[0] + n0 * hw)
       right.append(p[0] - n0 * hw)
     }
@@ -119,13 +122,13 @@ struct Stroker {
       out.append(left)
       out.append(right.reversed())
     } else {
-      let nEnd = normal(dirs[segCount - 1])
+      let nEnd = normal(endDirection)
       left.append(p[n - 1] + nEnd * hw)
       right.append(p[n - 1] - nEnd * hw)
       var contour = left
-      cap(at: p[n - 1], direction: dirs[segCount - 1], into: &contour)
+      cap(at: p[n - 1], direction: endDirection, into: &contour)
       contour.append(contentsOf: right.reversed())
-      cap(at: p[0], direction: dirs[0] * -1, into: &contour)
+      cap(at: p[0], direction: startDirection * -1, into: &contour)
       out.append(contour)
     }
   }

@@ -195,7 +195,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let small = [
       "--size", "20", "--ring-width", "2", "--loops", "1", "--step-duration", "0.01", "--hue-step",
-      "60",
+      "60", "--allow-flashing",
     ]
     let run = Captured(["export"] + small + args.map { $0 == "OUT" ? dir + "/ring.png" : $0 })
     #expect(run.code == 0, "exit \(run.code): \(run.err)")

@@ -60,9 +60,9 @@ import Testing
   static func longNames(_ specs: [OptionSpec]) -> [String] { specs.flatMap(\.longNames).sorted() }
 
   static let bashCases: [(words: [String], offered: [String])] = [
-    (["rainbow-ring", ""], ["export", "help", "play", "render"]),
+    (["rainbow-ring", ""], ["check", "config", "export", "help", "play", "render"]),
     (["rainbow-ring", "re"], ["render"]),
-    (["rainbow-ring", "help", ""], ["export", "play", "render"]),
+    (["rainbow-ring", "help", ""], ["check", "config", "export", "play", "render"]),
     (["rainbow-ring", "export", "--"], longNames(ExportCommand.specs)),
     (["rainbow-ring", "render", "--"], longNames(RenderCommand.specs)),
     (["rainbow-ring", "play", "--"], longNames(PlayCommand.specs)),
@@ -107,8 +107,8 @@ import Testing
   }
 
   static let fishCases: [(line: String, offered: [String])] = [
-    ("rainbow-ring ", ["export", "help", "play", "render"]),
-    ("rainbow-ring help ", ["export", "play", "render"]),
+    ("rainbow-ring ", ["check", "config", "export", "help", "play", "render"]),
+    ("rainbow-ring help ", ["check", "config", "export", "play", "render"]),
     ("rainbow-ring export --", longNames(ExportCommand.specs)),
     ("rainbow-ring render --", longNames(RenderCommand.specs)),
     ("rainbow-ring --dur", ["--duration"]),

@@ -32,7 +32,8 @@ import Testing
 
   /// The README's pictures of each style: each command makes its file byte for byte.
   static let pictureCommands: [[String]] = {
-    let readme = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    let readme =
+      (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
     return readme.split(separator: "\n").filter {
       $0.hasPrefix("rainbow-ring render ") && $0.contains(" -o docs/styles/")
     }.map { line in
@@ -100,7 +101,10 @@ import Testing
     try Data(#"{"cap": "butt", "ring-width": 12}"#.utf8).write(
       to: URL(fileURLWithPath: dir + "/ring.json"))
     let run = Self.tool(
-      ["config", "--print", "--preset", "activity", "--config", dir + "/ring.json", "--cap", "square"])
+      [
+        "config", "--print", "--preset", "activity", "--config", dir + "/ring.json", "--cap",
+        "square",
+      ])
     let text = String(decoding: run.out, as: UTF8.self)
     #expect(text.contains(#""cap": "square""#), "\(text)")
     #expect(text.contains(#""ring-width": 12"#), "\(text)")
@@ -116,9 +120,11 @@ import Testing
     let fast = ["--step-duration", "0.005", "-o", out]
     let refused = Self.tool([command] + fast)
     #expect(refused.code == 64, "\(refused.err)")
-    #expect(refused.err.contains("--allow-flashing") && refused.err.contains("WCAG"), "\(refused.err)")
+    #expect(
+      refused.err.contains("--allow-flashing") && refused.err.contains("WCAG"), "\(refused.err)")
     #expect(contents(dir).isEmpty, "nothing written")
-    let allowed = Self.tool([command] + fast + ["--allow-flashing", "--size", "40", "--ring-width", "5"])
+    let allowed = Self.tool(
+      [command] + fast + ["--allow-flashing", "--size", "40", "--ring-width", "5"])
     #expect(allowed.code == 0, "\(allowed.err)")
   }
 
@@ -131,19 +137,20 @@ import Testing
   }
 
   /// Bad style options are usage errors naming the option.
-  @Test(arguments: [
-    (["--progress", "-1"], "--progress"),
-    (["--cap", "rund"], "Did you mean 'round'?"),
-    (["--colors", "#ff0000,blue"], "--colors"),
-    (["--locations", "0,2"], "--locations"),
-    (["--palette", "viridls"], "Did you mean 'viridis'?"),
-    (["--interpolation", "lab"], "--interpolation"),
-    (["--preset", "activty"], "Did you mean 'activity'?"),
-    (["--timing", "easy"], "--timing"),
-    (["--track", "grey"], "--track"),
-    (["--colors", "#000000,#ffffff", "--locations", "0.5,0.2"], "locations"),
-    (["--config", "/nonexistent/ring.json"], "/nonexistent/ring.json"),
-  ] as [([String], String)])
+  @Test(
+    arguments: [
+      (["--progress", "-1"], "--progress"),
+      (["--cap", "rund"], "Did you mean 'round'?"),
+      (["--colors", "#ff0000,blue"], "--colors"),
+      (["--locations", "0,2"], "--locations"),
+      (["--palette", "viridls"], "Did you mean 'viridis'?"),
+      (["--interpolation", "lab"], "--interpolation"),
+      (["--preset", "activty"], "Did you mean 'activity'?"),
+      (["--timing", "easy"], "--timing"),
+      (["--track", "grey"], "--track"),
+      (["--colors", "#000000,#ffffff", "--locations", "0.5,0.2"], "locations"),
+      (["--config", "/nonexistent/ring.json"], "/nonexistent/ring.json"),
+    ] as [([String], String)])
   func badStyleOptionsAreUsageErrors(args: [String], mentions: String) throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: dir) }

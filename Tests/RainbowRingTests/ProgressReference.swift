@@ -14,7 +14,8 @@ import Foundation
 /// - p < 1: the stroke of u in [0, p] with its caps; a pixel shows the palette at its own u
 ///   for u <= p, the colour at p for u in (p, (1 + p) / 2], C_0 beyond.
 /// - p >= 1: the full annulus showing the palette at (u - (p - 1)) mod 1, with the head's
-///   cap (the half beyond the head) on top in the last colour.
+///   cap on top (a round cap's whole disc; a square cap's half square ahead of the head and
+///   a point behind): the last colour ahead of the head, the colours beneath behind it.
 /// - A track: the full annulus of the track width beneath, in the track colour.
 ///
 /// Error: the lattice's discrepancy bounds a sampled pixel's coverage error near 0.002 (half
@@ -92,8 +93,13 @@ struct ProgressReference {
     var kind: Int
     var halfWidth: Double
     /// Whether a round cap includes its half-disc inside the arc (no matter for coverage of
-    /// the arc, but the head's cap layer above one turn is only the half beyond the head).
+    /// the arc; the head's cap above one turn is the whole disc, its back half over the same
+    /// colours).
     var wholeDisc: Bool
+    /// How far a square cap also reaches back into the arc (the head's cap above one turn
+    /// reaches a point back, over the same colours, so that its edge across the ring lies
+    /// inside it).
+    var back = 0.0
 
     func contains(_ q: SIMD2<Double>) -> Bool {
       let d = q - point
@@ -103,7 +109,7 @@ struct ProgressReference {
         return (d * d).sum() <= halfWidth * halfWidth && (wholeDisc || along >= 0)
       case 2:
         let across = d.x * outward.y - d.y * outward.x
-        return along >= 0 && along <= halfWidth && abs(across) <= halfWidth
+        return along >= -back && along <= halfWidth && abs(across) <= halfWidth
       default:
         return false
       }
@@ -119,7 +125,8 @@ struct ProgressReference {
         return min(abs((d * d).sum().squareRoot() - halfWidth), abs(along))
       case 2:
         return min(
-          abs(along), abs(along - halfWidth), abs(across - halfWidth), abs(across + halfWidth))
+          abs(along + back), abs(along - halfWidth), abs(across - halfWidth),
+          abs(across + halfWidth))
       default:
         return .infinity
       }
@@ -178,7 +185,11 @@ struct ProgressReference {
     let e = frame(at: p)
     return Shape(
       inner: 0, outer: 0, length: 0,
-      caps: [Cap(point: e.point, outward: e.tangent, kind: cap, halfWidth: w, wholeDisc: false)],
+      caps: [
+        Cap(
+          point: e.point, outward: e.tangent, kind: cap, halfWidth: w, wholeDisc: true,
+          back: min(1, w))
+      ],
       reference: self, radialLines: [])
   }
 
@@ -284,8 +295,10 @@ struct ProgressReference {
           turned -= turned.rounded(.down)
           px = over(premultiplied(Self.palette(turned, s), cov), px)
           if let arc {
+            // The cap: the last colour ahead of the head, the colours beneath behind it.
             let capCov = Self.coverage(arc, i: i, j: j, center: c, scale: scale)
-            px = over(premultiplied(s[n - 1], capCov), px)
+            let color = turned < 0.5 ? s[n - 1] : Self.palette(turned, s)
+            px = over(premultiplied(color, capCov), px)
           }
         } else if let arc {
           let cov = Self.coverage(arc, i: i, j: j, center: c, scale: scale)

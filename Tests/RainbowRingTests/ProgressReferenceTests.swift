@@ -155,24 +155,12 @@ struct ProgressCase: Sendable, CustomTestStringConvertible {
   /// reference (see the diff images `PROGRESS_REFERENCE_DIFFS` writes): why a case is below
   /// 60 dB, and whether only some of its kind are.
   static func knownDefect(_ c: ProgressCase) -> (reason: String, intermittent: Bool)? {
-    if c.progress >= 1 {
-      return (
-        "above one turn the head's layer (the last quarter turn) is drawn over the full ring: "
-          + "the anti-aliased edges of that quarter are covered twice (alpha 0.6 becomes 0.8), "
-          + "and a square cap's corners at the quarter's tail stick out of the ring", false
-      )
-    }
     if c.progress > 0.99 {
       return (
-        "pixels whose centres lie within a thousandth of a turn of the hard colour step at "
-          + "the start (end colour to start colour) take the other colour", true
-      )
-    }
-    if c.cap != .round {
-      return (
-        "butt and square ends are perpendicular to the first and last flattened chord, not "
-          + "to the arc: tilted by half a flattening step, about 0.1 px off at the ring's edges",
-        false
+        "where the two caps overlap (0.999 turns), the end's colour gives way to the start's "
+          + "half way round the gap, a ten-thousandth of a turn from the start: within the "
+          + "gradient table's step (1/4095 turn), so pixels whose centres lie that close take "
+          + "the other colour", true
       )
     }
     return nil
