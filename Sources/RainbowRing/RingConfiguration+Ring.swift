@@ -140,7 +140,7 @@ extension RingConfiguration {
     return try RingScene(ring: ring, background: given ?? defaultBackground, scale: e.scale!)
   }
 
-  static func text(_ v: Double) -> String {
+  public static func text(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
   }
 }

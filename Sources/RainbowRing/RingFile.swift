@@ -48,6 +48,20 @@ public enum RingFile {
     }
   }
 
+  /// Reads the ring file at `path` with where each of its keys' values stands
+  /// (`FILE:LINE:COLUMN`), for errors about how values fit together.
+  public static func readWithPositions(_ path: String) throws(RingError) -> (
+    configuration: RingConfiguration, positions: [String: String]
+  ) {
+    let bytes = try bytes(at: path)
+    let configuration = try decode(bytes, file: path)
+    var positions: [String: String] = [:]
+    if let root = try? JSONValue(parsing: bytes, file: path), case .object(let members) = root.content {
+      for m in members { positions[m.key] = "\(path):\(m.value.position)" }
+    }
+    return (configuration, positions)
+  }
+
   /// Decodes a ring file's bytes, naming it `file` in errors.
   public static func decode(_ bytes: [UInt8], file: String) throws(RingError) -> RingConfiguration {
     do {

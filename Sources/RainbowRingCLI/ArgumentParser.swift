@@ -1,3 +1,4 @@
+import RainbowRing
 import RingGraphics
 
 /// One option a command accepts: `--name value`, `--name=value`, `-s value`, or a flag.
@@ -59,8 +60,16 @@ enum Request<Plan> {
   }
 }
 
+/// What a command line's options came to, computed once for all its copies: a ring file is
+/// read once, so a pipe (`--config <(...)`) can be.
+final class ArgumentMemo {
+  var configuration: (configuration: RingConfiguration, positions: [String: String])?
+}
+
 /// The options found on a command line, by long name.
 struct ParsedArguments {
+  /// Shared by the copies of these arguments.
+  let memo = ArgumentMemo()
   private(set) var values: [String: String] = [:]
   private(set) var flags: Set<String> = []
   /// Invertible flags whose last spelling was `--no-<flag>`.

@@ -189,7 +189,17 @@ enum RingOptions {
   /// The configuration the options describe: a preset's, then a ring file's, then the
   /// command line's, each overriding the one before.
   static func configuration(_ args: ParsedArguments) throws(RingError) -> RingConfiguration {
+    try sourcedConfiguration(args).configuration
+  }
+
+  /// `configuration(_:)` with where the ring file's values that still count stand
+  /// (`FILE:LINE:COLUMN`, by key).
+  static func sourcedConfiguration(_ args: ParsedArguments) throws(RingError) -> (
+    configuration: RingConfiguration, positions: [String: String]
+  ) {
+    if let known = args.memo.configuration { return known }
     var base = RingConfiguration()
+    var positions: [String: String] = [:]
     if let name = args["preset"] {
       guard let preset = RingPresets.named(name) else {
         let near = Suggestion.nearest(to: name, among: RingPresets.names).map {
@@ -203,12 +213,28 @@ enum RingOptions {
     }
     if let path = args["config"] {
       do {
-        base = base.overridden(by: try RingFile.read(path))
+        let file = try RingFile.readWithPositions(path)
+        base = base.overridden(by: file.configuration)
+        positions = file.positions
       } catch {
         throw RingError.usage(error.message)
       }
     }
-    return base.overridden(by: try fromArguments(args))
+    for key in RingConfiguration.keys where args.has(key) { positions[key] = nil }
+    let result = (base.overridden(by: try fromArguments(args)), positions)
+    args.memo.configuration = result
+    return result
+  }
+
+  /// A library message about the configuration as a sentence for the command line: at the
+  /// ring file's place when it is about a value from the file, else naming the option.
+  static func sentence(_ message: String, positions: [String: String]) -> String {
+    if let key = RingConfiguration.keys.first(where: { message.hasPrefix($0 + " ") }),
+      let place = positions[key]
+    {
+      return "\(place): \(message)"
+    }
+    return sentence(message)
   }
 
   /// The fields the command line sets, each checked.
@@ -287,13 +313,13 @@ enum RingOptions {
 
   /// The ring the options describe.
   static func ring(_ args: ParsedArguments) throws(RingError) -> RainbowRing {
-    let config = try configuration(args)
+    let (config, positions) = try sourcedConfiguration(args)
     do {
       let ring = try config.makeRing()
       try refuseFlashing(ring, args)
       return ring
     } catch let error as RingError {
-      throw RingError.usage(sentence(error.message))
+      throw RingError.usage(sentence(error.message, positions: positions))
     } catch {
       throw RingError.usage("\(error)")
     }
@@ -339,19 +365,22 @@ enum RingOptions {
     _ args: ParsedArguments, scaleRange: ClosedRange<Double> = 1...4,
     defaultBackground: RGBAColor = .clear
   ) throws(RingError) -> RingScene {
-    var config = try configuration(args)
+    let sourced = try sourcedConfiguration(args)
+    var config = sourced.configuration
+    let positions = sourced.positions
     config.scale = try number(
       args, "scale", default: config.scale ?? 1, range: scaleRange, unit: "pixels per point")
     if let s = config.scale, !scaleRange.contains(s) {
       throw RingError.usage(
-        "The scale \(s) from the ring file must be in \(describe(scaleRange)) pixels per point.")
+        "\(positions["scale"] ?? "the ring file"): scale \(RingConfiguration.text(s)) must be in \(describe(scaleRange)) pixels per point here."
+      )
     }
     do {
       let scene = try config.makeScene(defaultBackground: defaultBackground)
       try refuseFlashing(scene.ring, args)
       return scene
     } catch let error as RingError {
-      throw RingError.usage(sentence(error.message))
+      throw RingError.usage(sentence(error.message, positions: positions))
     } catch {
       throw RingError.usage("\(error)")
     }

@@ -159,4 +159,63 @@ import Testing
     #expect(run.err.contains(mentions), "\(args): \(run.err)")
     #expect(contents(dir).isEmpty, "nothing written")
   }
+
+  /// A ring file's mistakes: `FILE:LINE:COLUMN: message`, exit 64, nothing written.
+  @Test(arguments: [
+    (
+      ##"{"size": 100, "colour": ["#fff"]}"##,
+      #"ring.json:1:15: unknown key "colour"; did you mean "colors"?"#
+    ),
+    (#"{"size": "big"}"#, #"ring.json:1:10: expected a number for "size", found a string"#),
+    (#"{"size": 0}"#, "ring.json:1:10: size must be in 1...10000 points"),
+    (#"{"cap": "rund"}"#, "ring.json:1:9: cap 'rund' is not one of butt, round, square"),
+    (#"{"size": 100,}"#, "ring.json:1:13: a trailing comma is not allowed before '}'"),
+    (#"{"start-point": [1]}"#, "ring.json:1:17: start-point must be [x, y]"),
+    (##"{"colors": ["#ff0000", "blue"]}"##, "ring.json:1:24: 'blue' is not a colour"),
+    ("[1, 2]", "ring.json:1:1: expected an object, found an array"),
+    (#"{"flow": "yes"}"#, #"ring.json:1:10: expected true or false for "flow""#),
+    (
+      "{\n  \"size\": 120,\n  \"ring-width\": 100\n}",
+      "ring.json:3:17: ring-width 100 must be at most half of size (60)"
+    ),
+    ("{\"scale\": 9}", "ring.json:1:11: scale 9 must be in 1...4 pixels per point"),
+    ("{\"size\": 1, // small\n}", "ring.json:1:13: comments are not allowed in JSON"),
+    ("", "ring.json:1:1: the file is empty"),
+  ])
+  func ringFileMistakesArePlacedAndWriteNothing(text: String, message: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let file = dir + "/ring.json"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    let run = Self.tool(["render", "--config", file, "-o", dir + "/ring.png"])
+    #expect(run.code == 64, "\(run.err)")
+    #expect(run.err.hasPrefix("Error: \(dir)/\(message)"), "\(run.err)")
+    #expect(contents(dir) == ["ring.json"], "nothing written")
+  }
+
+  /// Ring files that are not plain files: a folder is refused, an oversized stream is cut
+  /// off at 1 MiB, and a pipe is read to its end.
+  @Test func ringFilesThatAreNotPlainFiles() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let folder = Self.tool(["config", "--print", "--config", dir])
+    #expect(folder.code == 64 && folder.err.contains("is a folder"), "\(folder.err)")
+    let big = dir + "/big.json"
+    try Data(("{\"size\": 100" + String(repeating: " ", count: 1 << 21) + "}").utf8).write(
+      to: URL(fileURLWithPath: big))
+    let large = Self.tool(["config", "--print", "--config", big])
+    #expect(large.code == 64 && large.err.contains("at most 1048576 bytes"), "\(large.err)")
+    let fifo = dir + "/ring.fifo"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let writer = Thread {
+      let fd = open(fifo, O_WRONLY)
+      let text = Array(#"{"progress": 0.5}"#.utf8)
+      _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      close(fd)
+    }
+    writer.start()
+    let piped = Self.tool(["config", "--print", "--config", fifo])
+    #expect(piped.code == 0, "\(piped.err)")
+    #expect(String(decoding: piped.out, as: UTF8.self).contains(#""progress": 0.5"#))
+  }
 }
