@@ -87,24 +87,75 @@ public struct GradientTable: Sendable {
       }
       return
     }
+    guard let locations = locs, n > 1 else {
+      // One colour everywhere.
+      let only = colors[0].premultipliedRGBA8
+      entries.withUnsafeMutableBufferPointer { $0.update(repeating: only) }
+      return
+    }
+    // Stops at `locations`: walk the entries in order with the segment they fall in, four at
+    // a time when they share one; each value is `color(at:colors:locations:)`'s, bit for bit.
     entries.withUnsafeMutableBufferPointer { out in
-      var segment = 0
-      func fill(_ j: Int) {
-        let t = Double(j) * scale
-        // Advance to the last stop at or before t (positions are non-decreasing).
-        while segment + 1 < colors.count,
-          GradientTable.stop(segment + 1, count: colors.count, locations: locs) <= t
-        {
-          segment += 1
+      colors.withUnsafeBufferPointer { c in
+        locations.withUnsafeBufferPointer { l in
+          let firstStop = l[0]
+          let lastStop = l[n - 1]
+          let firstColor = c[0].premultipliedRGBA8
+          let lastColor = c[n - 1].premultipliedRGBA8
+          var k = 0
+          /// Moves `k` to the last stop in 0...n-2 at or before `t`.
+          @inline(__always) func seek(_ t: Double) {
+            while k + 1 < n - 1 && l[k + 1] <= t { k += 1 }
+          }
+          @inline(__always) func value(_ t: Double) -> UInt32 {
+            if t <= firstStop { return firstColor }
+            if t >= lastStop { return lastColor }
+            seek(t)
+            let p0 = l[k]
+            let p1 = l[k + 1]
+            guard p1 > p0 else { return c[k + 1].premultipliedRGBA8 }
+            return c[k].interpolated(to: c[k + 1], fraction: (t - p0) / (p1 - p0))
+              .premultipliedRGBA8
+          }
+          /// Four ascending entries: at once when they lie strictly inside one segment.
+          @inline(__always) func fill(_ j0: Int, _ j1: Int, _ j2: Int, _ j3: Int) {
+            let t = SIMD4(Double(j0), Double(j1), Double(j2), Double(j3)) * scale
+            if t[0] > firstStop, t[3] < lastStop {
+              seek(t[0])
+              let p0 = l[k]
+              let p1 = l[k + 1]
+              if t[3] < p1 {
+                let v = GradientTable.premultiplied(c[k], c[k + 1], (t - p0) / (p1 - p0))
+                out[j0] = v[0]
+                out[j1] = v[1]
+                out[j2] = v[2]
+                out[j3] = v[3]
+                return
+              }
+            }
+            out[j0] = value(t[0])
+            out[j1] = value(t[1])
+            out[j2] = value(t[2])
+            out[j3] = value(t[3])
+          }
+          if let indices {
+            indices.withUnsafeBufferPointer { js in
+              var i = 0
+              while i + 4 <= js.count {
+                fill(Int(js[i]), Int(js[i + 1]), Int(js[i + 2]), Int(js[i + 3]))
+                i += 4
+              }
+              while i < js.count {
+                out[Int(js[i])] = value(Double(Int(js[i])) * scale)
+                i += 1
+              }
+            }
+          } else {
+            for j in stride(from: 0, to: GradientTable.resolution, by: 4) {
+              fill(j, j + 1, j + 2, j + 3)
+            }
+          }
         }
-        out[j] =
-          GradientTable.color(at: t, colors: colors, locations: locs, from: segment)
-          .premultipliedRGBA8
-      }
-      if let indices {
-        for j in indices { fill(Int(j)) }
-      } else {
-        for j in 0..<GradientTable.resolution { fill(j) }
       }
     }
   }

@@ -37,6 +37,33 @@ import Testing
     let other = try #require((8..<4095).first { table.entries[$0] != 0 })
     #expect(partial.entries[other] == 0, "entry \(other) is left empty")
   }
+
+  /// The refill for stops at explicit locations (a progress ring's: hard steps where two
+  /// stops share a location, stops before 0 and after 1 left out) gives, entry for entry,
+  /// `color(at:colors:locations:)`.
+  @Test(arguments: [2, 5, 40, 300])
+  func locatedEntriesMatchTheExactColour(stopCount: Int) {
+    var generator = SplitMix(seed: UInt64(stopCount) &* 7)
+    let colors = (0..<stopCount).map { _ in
+      RGBAColor(unchecked: generator.unit(), generator.unit(), generator.unit(), generator.unit())
+    }
+    // Ascending, within (0.05, 0.95), with some repeated (hard steps).
+    var locations = (0..<stopCount).map { _ in 0.05 + generator.unit() * 0.9 }.sorted()
+    for k in stride(from: 1, to: stopCount, by: 3) { locations[k] = locations[k - 1] }
+    var table = GradientTable()
+    table.update(colors: colors, locations: locations)
+    let scale = 1 / Double(GradientTable.resolution - 1)
+    func expected(_ j: Int) -> UInt32 {
+      GradientTable.color(at: Double(j) * scale, colors: colors, locations: locations)
+        .premultipliedRGBA8
+    }
+    let mismatches = (0..<GradientTable.resolution).filter { table.entries[$0] != expected($0) }
+    #expect(mismatches.isEmpty, "entries \(mismatches.prefix(5)) differ")
+    let some = (0..<GradientTable.resolution).filter { _ in generator.next() % 3 == 0 }
+    var sparse = GradientTable()
+    sparse.update(colors: colors, locations: locations, indices: some.map { UInt16($0) })
+    #expect(some.allSatisfy { sparse.entries[$0] == expected($0) }, "a partial refill is exact")
+  }
 }
 
 /// A small deterministic generator for test data.
