@@ -58,15 +58,22 @@ public struct FlashAnalysis: Hashable, Sendable {
   /// The result for a person, one finding a line.
   public var summary: String {
     func n(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
+    let limit = FlashCounter.flashesPerSecondLimit
+    func over(_ failed: Bool) -> String { failed ? "  <- over the limit" : "" }
+    let pixelRate =
+      largestPixelFlashesPerSecond >= 6
+      ? "6 or more" : n(largestPixelFlashesPerSecond, 1)
     return """
       Flash analysis (WCAG 2.3.1): \(passes ? "passes" : "FAILS")
-        general flashes: \(n(generalFlashesPerSecond, 1)) per second (limit 3)
-        red flashes: \(n(redFlashesPerSecond, 1)) per second (limit 3)
-        largest flashing share of a 10-degree field: \(n(largestFlashingFieldShare * 100, 1))% \
-      (threshold 25%)
-        one pixel's most general flashes: \(n(largestPixelFlashesPerSecond, 1)) per second
-        share of a 10-degree field with pixels over 3 flashes per second: \
-      \(n(fastFlashingFieldShare * 100, 1))% (threshold 25%)
+        general flashes over a quarter of a field at once: \(n(generalFlashesPerSecond, 1)) \
+      per second (limit 3)\(over(generalFlashesPerSecond > limit))
+        red flashes over a quarter of a field at once: \(n(redFlashesPerSecond, 1)) per second \
+      (limit 3)\(over(redFlashesPerSecond > limit))
+        share of a 10-degree field with pixels flashing over 3 times in a second: \
+      \(n(fastFlashingFieldShare * 100, 1))% (limit 25%)\(over(fastFlashingFieldShare > FlashCounter.fieldShare))
+        largest share of a field flashing in the same frame: \
+      \(n(largestFlashingFieldShare * 100, 1))%
+        one pixel's most general flashes: \(pixelRate) per second
         largest luminance change between frames: \(n(largestLuminanceChange, 3))
         \(frameCount) frames at \(n(frameRate, 0)) per second over \(n(duration)) s; \
       10-degree field \(n(fieldDiameter, 0)) px across

@@ -99,7 +99,17 @@ public struct RainbowRing: Hashable, Sendable {
       [gradient.startPoint.x, gradient.startPoint.y, gradient.endPoint.x, gradient.endPoint.y]
         .allSatisfy({ $0.isFinite && abs($0) <= 1e6 })
     else {
-      throw RingError(.invalidParameter, "gradient start and end points must be finite")
+      throw RingError(
+        .invalidParameter, "start-point and end-point must be finite, within 1e6 of the ring")
+    }
+    if let trackWidth = progress?.trackWidth {
+      let most = min(size.width, size.height) - ringWidth
+      guard trackWidth <= most else {
+        throw RingError(
+          .invalidParameter,
+          "track-width \(trackWidth) must be at most \(most) points (the ring's diameter at its centre line)"
+        )
+      }
     }
     guard !colors.isEmpty, colors.count <= 65_536 else {
       throw RingError(.invalidParameter, "a ring needs 1 to 65536 colours, got \(colors.count)")

@@ -13,7 +13,9 @@ extension RingConfiguration: Codable {
       try c.decodeIfPresent(CheckedName.self, forKey: k)?.value
     }
     func numbers(_ k: CodingKeys, count: Int? = nil) throws -> [Double]? {
-      guard let v = try c.decodeIfPresent([Double].self, forKey: k) else { return nil }
+      guard let v = try c.decodeIfPresent([CheckedNumber].self, forKey: k)?.map(\.value) else {
+        return nil
+      }
       if let count, v.count != count {
         throw DecodingError.dataCorruptedError(
           forKey: k, in: c, debugDescription: "\(k.rawValue) must be [x, y]: two numbers")
@@ -33,6 +35,10 @@ extension RingConfiguration: Codable {
     brightness = try number(.brightness)
     palette = try name(.palette)
     colors = try c.decodeIfPresent([CheckedColor].self, forKey: .colors)?.map(\.value)
+    if colors?.isEmpty == true {
+      throw DecodingError.dataCorruptedError(
+        forKey: .colors, in: c, debugDescription: "colors must hold at least one colour")
+    }
     locations = try numbers(.locations)
     interpolation = try name(.interpolation)
     gradient = try name(.gradient)
@@ -89,7 +95,9 @@ private struct CheckedNumber: Decodable {
   let value: Double
   init(from decoder: any Decoder) throws {
     value = try decoder.singleValueContainer().decode(Double.self)
-    try RingConfiguration.check(decoder.codingPath.last?.stringValue ?? "", value)
+    // An element of a list is checked against its list's key.
+    let key = decoder.codingPath.last { $0.intValue == nil }?.stringValue ?? ""
+    try RingConfiguration.check(key, value)
   }
 }
 

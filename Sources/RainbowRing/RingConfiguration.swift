@@ -77,6 +77,7 @@ public struct RingConfiguration: Hashable, Sendable {
     "start-angle": (-3600...3600, "degrees"), "track-width": (0.01...5000, "points"),
     "progress-from": (0...RingProgress.maximumValue, "turns"),
     "progress-duration": (0...3600, "seconds"), "progress-delay": (0...3600, "seconds"),
+    "locations": (0...1, ""), "start-point": (-1000...1000, ""), "end-point": (-1000...1000, ""),
   ]
 
   /// The names a text field accepts, by key.
@@ -123,10 +124,21 @@ public struct RingConfiguration: Hashable, Sendable {
 
   // MARK: Combining
 
-  /// This configuration with every field `other` sets taken from `other`.
+  /// This configuration with every field `other` sets taken from `other`. The colours
+  /// come from one source: `other`'s colour list replaces this one's palette (and its
+  /// locations, unless `other` gives some), `other`'s palette this one's colour list and
+  /// locations.
   public func overridden(by other: RingConfiguration) -> RingConfiguration {
     var out = self
     for key in CodingKeys.allCases { out.copy(key, from: other) }
+    if other.colors != nil && other.palette == nil {
+      out.palette = nil
+      out.locations = other.locations
+    }
+    if other.palette != nil && other.colors == nil {
+      out.colors = nil
+      out.locations = other.locations
+    }
     return out
   }
 

@@ -56,7 +56,9 @@ public enum RingFile {
     let bytes = try bytes(at: path)
     let configuration = try decode(bytes, file: path)
     var positions: [String: String] = [:]
-    if let root = try? JSONValue(parsing: bytes, file: path), case .object(let members) = root.content {
+    if let root = try? JSONValue(parsing: bytes, file: path),
+      case .object(let members) = root.content
+    {
       for m in members { positions[m.key] = "\(path):\(m.value.position)" }
     }
     return (configuration, positions)

@@ -11,7 +11,7 @@ public enum RingPalettes {
   /// Ring stops per palette colour when the renderer's sRGB blend cannot draw the palette
   /// itself (another space, or uneven locations): enough that a stop's straight blend stays
   /// within a fraction of a level of the palette's own.
-  static func stopsPerColor(_ n: Int) -> Int { max(2, (512 + n - 1) / n) }
+  static func stopsPerColor(_ n: Int) -> Int { max(1, min((512 + n - 1) / n, 65_536 / n)) }
 
   /// The palette a configuration names: `colors` (with `locations`) if given, else the named
   /// palette, else the rainbow from `rainbow()`; in `interpolation` when given.
@@ -28,7 +28,7 @@ public enum RingPalettes {
       return s
     }
     if let colors {
-      return try Palette(colors: colors, locations: locations, interpolation: space ?? .srgb)
+      return try located(colors, locations, space ?? .srgb)
     }
     let base: Palette
     if let name, name != "rainbow" {
@@ -40,9 +40,36 @@ public enum RingPalettes {
     } else {
       base = try Palette(colors: try rainbow())
     }
-    return try Palette(
-      colors: base.colors, locations: locations ?? base.locations,
-      interpolation: space ?? base.interpolation)
+    return try located(base.colors, locations ?? base.locations, space ?? base.interpolation)
+  }
+
+  /// A palette of `colors` at `locations`, refused with a message that starts with the key
+  /// at fault (so that a ring file's place can be put before it).
+  static func located(
+    _ colors: [RGBAColor], _ locations: [Double]?, _ space: ColorInterpolation
+  ) throws -> Palette {
+    guard !colors.isEmpty else {
+      throw RingError(.invalidParameter, "colors must hold at least one colour")
+    }
+    if let locations {
+      guard locations.count == colors.count else {
+        throw RingError(
+          .invalidParameter,
+          "locations must hold one position per colour: \(locations.count) for \(colors.count) colours"
+        )
+      }
+      guard zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+        throw RingError(.invalidParameter, "locations must not decrease")
+      }
+    }
+    // Evenly spaced locations are no locations: the renderer spaces stops so itself.
+    let even =
+      locations.map { l in
+        l.indices.allSatisfy {
+          abs(l[$0] - (l.count > 1 ? Double($0) / Double(l.count - 1) : 0)) < 1e-12
+        }
+      } ?? true
+    return try Palette(colors: colors, locations: even ? nil : locations, interpolation: space)
   }
 
   /// The ring's colours for `palette`: its own colours when the renderer blends them as the

@@ -199,6 +199,11 @@ enum ExportCommand {
     let opaqueByDefault = format == .gif || format == .mp4
     let scene = try RingOptions.scene(args, defaultBackground: opaqueByDefault ? .white : .clear)
     try checkBackground(scene.background, format: format, text: args["background"])
+    if format.isVector && !scene.ring.flows {
+      throw RingError.usage(
+        "\(format.rawValue) animates the colours' flow, and --no-flow holds them still: write the still ring with 'rainbow-ring render' (PNG or SVG)."
+      )
+    }
     if format.isVector {
       let frameOptions =
         ["duration", "loops", "exact-fps", "jobs"]
@@ -234,7 +239,7 @@ enum ExportCommand {
       // end; still colours show the change and half a second of its end.
       let changeEnd = scene.ring.progress?.change?.endTime.nanoseconds ?? 0
       let covering = Int(min(10000, max(1, (changeEnd + periodNs - 1) / periodNs)))
-      if changeEnd > 0 && !scene.ring.flows && !args.has("loops") {
+      if scene.ring.progress?.change != nil && !scene.ring.flows && !args.has("loops") {
         periodNs = changeEnd + 500_000_000
       }
       let loops = try RingOptions.integer(

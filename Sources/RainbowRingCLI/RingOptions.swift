@@ -260,6 +260,7 @@ enum RingOptions {
     }
     c.scene = try name("scene")
     c.size = try num("size")
+    c.scale = try num("scale")
     c.ringWidth = try num("ring-width")
     c.background = try name("background")
     c.stepDuration = try num("step-duration")
@@ -314,6 +315,7 @@ enum RingOptions {
   /// The ring the options describe.
   static func ring(_ args: ParsedArguments) throws(RingError) -> RainbowRing {
     let (config, positions) = try sourcedConfiguration(args)
+    try refuseProgressOptionsWithoutProgress(config, args)
     do {
       let ring = try config.makeRing()
       try refuseFlashing(ring, args)
@@ -323,6 +325,24 @@ enum RingOptions {
     } catch {
       throw RingError.usage("\(error)")
     }
+  }
+
+  /// The options that shape a progress arc.
+  static let progressOptions = [
+    "start-angle", "direction", "cap", "track", "track-width", "end-effect", "progress-from",
+    "progress-duration", "progress-delay", "timing",
+  ]
+
+  /// Refuses progress options on the command line for a ring without `--progress`, which
+  /// would ignore them.
+  static func refuseProgressOptionsWithoutProgress(
+    _ config: RingConfiguration, _ args: ParsedArguments
+  ) throws(RingError) {
+    guard config.progress == nil, let given = progressOptions.first(where: { args.has($0) })
+    else { return }
+    throw RingError.usage(
+      "The option '--\(given)' shapes a progress arc: add --progress (turns), as in --progress 0.75."
+    )
   }
 
   /// Refuses a ring that flashes more than WCAG 2.3.1 allows, unless `--allow-flashing`.
@@ -339,8 +359,9 @@ enum RingOptions {
     let rate = max(
       result.generalFlashesPerSecond, result.redFlashesPerSecond,
       result.largestPixelFlashesPerSecond)
+    let capped = rate >= 6 ? " or more" : ""
     throw RingError.usage(
-      "This ring flashes \(n(rate)) times a second, over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): slow it down (--step-duration), or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
+      "This ring flashes \(n(rate))\(capped) times a second, over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): slow it down (--step-duration), or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
     )
   }
 
@@ -366,6 +387,7 @@ enum RingOptions {
     defaultBackground: RGBAColor = .clear
   ) throws(RingError) -> RingScene {
     let sourced = try sourcedConfiguration(args)
+    try refuseProgressOptionsWithoutProgress(sourced.configuration, args)
     var config = sourced.configuration
     let positions = sourced.positions
     config.scale = try number(

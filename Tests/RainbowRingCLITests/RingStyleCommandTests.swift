@@ -78,6 +78,7 @@ import Testing
     ["--progress", "1.3", "--end-effect", "shadow", "--direction", "counterclockwise"],
     ["--colors", "#ff0000,#00ff00,#0000ff", "--locations", "0,0.2,1", "--interpolation", "oklch"],
     ["--palette", "magma", "--gradient", "radial", "--scene", "seed"],
+    ["--scale", "2.5", "--progress", "0.2", "--scene", "seed"],
   ])
   func printedConfigurationMakesTheSameFrame(options: [String]) throws {
     let dir = try temporaryFolder()
@@ -109,6 +110,45 @@ import Testing
     #expect(text.contains(#""cap": "square""#), "\(text)")
     #expect(text.contains(#""ring-width": 12"#), "\(text)")
     #expect(text.contains(#""palette": "activity""#), "\(text)")
+  }
+
+  /// The colours come from one source: a palette on the command line replaces a ring file's
+  /// colour list (and its locations), a colour list a preset's palette.
+  @Test func aPaletteReplacesAFilesColours() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try Data(##"{"colors": ["#ff0000", "#00ff00", "#0000ff"], "locations": [0, 0.2, 1]}"##.utf8)
+      .write(to: URL(fileURLWithPath: dir + "/ring.json"))
+    let viaFile = Self.tool(
+      ["render", "--config", dir + "/ring.json", "--palette", "viridis", "-o", dir + "/a.png"])
+    let direct = Self.tool(["render", "--palette", "viridis", "-o", dir + "/b.png"])
+    #expect(viaFile.code == 0 && direct.code == 0, "\(viaFile.err)")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: dir + "/a.png"))
+        == Data(contentsOf: URL(fileURLWithPath: dir + "/b.png")))
+    let printed = Self.tool([
+      "config", "--print", "--preset", "activity", "--colors", "#000000,#ffffff",
+    ])
+    let text = String(decoding: printed.out, as: UTF8.self)
+    #expect(!text.contains("palette") && text.contains("#ffffff"), "\(text)")
+  }
+
+  /// Options that would be ignored are refused: progress options without a progress arc, a
+  /// still ring in a format that animates the flow, a track wider than the ring.
+  @Test(arguments: [
+    (["render", "--cap", "butt"], "add --progress"),
+    (["render", "--track", "#ff0000"], "add --progress"),
+    (["export", "--no-flow", "--format", "svg"], "--no-flow holds them still"),
+    (["render", "--progress", "0.5", "--track-width", "5000"], "track-width"),
+  ])
+  func optionsThatWouldBeIgnoredAreRefused(args: [String], mentions: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let out = dir + (args[0] == "render" ? "/ring.png" : "/ring.svg")
+    let run = Self.tool(args + ["-o", out])
+    #expect(run.code == 64, "\(args): \(run.err)")
+    #expect(run.err.contains(mentions), "\(args): \(run.err)")
+    #expect(contents(dir).isEmpty)
   }
 
   /// A flashing ring is refused (64, nothing written) unless --allow-flashing is given.

@@ -4,7 +4,8 @@
 // may refuse the bytes, but only with a one-line `RingError` of code `.invalidConfiguration`
 // reading `fuzz.json:LINE:COLUMN: message` at a place inside the file; an accepted tree,
 // written out again as JSON, must read back the same. Any crash, hang or sanitizer report
-// fails `Fuzz/run`.
+// fails `Fuzz/run`. The same bytes are then read as a ring file (`RingFile.decode`), made
+// into a ring, and printed back.
 
 import FuzzSupport
 import RainbowRing
@@ -180,6 +181,16 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     _ = try StrictJSONDecoder().decode(Sample.self, from: bytes, file: "fuzz.json")
   } catch {
     checkError(error, lines: lines, what: "decoding")
+  }
+  // The real ring file: read, and when it reads, made into a ring (refused or not, never a
+  // crash), printed and read back to the same configuration.
+  do {
+    let configuration = try RingFile.decode(bytes, file: "fuzz.json")
+    _ = try? configuration.makeRing()
+    let again = try? RingFile.decode(Array(configuration.jsonText.utf8), file: "again.json")
+    check(again == configuration, "a ring file printed and read back differs")
+  } catch {
+    checkError(error, lines: lines, what: "reading a ring file")
   }
   return 0
 }
