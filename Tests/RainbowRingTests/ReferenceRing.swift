@@ -44,7 +44,10 @@ struct ReferenceRing {
   }
 
   /// Area of the pixel [x0, x0 + 1] x [y0, y0 + 1] inside the disk of radius r at (cx, cy).
-  static func diskArea(r: Double, cx: Double, cy: Double, x0: Double, y0: Double) -> Double {
+  /// Boundary pixels are integrated over `columns` columns.
+  static func diskArea(
+    r: Double, cx: Double, cy: Double, x0: Double, y0: Double, columns: Int = 2000
+  ) -> Double {
     // Entirely inside or outside: decided by the nearest and farthest corners.
     let nx = max(x0, min(cx, x0 + 1)) - cx
     let ny = max(y0, min(cy, y0 + 1)) - cy
@@ -52,7 +55,7 @@ struct ReferenceRing {
     let fx = max(abs(x0 - cx), abs(x0 + 1 - cx))
     let fy = max(abs(y0 - cy), abs(y0 + 1 - cy))
     if fx * fx + fy * fy <= r * r { return 1 }
-    let n = 2000
+    let n = columns
     var area = 0.0
     for i in 0..<n {
       let x = x0 + (Double(i) + 0.5) / Double(n) - cx
