@@ -104,7 +104,7 @@ public struct FlashAnalysis: Hashable, Sendable {
   public static let cssPixelsPerCentimetre = 96 / 2.54
 
   /// Analyses `scene`'s motion: frames sampled `frameRate` times a second from time 0 over
-  /// `duration` (by default the ring's period or its progress change if longer, at least 1 s
+  /// `duration` (by default the ring's period or its progress change if longer, at least 2 s
   /// and at most 10 s), rendered at
   /// `scale` pixels per point (by default the scene's; lower it for speed), viewed from
   /// `viewingDistance` centimetres on a display showing `pointsPerCentimetre` points per
@@ -130,7 +130,7 @@ public struct FlashAnalysis: Hashable, Sendable {
     let seconds =
       duration?.seconds
       ?? min(
-        max(scene.ring.period.seconds, scene.ring.progress?.change?.endTime.seconds ?? 0, 1),
+        max(scene.ring.period.seconds, scene.ring.progress?.change?.endTime.seconds ?? 0, 2),
         FlashAnalysis.defaultDurationLimit)
     guard seconds > 0, seconds <= 3600 else {
       throw RingError(.invalidParameter, "duration \(seconds) must be in (0, 3600] seconds")
@@ -169,13 +169,19 @@ extension FlashAnalysis {
 
   /// A quick analysis of `ring`'s motion for refusing flashing configurations: the ring
   /// alone, shrunk to `screeningSide` points (its proportions, colours and timing kept),
-  /// at the worst-case distance, where it fills the 10-degree field. Flashing depends on the
+  /// at the worst-case distance, where it fills the 10-degree field, over two seconds (or
+  /// to the end of its progress change, at most ten). Flashing depends on the
   /// ring's share of the field, not its size, so the verdict is the full-size ring's. A ring
   /// whose colours hold still and whose progress does not change is not rendered at all.
   public static func screen(_ ring: RainbowRing) throws -> FlashAnalysis? {
     guard ring.flows || ring.progress?.change != nil else { return nil }
     let small = try ring.resized(toSide: screeningSide)
-    return try analyze(RingScene(ring: small, background: .clear, scale: 1))
+    // The flow looks alike every second: two seconds hold every one-second window, and
+    // the progress change is covered to its end.
+    let end = ring.progress?.change?.endTime.seconds ?? 0
+    let seconds = min(max(2, end), defaultDurationLimit)
+    return try analyze(
+      RingScene(ring: small, background: .clear, scale: 1), duration: .seconds(seconds))
   }
 }
 

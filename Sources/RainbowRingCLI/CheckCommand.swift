@@ -11,7 +11,7 @@ enum CheckCommand {
       OptionSpec(
         "duration", value: "seconds",
         help: "Seconds of motion analysed from time 0, up to 3600.",
-        default: "the ring's period, 1 to 10 s"),
+        default: "the ring's period, 2 to 10 s"),
       OptionSpec(
         "viewing-distance", value: "cm",
         help: "Distance from the eye to the screen, in centimetres.",

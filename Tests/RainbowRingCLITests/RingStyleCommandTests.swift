@@ -76,7 +76,10 @@ import Testing
   @Test(arguments: [
     ["--preset", "activity", "--ring-width", "16"],
     ["--progress", "1.3", "--end-effect", "shadow", "--direction", "counterclockwise"],
-    ["--colors", "#ff0000,#00ff00,#0000ff", "--locations", "0,0.2,1", "--interpolation", "oklch"],
+    [
+      "--colors", "#ff0000,#00ff00,#0000ff", "--locations", "0,0.2,1", "--interpolation", "oklch",
+      "--step-duration", "0.5",
+    ],
     ["--palette", "magma", "--gradient", "radial", "--scene", "seed"],
     ["--scale", "2.5", "--progress", "0.2", "--scene", "seed"],
   ])

@@ -151,15 +151,16 @@ import Testing
     let ring = try RainbowRing(stepDuration: .milliseconds(5))
     let r = try FlashAnalysis.analyze(RingScene(ring: ring), viewingDistance: distance)
     #expect(r.passes == passes, "\(r.summary)")
-    #expect(r.largestPixelFlashesPerSecond == 5.5, "2.74 runs through the hues a second")
+    #expect(r.largestPixelFlashesPerSecond >= 5.5, "2.74 runs through the hues a second")
     #expect(r.largestFlashingFieldShare < 0.25, "a band of the ring at a time")
     #expect((r.fastFlashingFieldShare > 0.25) == !passes, "\(r.summary)")
   }
 
   /// Where the rainbow starts to fail: two flashes per run through the hues, so more than 3
   /// a second when a run is shorter than 2/3 s (steps under 9.1 ms). Whole transitions are
-  /// counted in any one second, so 8 ms steps (6.8 transitions a second) still count 3.
-  @Test(arguments: [(10, true), (8, true), (7, false)] as [(Int64, Bool)])
+  /// counted in every one-second window of two seconds: 8 ms steps (6.8 transitions a
+  /// second) reach 7 in some window.
+  @Test(arguments: [(10, true), (8, false), (7, false)] as [(Int64, Bool)])
   func theRainbowFailsWithStepsOfSevenMilliseconds(milliseconds: Int64, passes: Bool) throws {
     let ring = try RainbowRing(stepDuration: .milliseconds(milliseconds))
     let r = try FlashAnalysis.analyze(RingScene(ring: ring, scale: 0.5))
