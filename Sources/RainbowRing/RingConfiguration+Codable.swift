@@ -117,7 +117,8 @@ private struct CheckedColor: Decodable {
     value = try decoder.singleValueContainer().decode(String.self)
     guard RGBAColor(parsing: value) != nil else {
       throw RingError(
-        .invalidParameter, "'\(value)' is not a colour: expected #RRGGBB or #RRGGBBAA")
+        .invalidParameter,
+        "'\(RingConfiguration.shown(value))' is not a colour: expected #RRGGBB or #RRGGBBAA")
     }
   }
 }

@@ -99,7 +99,8 @@ extension RingConfiguration {
       try list.map { text in
         guard let c = RGBAColor(parsing: text) else {
           throw RingError(
-            .invalidParameter, "'\(text)' is not a colour: expected #RRGGBB or #RRGGBBAA")
+            .invalidParameter,
+            "'\(RingConfiguration.shown(text))' is not a colour: expected #RRGGBB or #RRGGBBAA")
         }
         return c
       }

@@ -107,14 +107,30 @@ public struct RingConfiguration: Hashable, Sendable {
       guard RGBAColor(parsing: value) != nil else {
         throw RingError(
           .invalidParameter,
-          "\(key) '\(value)' is not a colour: expected transparent, white, black, #RRGGBB or #RRGGBBAA"
+          "\(key) '\(shown(value))' is not a colour: expected transparent, white, black, #RRGGBB or #RRGGBBAA"
         )
       }
       return
     }
     guard let names = choices[key], !names.contains(value) else { return }
     throw RingError(
-      .invalidParameter, "\(key) '\(value)' is not one of \(names.joined(separator: ", "))")
+      .invalidParameter, "\(key) '\(shown(value))' is not one of \(names.joined(separator: ", "))")
+  }
+
+  /// `text` for a one-line message: control characters as escapes (`\n`, `\u{7F}`), at
+  /// most 100 characters.
+  public static func shown(_ text: String) -> String {
+    var out = ""
+    for u in text.unicodeScalars.prefix(100) {
+      if u.value < 0x20 || u.value == 0x7F || (0x80..<0xA0).contains(u.value) || u == "\u{2028}"
+        || u == "\u{2029}"
+      {
+        out += u.escaped(asASCII: true)
+      } else {
+        out.unicodeScalars.append(u)
+      }
+    }
+    return text.unicodeScalars.count > 100 ? out + "..." : out
   }
 
   static func describe(_ r: ClosedRange<Double>) -> String {

@@ -23,7 +23,8 @@ public enum RingPalettes {
       guard let s = ColorInterpolation(rawValue: text) else {
         throw RingError(
           .invalidParameter,
-          "interpolation '\(text)' is not one of \(interpolations.joined(separator: ", "))")
+          "interpolation '\(RingConfiguration.shown(text))' is not one of \(interpolations.joined(separator: ", "))"
+        )
       }
       return s
     }
@@ -34,7 +35,9 @@ public enum RingPalettes {
     if let name, name != "rainbow" {
       guard let named = Palette.named(name) else {
         throw RingError(
-          .invalidParameter, "palette '\(name)' is not one of \(names.joined(separator: ", "))")
+          .invalidParameter,
+          "palette '\(RingConfiguration.shown(name))' is not one of \(names.joined(separator: ", "))"
+        )
       }
       base = named
     } else {

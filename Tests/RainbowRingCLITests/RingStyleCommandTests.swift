@@ -224,6 +224,8 @@ import Testing
     ("{\"scale\": 9}", "ring.json:1:11: scale 9 must be in 1...4 pixels per point"),
     ("{\"size\": 1, // small\n}", "ring.json:1:13: comments are not allowed in JSON"),
     ("", "ring.json:1:1: the file is empty"),
+    // A control character in a value stays escaped: the error is one line.
+    (#"{"cap": "sq\nre"}"#, #"ring.json:1:9: cap 'sq\nre' is not one of butt, round, square"#),
   ])
   func ringFileMistakesArePlacedAndWriteNothing(text: String, message: String) throws {
     let dir = try temporaryFolder()
