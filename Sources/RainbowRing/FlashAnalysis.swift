@@ -80,9 +80,6 @@ public struct FlashAnalysis: Hashable, Sendable {
       """
   }
 
-  /// The longest motion `analyze` looks at by default, in seconds.
-  public static let defaultDurationLimit = 10.0
-
   /// The pixels a 10-degree visual field spans, viewed from `viewingDistance` centimetres
   /// on a display of `pixelsPerCentimetre`: `2 d tan(5 degrees)` times the density.
   public static func fieldDiameter(viewingDistance: Double, pixelsPerCentimetre: Double)
@@ -103,13 +100,14 @@ public struct FlashAnalysis: Hashable, Sendable {
   /// one point per CSS pixel.
   public static let cssPixelsPerCentimetre = 96 / 2.54
 
-  /// Analyses `scene`'s motion: frames sampled `frameRate` times a second from time 0 over
-  /// `duration` (by default the ring's period or its progress change if longer, at least 2 s
-  /// and at most 10 s), rendered at
-  /// `scale` pixels per point (by default the scene's; lower it for speed), viewed from
-  /// `viewingDistance` centimetres on a display showing `pointsPerCentimetre` points per
-  /// centimetre (96 per inch, CSS's reference pixel, by default). Transparent pixels are
-  /// seen over white (a scene with an opaque background has none).
+  /// Analyses `scene`'s motion as a player shows it: frames sampled `frameRate` times a
+  /// second from time 0 over `duration` (by default until the motion provably repeats: the
+  /// end of its progress change, then two periods of the flow and a second, see
+  /// `FlashCheck`), rendered at `scale` pixels per point (by default the scene's; lower it
+  /// for speed), viewed from `viewingDistance` centimetres on a display showing
+  /// `pointsPerCentimetre` points per centimetre (96 per inch, CSS's reference pixel, by
+  /// default). Transparent pixels are seen over the scene's background, and over white and
+  /// over black where it is not opaque: the result is the worse.
   ///
   /// The 10-degree field is then `2 d tan(5 degrees) x density x scale` pixels across. The
   /// default distance is the worst case for a ring that may be shown at any size: the one at
@@ -124,64 +122,14 @@ public struct FlashAnalysis: Hashable, Sendable {
     scale: Double? = nil, viewingDistance: Double? = nil,
     pointsPerCentimetre: Double = cssPixelsPerCentimetre
   ) throws -> FlashAnalysis {
-    let viewingDistance =
-      viewingDistance
-      ?? fillingDistance(of: scene.ring, pointsPerCentimetre: pointsPerCentimetre)
-    let seconds =
-      duration?.seconds
-      ?? min(
-        max(scene.ring.period.seconds, scene.ring.progress?.change?.endTime.seconds ?? 0, 2),
-        FlashAnalysis.defaultDurationLimit)
-    guard seconds > 0, seconds <= 3600 else {
+    if let seconds = duration?.seconds, !(seconds > 0 && seconds <= 3600) {
       throw RingError(.invalidParameter, "duration \(seconds) must be in (0, 3600] seconds")
     }
-    guard viewingDistance > 0, viewingDistance <= 1e5, pointsPerCentimetre > 0,
-      pointsPerCentimetre <= 1e5
-    else {
-      throw RingError(
-        .invalidParameter,
-        "viewing distance and density must be positive and finite (at most 1e5)")
-    }
-    let analysed =
-      try scale.map {
-        try RingScene(
-          ring: scene.ring, canvasSize: scene.canvasSize, ringOrigin: scene.ringOrigin,
-          background: scene.background, scale: $0)
-      } ?? scene
-    let renderer = try FrameRenderer(scene: analysed)
-    let (w, h) = analysed.pixelSize
-    var counter = try FlashCounter(
-      width: w, height: h, frameRate: frameRate,
-      fieldDiameter: fieldDiameter(
-        viewingDistance: viewingDistance,
-        pixelsPerCentimetre: pointsPerCentimetre * analysed.scale))
-    let changes = Int((seconds * frameRate).rounded())
-    for k in 0...changes {
-      counter.append(renderer.render(at: .seconds(Double(k) / frameRate)))
-    }
-    return counter.analysis
-  }
-}
-
-extension FlashAnalysis {
-  /// The side a ring is shrunk to for `screen`, in points.
-  static let screeningSide = 48.0
-
-  /// A quick analysis of `ring`'s motion for refusing flashing configurations: the ring
-  /// alone, shrunk to `screeningSide` points (its proportions, colours and timing kept),
-  /// at the worst-case distance, where it fills the 10-degree field, over two seconds (or
-  /// to the end of its progress change, at most ten). Flashing depends on the
-  /// ring's share of the field, not its size, so the verdict is the full-size ring's. A ring
-  /// whose colours hold still and whose progress does not change is not rendered at all.
-  public static func screen(_ ring: RainbowRing) throws -> FlashAnalysis? {
-    guard ring.flows || ring.progress?.change != nil else { return nil }
-    let small = try ring.resized(toSide: screeningSide)
-    // The flow looks alike every second: two seconds hold every one-second window, and
-    // the progress change is covered to its end.
-    let end = ring.progress?.change?.endTime.seconds ?? 0
-    let seconds = min(max(2, end), defaultDurationLimit)
-    return try analyze(
-      RingScene(ring: small, background: .clear, scale: 1), duration: .seconds(seconds))
+    return try FlashCheck(
+      scene, showing: .live(frameRate: frameRate, duration: duration),
+      viewingDistance: viewingDistance, pointsPerCentimetre: pointsPerCentimetre,
+      analysisScale: scale ?? scene.scale
+    ).run().analysis
   }
 }
 

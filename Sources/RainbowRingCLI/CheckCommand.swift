@@ -1,17 +1,29 @@
 import RainbowRing
+import RingExport
 
 /// `rainbow-ring check`: the ring's flashing against WCAG 2.3.1 (Three Flashes or Below
 /// Threshold). Prints `FlashAnalysis.summary`; exits 0 when the ring passes, 1 when it
 /// does not (a finding, as a linter reports one), 64 for a usage error.
 enum CheckCommand {
+  /// The export's options that time its frames, taken with `--format`.
+  static let exportTimingOptions = ["loops", "loop-count", "exact-fps"]
+
   static let specs: [OptionSpec] =
     RingOptions.specs.filter { !["time", "allow-flashing"].contains($0.name) } + [
       OptionSpec(
-        "fps", value: "n", help: "Frames per second sampled, 1 to 240.", default: "60"),
+        "format", value: "format",
+        help:
+          "Check what 'rainbow-ring export --format' writes (its background, frame rate, length and loop) instead of a live display.",
+        default: "a live display",
+        completion: .choices(ExportFormat.allCases.map(\.rawValue))),
+      OptionSpec(
+        "fps", value: "n", help: "Frames per second shown, 1 to 240 (with --format, as export's).",
+        default: "60; with --format, the export's"),
       OptionSpec(
         "duration", value: "seconds",
-        help: "Seconds of motion analysed from time 0, up to 3600.",
-        default: "the ring's period, 2 to 10 s"),
+        help: "Seconds shown from time 0, up to 3600 (with --format, as export's).",
+        default: "until the motion repeats; with --format, the export's"),
+    ] + ExportCommand.specs.filter { exportTimingOptions.contains($0.name) } + [
       OptionSpec(
         "viewing-distance", value: "cm",
         help: "Distance from the eye to the screen, in centimetres.",
@@ -22,7 +34,7 @@ enum CheckCommand {
       OptionSpec(
         "analysis-scale", value: "n",
         help: "Pixels per point of the analysed frames, 0.25 to 4; lower is faster.",
-        default: "--scale"),
+        default: "the output's, the ring at most 48 pixels across"),
     ] + CommandLineTool.closingSpecs
 
   static let usage = "rainbow-ring check [<options>]"
@@ -30,7 +42,7 @@ enum CheckCommand {
   static let command = CommandSpec(
     name: "check", abstract: "Check the ring's flashing against WCAG 2.3.1.",
     overview:
-      "Count the ring's general and red flashes per second, as WCAG 2.3.1 (Three Flashes or Below Threshold) defines them, for a screen seen from a distance (by default the worst case: close enough that the ring fills a 10-degree field). Exit status 0 means it passes, 1 that it flashes too much; render, export and play refuse such a ring unless given --allow-flashing.",
+      "Count the ring's general and red flashes per second, as WCAG 2.3.1 (Three Flashes or Below Threshold) defines them, for a screen seen from a distance (by default the worst case: close enough that the ring fills a 10-degree field). It checks the frames as shown: a live display at --fps from time 0 until the motion repeats, or with --format the file export would write, over its background (over white and black where transparent). Exit status 0 means it passes, 1 that it flashes too much, and the causes are named; export and play refuse what fails unless given --allow-flashing (a still frame from render cannot flash).",
     usage: usage, options: specs,
     examples: [
       .init(summary: "The seed's ring:", commandLine: "rainbow-ring check"),
@@ -40,18 +52,18 @@ enum CheckCommand {
       .init(
         summary: "The same ring on a laptop screen seen from 60 cm:",
         commandLine: "rainbow-ring check --step-duration 0.005 --viewing-distance 60"),
+      .init(
+        summary: "What 'export -o ring.gif' would write of a black and white ring (it fails):",
+        commandLine:
+          "rainbow-ring check --colors '#000000,#ffffff' --step-duration 0.008333333 --format gif"),
     ])
 
   static var help: String { command.help }
 
   /// What a check needs, checked.
   struct Plan {
-    var scene: RingScene
-    var frameRate: Double
-    var duration: MediaTime?
+    var check: FlashCheck
     var viewingDistance: Double?
-    var pointsPerCentimetre: Double
-    var analysisScale: Double?
   }
 
   /// The checked plan, or what `--help` or `--version` asks for.
@@ -60,15 +72,6 @@ enum CheckCommand {
     if let asked: Request<Plan> = args.informational() { return asked }
     var unchecked = args
     unchecked.insertFlag("allow-flashing")
-    let scene = try RingOptions.scene(unchecked)
-    try Limits.from(args).check(scene: scene)
-    let fps = try RingOptions.number(
-      args, "fps", default: 60, range: 1...240, unit: "frames per second")
-    let duration: MediaTime? =
-      args["duration"] == nil
-      ? nil
-      : .seconds(
-        try RingOptions.number(args, "duration", default: 1, range: 0.001...3600, unit: "seconds"))
     let distance: Double? =
       args["viewing-distance"] == nil
       ? nil
@@ -82,10 +85,46 @@ enum CheckCommand {
       ? nil
       : try RingOptions.number(
         args, "analysis-scale", default: 1, range: 0.25...4, unit: "pixels per point")
-    return .run(
-      Plan(
-        scene: scene, frameRate: fps, duration: duration, viewingDistance: distance,
-        pointsPerCentimetre: density, analysisScale: analysisScale))
+    let makeCheck: () throws -> FlashCheck
+    if args.has("format") {
+      let format = try RingOptions.choice(
+        args, "format", ExportFormat.allCases.map { ($0.rawValue, $0) }, default: .gif)
+      let output = ExportCommand.extensions(of: format)?.first.map { "check." + $0 } ?? "check"
+      let settings = try ExportCommand.plan(unchecked, output: output).settings
+      makeCheck = {
+        try settings.flashCheck(
+          viewingDistance: distance, pointsPerCentimetre: density, analysisScale: analysisScale)
+      }
+    } else {
+      if let given = exportTimingOptions.first(where: { args.has($0) }) {
+        throw RingError.usage(
+          "The option '--\(given)' times an export: add --format (gif, apng, ...) to check one.")
+      }
+      let scene = try RingOptions.scene(unchecked)
+      try Limits.from(args).check(scene: scene)
+      let fps = try RingOptions.number(
+        args, "fps", default: 60, range: 1...240, unit: "frames per second")
+      let duration: MediaTime? =
+        args["duration"] == nil
+        ? nil
+        : .seconds(
+          try RingOptions.number(
+            args, "duration", default: 1, range: 0.001...3600, unit: "seconds"))
+      makeCheck = {
+        try FlashCheck(
+          scene, showing: .live(frameRate: fps, duration: duration), viewingDistance: distance,
+          pointsPerCentimetre: density, analysisScale: analysisScale)
+      }
+    }
+    let check: FlashCheck
+    do {
+      check = try makeCheck()
+    } catch {
+      throw RingError.usage(CommandLineTool.describe(error))
+    }
+    try Limits.from(args).check(
+      flash: check, reduce: "--analysis-scale, --duration or --fps")
+    return .run(Plan(check: check, viewingDistance: distance))
   }
 
   static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -100,18 +139,18 @@ enum CheckCommand {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "check", console)
     }
     do {
-      let result = try FlashAnalysis.analyze(
-        plan.scene, frameRate: plan.frameRate, duration: plan.duration,
-        scale: plan.analysisScale, viewingDistance: plan.viewingDistance,
-        pointsPerCentimetre: plan.pointsPerCentimetre)
-      let distance =
-        plan.viewingDistance
-        ?? FlashAnalysis.fillingDistance(
-          of: plan.scene.ring, pointsPerCentimetre: plan.pointsPerCentimetre)
-      let seen = String(format: "%.0f", distance)
+      let verdict = try plan.check.run()
+      let causes = verdict.passes ? [] : try plan.check.causes()
+      let seen = String(format: "%.0f", plan.check.viewingDistance)
       let how = plan.viewingDistance == nil ? " (the ring filling a 10-degree field)" : ""
-      try console.out(result.summary + "\n  viewed from \(seen) cm\(how)\n")
-      return result.passes ? 0 : 1
+      var report = verdict.analysis.summary + "\n  viewed from \(seen) cm\(how)"
+      if plan.check.backdrops.count > 1 {
+        let name = verdict.backdrop == .black ? "black" : "white"
+        report += "; transparent pixels seen over \(name) (checked over white and black)"
+      }
+      for cause in causes { report += "\n  cause: " + RingOptions.advice(for: cause) }
+      try console.out(report + "\n")
+      return verdict.passes ? 0 : 1
     } catch {
       return CommandLineTool.failure(CommandLineTool.describe(error), console)
     }

@@ -150,6 +150,12 @@ enum ExportCommand {
     guard let output = args["output"], !output.isEmpty else {
       throw RingError.usage("Missing expected argument '--output <file>'.")
     }
+    return .run(try plan(args, output: output))
+  }
+
+  /// The checked plan of parsed arguments writing `output` (`check --format` reads its
+  /// options with this too).
+  static func plan(_ args: ParsedArguments, output: String) throws(RingError) -> Plan {
     let format: ExportFormat
     if args.has("format") {
       format = try RingOptions.choice(
@@ -329,7 +335,8 @@ enum ExportCommand {
       settings.workers = try RingOptions.integer(args, "jobs", default: 1, range: 1...64)
     }
     try Limits.from(args).check(export: settings, toStandardOutput: output == "-")
-    return .run(Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes))
+    try RingOptions.refuseFlashing(args) { try settings.flashCheck() }
+    return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
   }
 
   /// The most frames a GIF of `durationNs` can hold, each lasting whole centiseconds and at

@@ -15,11 +15,15 @@ struct Limits {
   /// Raw frames written to a file (`--format rgba`), in bytes; standard output is a stream
   /// and is not capped.
   var rawFileBytes = 16.0 * Double(1 << 30)
+  /// Pixels one flash check counts (`FlashCheck.pixelsCounted`): about a minute at the 30
+  /// million a second measured in a release build, over 400,000 frames of the 48-pixel ring
+  /// over two backdrops (two exports of 100,000 frames, or an hour at 60 fps, fit).
+  var flashPixels = 2e9
 
   static let spec = OptionSpec(
     "no-limits",
     help:
-      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB) and raw output (16 GiB).",
+      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB), raw output (16 GiB) and the flash check's work (2e9 pixels).",
     invertible: true)
 
   /// The caps the arguments ask for: the standard ones, or none with `--no-limits`.
@@ -29,7 +33,25 @@ struct Limits {
 
   static let none = Limits(
     framePixels: Pixmap.maximumPixelCount, frames: Int(Int32.max), memory: .infinity,
-    rawFileBytes: .infinity)
+    rawFileBytes: .infinity, flashPixels: .infinity)
+
+  /// Refuses a flash check whose estimated memory or work is over the caps; the message
+  /// names `reduce`, the options that make it smaller.
+  func check(flash check: FlashCheck, reduce: String) throws(RingError) {
+    let memory = check.estimatedMemory
+    let (w, h) = check.analysedScene.pixelSize
+    guard memory <= self.memory else {
+      throw RingError.usage(
+        "The flash check of \(w)x\(h)-pixel frames needs an estimated \(Limits.gibibytes(memory)) of memory, over the cap of \(Limits.gibibytes(self.memory)); lower \(reduce), or pass --no-limits."
+      )
+    }
+    let work = check.pixelsCounted
+    guard work <= flashPixels else {
+      throw RingError.usage(
+        "The flash check would count \(check.frameCount) frames of \(w)x\(h) pixels (\(String(format: "%.2g", work)) pixels), over the cap of \(String(format: "%.2g", flashPixels)); lower \(reduce), or pass --no-limits."
+      )
+    }
+  }
 
   func check(scene: RingScene) throws(RingError) {
     let (w, h) = scene.pixelSize

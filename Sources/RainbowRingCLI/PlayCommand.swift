@@ -97,6 +97,23 @@ enum PlayCommand {
     /// The size shown, in points, when it is not the ring's scene (a program's window).
     var naturalSize: Size?
 
+    /// The display rates the ring may be played at: `--fps`, else the window's 60 or the
+    /// terminal's 30 (both while the venue is not known).
+    var flashRates: [Double] {
+      if let fps { return [fps] }
+      return terminal ? [30] : window ? [60] : [60, 30]
+    }
+
+    /// The flash check of the ring as played at `frameRate` from time 0 for `--duration`,
+    /// over the background asked for (a window's white; unknown in a terminal).
+    func flashCheck(frameRate: Double) throws -> FlashCheck {
+      let back = background ?? (scene == .seed || window ? .white : .clear)
+      let showing: FlashShowing =
+        duration == 0
+        ? .still : .live(frameRate: frameRate, duration: duration.map { .seconds($0) })
+      return try FlashCheck(RingScene(ring: ring, background: back), showing: showing)
+    }
+
     /// The window's pixels at the scene's natural size.
     func checkWindowSize() throws(RingError) {
       let s = scale ?? 1
@@ -123,6 +140,9 @@ enum PlayCommand {
     plan.reducedMotion = args.flag("reduced-motion")
     plan.background = try RingOptions.background(args)
     if plan.window { try plan.checkWindowSize() }
+    for rate in plan.flashRates {
+      try RingOptions.refuseFlashing(args) { try plan.flashCheck(frameRate: rate) }
+    }
     return .run(plan)
   }
 

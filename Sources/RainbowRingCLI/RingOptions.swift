@@ -317,9 +317,7 @@ enum RingOptions {
     let (config, positions) = try sourcedConfiguration(args)
     try refuseProgressOptionsWithoutProgress(config, args)
     do {
-      let ring = try config.makeRing()
-      try refuseFlashing(ring, args)
-      return ring
+      return try config.makeRing()
     } catch let error as RingError {
       throw RingError.usage(sentence(error.message, positions: positions))
     } catch {
@@ -345,24 +343,58 @@ enum RingOptions {
     )
   }
 
-  /// Refuses a ring that flashes more than WCAG 2.3.1 allows, unless `--allow-flashing`.
-  static func refuseFlashing(_ ring: RainbowRing, _ args: ParsedArguments) throws(RingError) {
+  /// Refuses what `check` (made only when needed) shows flashing more than WCAG 2.3.1
+  /// allows, naming the options that cause it, unless `--allow-flashing`; the check's cost
+  /// is capped first (`Limits.check(flash:)`).
+  static func refuseFlashing(
+    _ args: ParsedArguments, _ makeCheck: () throws -> FlashCheck
+  ) throws(RingError) {
     guard !args.has("allow-flashing") else { return }
-    let result: FlashAnalysis?
+    let check: FlashCheck
     do {
-      result = try FlashAnalysis.screen(ring)
+      check = try makeCheck()
     } catch {
-      throw RingError.usage("\(error)")
+      throw RingError.usage(CommandLineTool.describe(error))
     }
-    guard let result, !result.passes else { return }
-    func n(_ v: Double) -> String { String(format: "%.1f", v) }
-    let rate = max(
-      result.generalFlashesPerSecond, result.redFlashesPerSecond,
-      result.largestPixelFlashesPerSecond)
+    try Limits.from(args).check(
+      flash: check, reduce: "--duration, or pass --allow-flashing to skip the check")
+    let verdict: FlashVerdict
+    let causes: [FlashCause]
+    do {
+      verdict = try check.run()
+      causes = verdict.passes ? [] : try check.causes()
+    } catch {
+      throw RingError.usage(CommandLineTool.describe(error))
+    }
+    guard !verdict.passes else { return }
+    throw RingError.usage(flashingMessage(verdict, causes: causes, check: check))
+  }
+
+  /// "This ring flashes 5.5 times a second, ...": a failed verdict, what causes it and what
+  /// to do, on one line.
+  static func flashingMessage(_ verdict: FlashVerdict, causes: [FlashCause], check: FlashCheck)
+    -> String
+  {
+    let rate = verdict.flashesPerSecond
     let capped = rate >= 6 ? " or more" : ""
-    throw RingError.usage(
-      "This ring flashes \(n(rate))\(capped) times a second, over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): slow it down (--step-duration), or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
-    )
+    let over =
+      check.backdrops.count > 1 ? (verdict.backdrop == .black ? " over black" : " over white") : ""
+    let advice = causes.map(advice(for:)).joined(separator: "; ")
+    return
+      "This ring flashes \(String(format: "%.1f", rate))\(capped) times a second\(over), over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): \(advice.isEmpty ? "slow it down" : advice); or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
+  }
+
+  /// What to change for a cause of flashing, naming its options.
+  static func advice(for cause: FlashCause) -> String {
+    switch cause {
+    case .stepDuration: "its colours flow too fast (slow them down with a longer --step-duration)"
+    case .colors:
+      "its colours differ too much from one to the next for this speed (use colours closer in brightness with --colors or --palette, or a longer --step-duration)"
+    case .progressChange:
+      "its progress change moves too fast (lengthen --progress-duration, or change less with --progress-from)"
+    case .loopSeam:
+      "the jump from the last frame back to the first flashes as the file loops (make --duration a whole number of periods, or play once with --loop-count 1)"
+    }
   }
 
   /// A library message as a sentence for the command line, its leading key as the option.
@@ -398,9 +430,7 @@ enum RingOptions {
       )
     }
     do {
-      let scene = try config.makeScene(defaultBackground: defaultBackground)
-      try refuseFlashing(scene.ring, args)
-      return scene
+      return try config.makeScene(defaultBackground: defaultBackground)
     } catch let error as RingError {
       throw RingError.usage(sentence(error.message, positions: positions))
     } catch {

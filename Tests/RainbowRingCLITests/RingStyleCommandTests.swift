@@ -154,18 +154,28 @@ import Testing
     #expect(contents(dir).isEmpty)
   }
 
-  /// A flashing ring is refused (64, nothing written) unless --allow-flashing is given.
-  @Test(arguments: ["render", "export"])
+  /// A flashing ring is refused by export and play (64, nothing written) unless
+  /// --allow-flashing is given; render writes one still frame, which cannot flash.
+  @Test(arguments: ["render", "export", "play"])
   func flashingRingsAreRefused(command: String) throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let out = dir + (command == "render" ? "/ring.png" : "/ring.gif")
-    let fast = ["--step-duration", "0.005", "-o", out]
+    let fast =
+      ["--step-duration", "0.005"]
+      + (command == "play" ? ["--terminal", "--duration", "5"] : ["-o", out])
     let refused = Self.tool([command] + fast)
+    if command == "render" {
+      #expect(refused.code == 0, "a still frame is written: \(refused.err)")
+      #expect(contents(dir) == ["ring.png"])
+      return
+    }
     #expect(refused.code == 64, "\(refused.err)")
     #expect(
-      refused.err.contains("--allow-flashing") && refused.err.contains("WCAG"), "\(refused.err)")
+      refused.err.contains("--allow-flashing") && refused.err.contains("WCAG")
+        && refused.err.contains("--step-duration"), "\(refused.err)")
     #expect(contents(dir).isEmpty, "nothing written")
+    guard command == "export" else { return }
     let allowed = Self.tool(
       [command] + fast + ["--allow-flashing", "--size", "40", "--ring-width", "5"])
     #expect(allowed.code == 0, "\(allowed.err)")

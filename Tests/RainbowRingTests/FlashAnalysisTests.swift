@@ -136,7 +136,7 @@ import Testing
     print("seed ring, \(elapsed):\n\(r.summary)")
     #expect(r.passes, "\(r.summary)")
     #expect(r.generalFlashesPerSecond == 0 && r.redFlashesPerSecond == 0, "\(r.summary)")
-    #expect(r.frameCount == 439, "7.3 s at 60 frames per second")
+    #expect(r.frameCount == 937, "two periods of 7.3 s and a second at 60 frames per second")
   }
 
   /// The seed's ring 20 times faster (5 ms steps): each pixel runs through the hues 2.7

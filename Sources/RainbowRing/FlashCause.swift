@@ -1,0 +1,16 @@
+/// What makes a ring flash, as `FlashCheck.causes()` finds it: the part of the ring's
+/// motion that, changed, would stop the flashing.
+public enum FlashCause: Hashable, Sendable, CaseIterable {
+  /// The colours flow too fast for any palette: the seed's rainbow flowing one stop per
+  /// `stepDuration` flashes too.
+  case stepDuration
+  /// The colours themselves: the seed's rainbow at the same speed does not flash, these
+  /// colours (their brightness, saturation or alpha over the background) do.
+  case colors
+  /// The progress change: the arc moving from one value to the other flashes even with
+  /// its colours held still.
+  case progressChange
+  /// The jump from a looping file's last frame back to its first: the same motion shown
+  /// without the jump does not flash.
+  case loopSeam
+}

@@ -1,0 +1,287 @@
+import Foundation
+
+/// The one flash check behind every verdict (`check`, and the refusals of `export` and
+/// `play`): the frames a viewer is shown of a scene, as `showing` says (at the output's
+/// frame rate, over the whole output or until the motion provably repeats), seen over the
+/// scene's background (over white and over black where it is not opaque, since the page or
+/// terminal behind is unknown), counted by `FlashCounter`.
+///
+/// ```swift
+/// let check = try FlashCheck(try RingScene(), showing: .live(frameRate: 60, duration: nil))
+/// let verdict = try check.run()  // verdict.passes is true for the seed's ring
+/// ```
+///
+/// The frames are the ring alone (its background around it): a scene's other pixels hold
+/// still. A ring more than `screeningSide` pixels across is analysed shrunk to that side (its
+/// proportions, colours and timing kept), unless `analysisScale` asks for another scale;
+/// flashing depends on the ring's share of the 10-degree field, not its size, so the frames
+/// of a small ring are exactly the output's and a large ring's verdict is the same to within
+/// anti-aliasing. The viewing distance is by default the worst case, where the ring fills the
+/// field (`FlashAnalysis.fillingDistance`).
+///
+/// A live showing with no duration is analysed until every one-second window repeats one
+/// already seen: to the end of the progress change, then two periods of the flow (one to let
+/// each pixel's transitions settle, one to see them all), and one second more. A file is
+/// analysed as played, the jump from its last frame to its first included: each pass, up to
+/// two passes and a second more (later windows repeat those).
+///
+/// Complexity: `frameCount` renders of `analysedScene` and, per backdrop, O(pixels) a frame;
+/// memory about `estimatedMemory`.
+public struct FlashCheck: Sendable {
+  /// The scene as the output shows it.
+  public let scene: RingScene
+  public let showing: FlashShowing
+  /// The viewer's distance from the screen, in centimetres.
+  public let viewingDistance: Double
+  /// Points per centimetre of the screen.
+  public let pointsPerCentimetre: Double
+  /// Pixels per point of the analysed frames when asked for; `nil` analyses the output's
+  /// frames, or the ring shrunk to `screeningSide` when it is larger.
+  public let analysisScale: Double?
+  /// The scene whose frames are analysed: the ring alone over the scene's background.
+  public let analysedScene: RingScene
+  /// The 10-degree field's diameter, in pixels of the analysed frames.
+  public let fieldDiameter: Double
+  /// The colours seen behind transparent pixels, each analysed: the verdict is the worst.
+  public let backdrops: [RGBAColor]
+  /// Frames analysed.
+  public let frameCount: Int
+  /// Whether the output keeps only on/off transparency (a transparent GIF): pixels under
+  /// half alpha are shown transparent, the others opaque in their own colour.
+  public let onOffAlpha: Bool
+
+  /// The largest side of the ring analysed by default, in pixels.
+  public static let screeningSide = 48.0
+  /// Bytes each analysed pixel holds: a `FlashCounter`'s per backdrop (its measures,
+  /// trackers and history), and the renderer's frames and plan.
+  static let counterBytesPerPixel = 130.0
+  static let rendererBytesPerPixel = 16.0
+
+  /// A check of `scene` shown as `showing`, viewed from `viewingDistance` centimetres (by
+  /// default where the ring fills the field) on a screen of `pointsPerCentimetre`; with
+  /// `onOffAlpha`, as a format with only on/off transparency shows it. Throws
+  /// `RingError` for a live frame rate outside [1, 1000], a file of no frames or no length, a
+  /// negative play count, a distance or density that is not positive and finite (at most
+  /// 1e5), or an analysis scale outside `RingScene.scaleRange`.
+  public init(
+    _ scene: RingScene, showing: FlashShowing, viewingDistance: Double? = nil,
+    pointsPerCentimetre: Double = FlashAnalysis.cssPixelsPerCentimetre,
+    analysisScale: Double? = nil, onOffAlpha: Bool = false
+  ) throws {
+    switch showing {
+    case .still: break
+    case .live(let rate, let duration):
+      guard rate >= 1, rate <= 1000 else {
+        throw RingError(.invalidParameter, "frame rate \(rate) must be in [1, 1000]")
+      }
+      if let duration, duration <= .zero {
+        throw RingError(.invalidParameter, "duration \(duration) must be positive")
+      }
+    case .file(let count, let duration, let plays):
+      guard count >= 1, duration > .zero, plays >= 0 else {
+        throw RingError(
+          .invalidParameter, "a file needs frames, a positive length and a play count of 0 or more")
+      }
+    }
+    let ring = scene.ring
+    let distance =
+      viewingDistance
+      ?? FlashAnalysis.fillingDistance(of: ring, pointsPerCentimetre: pointsPerCentimetre)
+    guard distance > 0, distance <= 1e5, pointsPerCentimetre > 0, pointsPerCentimetre <= 1e5
+    else {
+      throw RingError(
+        .invalidParameter,
+        "viewing distance and density must be positive and finite (at most 1e5)")
+    }
+    let side = min(ring.size.width, ring.size.height)
+    let analysed: RingScene
+    if let analysisScale {
+      analysed = try RingScene(ring: ring, background: scene.background, scale: analysisScale)
+    } else if side * scene.scale <= FlashCheck.screeningSide {
+      analysed = try RingScene(ring: ring, background: scene.background, scale: scene.scale)
+    } else {
+      analysed = try RingScene(
+        ring: try ring.resized(toSide: FlashCheck.screeningSide), background: scene.background,
+        scale: 1)
+    }
+    let analysedSide = min(analysed.ring.size.width, analysed.ring.size.height) * analysed.scale
+    self.scene = scene
+    self.showing = showing
+    self.viewingDistance = distance
+    self.pointsPerCentimetre = pointsPerCentimetre
+    self.analysisScale = analysisScale
+    analysedScene = analysed
+    fieldDiameter =
+      FlashAnalysis.fieldDiameter(
+        viewingDistance: distance, pixelsPerCentimetre: pointsPerCentimetre) * analysedSide / side
+    backdrops = scene.background.alpha >= 1 ? [.white] : [.white, .black]
+    frameCount = FlashCheck.frameCount(of: ring, showing)
+    self.onOffAlpha = onOffAlpha && scene.background.alpha < 1
+  }
+
+  /// Frames to analyse (at most `Int32.max`; the caller caps the cost).
+  static func frameCount(of ring: RainbowRing, _ showing: FlashShowing) -> Int {
+    guard let span = motionSpan(of: ring) else { return 1 }
+    let most = Double(Int32.max)
+    switch showing {
+    case .still: return 1
+    case .live(let rate, let duration):
+      let seconds = min(duration?.seconds ?? .infinity, span)
+      return Int(min(most, (seconds * rate).rounded())) + 1
+    case .file(let count, _, let plays):
+      guard count > 1 else { return 1 }
+      // A window starting after the first pass is one starting in the second.
+      let shown = plays == 0 ? Double.infinity : Double(count) * Double(plays)
+      let settled = 2 * Double(count) + showing.frameRate.rounded(.up)
+      return Int(min(most, shown, settled))
+    }
+  }
+
+  /// Seconds of motion from time 0 after which every one-second window repeats one seen
+  /// before, with each pixel's transitions settled; `nil` when nothing moves.
+  static func motionSpan(of ring: RainbowRing) -> Double? {
+    let flows = flowsVisibly(ring)
+    let changes = changesProgress(ring)
+    guard flows || changes else { return nil }
+    let settled = changes ? max(0, ring.progress?.change?.endTime.seconds ?? 0) : 0
+    return settled + (flows ? 2 * ring.period.seconds : 0) + 1
+  }
+
+  /// Whether the ring's colours flow and differ.
+  static func flowsVisibly(_ ring: RainbowRing) -> Bool {
+    ring.flows && ring.colors.contains { $0 != ring.colors[0] }
+  }
+
+  /// Whether the ring's progress changes.
+  static func changesProgress(_ ring: RainbowRing) -> Bool {
+    guard let progress = ring.progress, let change = progress.change else { return false }
+    return change.from != progress.value
+  }
+
+  /// Peak memory of `run`, in bytes: the counters and the renderer for the analysed frames.
+  public var estimatedMemory: Double {
+    let (w, h) = analysedScene.pixelSize
+    return Double(w) * Double(h)
+      * (FlashCheck.counterBytesPerPixel * Double(backdrops.count)
+        + FlashCheck.rendererBytesPerPixel)
+  }
+
+  /// The work of `run`, in pixels counted: frames x analysed pixels x backdrops.
+  public var pixelsCounted: Double {
+    let (w, h) = analysedScene.pixelSize
+    return Double(frameCount) * Double(w) * Double(h) * Double(backdrops.count)
+  }
+
+  /// The time of analysed frame `j`.
+  func time(ofFrame j: Int) -> MediaTime {
+    switch showing {
+    case .still: return .zero
+    case .live(let rate, _): return .seconds(Double(j) / rate)
+    case .file(let count, let duration, _):
+      let i = Int64(j % count)
+      return .nanoseconds(
+        Int64(count).dividingFullWidth(duration.nanoseconds.multipliedFullWidth(by: i)).quotient)
+    }
+  }
+
+  /// Renders the frames and counts their flashes over each backdrop; the verdict is the
+  /// worst. Throws `RingError` when the frames cannot be allocated.
+  public func run() throws -> FlashVerdict {
+    let renderer = try FrameRenderer(scene: analysedScene)
+    let (w, h) = analysedScene.pixelSize
+    let rate = min(1000, max(1, showing.frameRate))
+    var counters = try backdrops.map {
+      try FlashCounter(
+        width: w, height: h, frameRate: rate, fieldDiameter: fieldDiameter, backdrop: $0)
+    }
+    var shown = try Pixmap(width: onOffAlpha ? w : 1, height: onOffAlpha ? h : 1)
+    for j in 0..<frameCount {
+      let frame = renderer.render(at: time(ofFrame: j))
+      if onOffAlpha {
+        FlashCheck.makeOnOff(frame, into: &shown)
+        for k in counters.indices { counters[k].append(shown) }
+      } else {
+        for k in counters.indices { counters[k].append(frame) }
+      }
+    }
+    let results = counters.map(\.analysis)
+    let rates = results.map {
+      max($0.generalFlashesPerSecond, $0.redFlashesPerSecond, $0.fastFlashingFieldShare)
+    }
+    let worst =
+      results.indices.first { !results[$0].passes }
+      ?? rates.indices.max { rates[$0] < rates[$1] } ?? 0
+    return FlashVerdict(analysis: results[worst], backdrop: backdrops[worst])
+  }
+
+  /// `frame` as a format with on/off transparency shows it, into `out` (the same size):
+  /// pixels under half alpha transparent, the others opaque, un-premultiplied (as
+  /// `GIFQuantizer` writes them, before its palette).
+  static func makeOnOff(_ frame: Pixmap, into out: inout Pixmap) {
+    frame.pixels.withUnsafeBufferPointer { px in
+      out.withUnsafeMutablePixels { o in
+        for i in 0..<px.count {
+          let v = px[i]
+          let a = v >> 24
+          if a < 128 {
+            o[i] = 0
+          } else if a == 255 {
+            o[i] = v
+          } else {
+            let r = ((v & 0xFF) * 255 + a / 2) / a
+            let g = ((v >> 8 & 0xFF) * 255 + a / 2) / a
+            let b = ((v >> 16 & 0xFF) * 255 + a / 2) / a
+            o[i] = min(255, r) | min(255, g) << 8 | min(255, b) << 16 | 0xFF00_0000
+          }
+        }
+      }
+    }
+  }
+
+  /// This check of another ring, or shown another way; the viewing kept.
+  func with(ring: RainbowRing? = nil, showing: FlashShowing? = nil) throws -> FlashCheck {
+    try FlashCheck(
+      RingScene(
+        ring: ring ?? scene.ring, background: scene.background, scale: scene.scale),
+      showing: showing ?? self.showing, viewingDistance: viewingDistance,
+      pointsPerCentimetre: pointsPerCentimetre, analysisScale: analysisScale,
+      onOffAlpha: onOffAlpha)
+  }
+
+  /// What makes a failing check fail, found by changing one thing at a time and checking
+  /// again (up to four more runs): the loop's seam, when the same motion without the jump
+  /// passes; the progress change, when it fails with the colours held still; the flow, when
+  /// it fails without the change, blamed on the colours when the seed's rainbow at the same
+  /// speed passes, else on the step duration. Both the change and the flow when each alone
+  /// passes. Empty when nothing moves.
+  public func causes() throws -> [FlashCause] {
+    let ring = scene.ring
+    if case .file(_, _, let plays) = showing, plays != 1 {
+      let rate = showing.frameRate
+      let smooth = FlashShowing.live(
+        frameRate: rate, duration: .seconds(Double(frameCount) / rate))
+      if try with(showing: smooth).run().passes { return [.loopSeam] }
+    }
+    let flows = FlashCheck.flowsVisibly(ring)
+    let changes = FlashCheck.changesProgress(ring)
+    let steadyProgress = try ring.progress.map { try $0.changing(to: $0.value, change: nil) }
+    func variant(colors: [RGBAColor]? = nil, flows: Bool = ring.flows, steady: Bool = false)
+      throws -> RainbowRing
+    {
+      try RainbowRing(
+        size: ring.size, ringWidth: ring.ringWidth, stepDuration: ring.stepDuration,
+        colors: colors ?? ring.colors, gradient: ring.gradient,
+        progress: steady ? steadyProgress : ring.progress, flows: flows)
+    }
+    func flowCause() throws -> FlashCause {
+      let rainbow = try variant(colors: RainbowRing.seed.colors, steady: true)
+      return try with(ring: rainbow).run().passes ? .colors : .stepDuration
+    }
+    let changeAlone = try changes && (!flows || !with(ring: variant(flows: false)).run().passes)
+    let flowAlone = try flows && (!changes || !with(ring: variant(steady: true)).run().passes)
+    var causes: [FlashCause] = []
+    if flowAlone || (flows && !changeAlone) { causes.append(try flowCause()) }
+    if changeAlone || (changes && !flowAlone) { causes.append(.progressChange) }
+    return causes
+  }
+}

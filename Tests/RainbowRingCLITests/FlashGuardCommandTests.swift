@@ -1,0 +1,141 @@
+import Foundation
+import RainbowRing
+import RingExport
+import Testing
+
+@testable import RainbowRingCLI
+
+/// `check` and the refusals of `export` and `play` give one verdict on what is shown.
+@Suite struct FlashGuardCommandTests {
+  static func check(_ args: [String]) -> (code: Int32, out: String, err: String) {
+    var out: [UInt8] = []
+    var err = ""
+    let console = Console(writeOut: { out += $0 }, writeErr: { err += $0 })
+    let code = CheckCommand.run(args, console: console)
+    return (code, String(decoding: out, as: UTF8.self), err)
+  }
+
+  /// The export's refusal: `nil` when it would write the file, else the message.
+  static func exportRefusal(_ args: [String], output: String = "/nonexistent/ring.gif")
+    -> String?
+  {
+    do throws(RingError) {
+      _ = try ExportCommand.makePlan(args + ["-o", output])
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  static func playRefusal(_ args: [String]) -> String? {
+    do throws(RingError) {
+      _ = try PlayCommand.makePlan(args)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  static let late = [
+    "--progress", "100", "--progress-from", "0", "--progress-duration", "1",
+    "--progress-delay", "11", "--no-flow",
+  ]
+  static let aliased = ["--colors", "#000000,#ffffff", "--step-duration", "0.008333333"]
+
+  /// The export and `check --format` agree, over the real background and with alpha, at
+  /// the export's frame rate, over its whole length; so does the live check at the same
+  /// rate and length, and a player.
+  @Test(arguments: [
+    (["--colors", "#ffffff00,#ffffffff", "--background", "black"], false, "white on black"),
+    (["--colors", "#ffffff00,#ffffffff", "--background", "white"], true, "white on white"),
+    (["--colors", "#ff000000,#ff0000ff", "--background", "black"], true, "red on black, thin"),
+    (
+      ["--colors", "#ff000000,#ff0000ff", "--background", "black", "--ring-width", "70"], false,
+      "red on black, wide"
+    ),
+    (["--colors", "#ff000000,#ff0000ff", "--background", "white"], false, "red on white"),
+    (late, false, "a progress change after 11 s"),
+    (aliased + ["--duration", "2"], false, "1/120 s steps in a 50 fps GIF"),
+    (aliased + ["--duration", "2", "--fps", "25"], false, "1/120 s steps in a 25 fps GIF"),
+    ([], true, "the seed's ring"),
+  ])
+  func exportAndCheckAgree(args: [String], passes: Bool, why: String) {
+    let refusal = Self.exportRefusal(args)
+    #expect((refusal == nil) == passes, "\(why): export \(refusal ?? "writes")")
+    let checked = Self.check(args + ["--format", "gif"])
+    #expect(checked.code == (passes ? 0 : 1), "\(why): check --format gif\n\(checked.out)")
+    if let refusal { #expect(refusal.contains("--allow-flashing"), "\(why): \(refusal)") }
+  }
+
+  /// The live check and the player at the same rate agree: 1/120 s steps alias to
+  /// stillness at 60 fps and flash at 50.
+  @Test(arguments: [("60", true), ("50", false)])
+  func checkAndPlayAgreeAtTheDisplaysRate(fps: String, passes: Bool) {
+    let checked = Self.check(Self.aliased + ["--fps", fps])
+    #expect(checked.code == (passes ? 0 : 1), "check at \(fps) fps:\n\(checked.out)")
+    let refusal = Self.playRefusal(Self.aliased + ["--fps", fps, "--terminal"])
+    #expect((refusal == nil) == passes, "play at \(fps) fps: \(refusal ?? "plays")")
+  }
+
+  /// Motion after the first seconds is checked by default: the late progress change fails
+  /// the live check and is refused by the player.
+  @Test func lateMotionFailsEverywhere() {
+    let checked = Self.check(Self.late)
+    #expect(checked.code == 1, "check:\n\(checked.out)")
+    #expect(checked.out.contains("--progress-duration"), "the cause: \(checked.out)")
+    #expect(Self.playRefusal(Self.late + ["--window"]) != nil, "play --window")
+  }
+
+  /// The advice names the option that causes the flashing.
+  @Test(arguments: [
+    (late, "--progress-duration", "--step-duration"),
+    (["--step-duration", "0.005"], "--step-duration", "--progress-duration"),
+    (["--colors", "#000000,#ffffff"], "--colors", "--progress-duration"),
+    (
+      [
+        "--progress", "1", "--progress-from", "0", "--progress-duration", "0.05", "--no-flow",
+        "--duration", "0.2", "--ring-width", "60",
+      ], "--loop-count 1", "--step-duration"
+    ),
+  ])
+  func theAdviceNamesTheCause(args: [String], names: String, notNames: String) {
+    let refusal = Self.exportRefusal(args) ?? ""
+    #expect(refusal.contains(names), "\(args): \(refusal)")
+    #expect(!refusal.contains(notNames), "\(args): \(refusal)")
+    #expect(!refusal.contains("\n"), "one line: \(refusal)")
+  }
+
+  /// A still frame cannot flash: render writes it.
+  @Test func renderWritesAStillFrameOfAFlashingRing() throws {
+    let plan = try RenderCommand.makePlan(
+      ["--colors", "#000000,#ffffff", "--step-duration", "0.001", "-o", "/nonexistent/ring.png"])
+    guard case .run = plan else {
+      Issue.record("render planned no frame")
+      return
+    }
+  }
+
+  /// The check's cost is estimated and capped like an export's: a large ring is analysed
+  /// shrunk, a large analysis scale is refused on one line naming what lowers it, and a
+  /// motion that repeats only after hours is refused before any work.
+  @Test func theChecksCostIsCapped() {
+    let large = Self.check(["--size", "2000", "--scale", "4", "--no-flow"])
+    #expect(large.code == 0, "\(large.err)")
+    let heavy = Self.check(["--size", "2000", "--scale", "4", "--analysis-scale", "4"])
+    #expect(heavy.code == 64, "\(heavy.err)")
+    #expect(heavy.err.contains("--analysis-scale") && heavy.err.contains("GiB"), "\(heavy.err)")
+    let long = ["--hue-step", "0.01", "--step-duration", "1"]
+    let refusal = Self.playRefusal(long + ["--terminal"]) ?? ""
+    #expect(
+      refusal.contains("flash check") && refusal.contains("--allow-flashing"), "\(refusal)")
+    #expect(Self.playRefusal(long + ["--terminal", "--allow-flashing"]) == nil)
+    #expect(Self.check(long).code == 64, "check of a 10-hour period")
+    #expect(Self.check(long + ["--duration", "5"]).code == 0, "its first 5 s")
+  }
+
+  /// Export timing options belong with --format.
+  @Test func exportTimingNeedsFormat() {
+    let run = Self.check(["--loops", "2"])
+    #expect(run.code == 64 && run.err.contains("--format"), "\(run.err)")
+  }
+}

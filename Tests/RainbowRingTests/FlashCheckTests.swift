@@ -1,0 +1,144 @@
+import Foundation
+import RainbowRing
+import Testing
+
+/// The one flash check: what is shown (background, alpha, frame rate, span) decides.
+@Suite struct FlashCheckTests {
+  static func ring(
+    _ colors: [String]? = nil, step: Double = 0.1, size: Double = 40, width: Double = 12,
+    progress: RingProgress? = nil, flows: Bool = true
+  ) throws -> RainbowRing {
+    let parsed = colors?.map { RGBAColor(parsing: $0)! }
+    let s = Size(width: size, height: size)
+    if let parsed {
+      return try RainbowRing(
+        size: s, ringWidth: width, stepDuration: .seconds(step), colors: parsed,
+        progress: progress, flows: flows)
+    }
+    return try RainbowRing(
+      size: s, ringWidth: width, stepDuration: .seconds(step), progress: progress, flows: flows)
+  }
+
+  static func verdict(
+    _ ring: RainbowRing, background: RGBAColor = .clear, showing: FlashShowing
+  ) throws -> FlashVerdict {
+    try FlashCheck(RingScene(ring: ring, background: background), showing: showing).run()
+  }
+
+  static let live60 = FlashShowing.live(frameRate: 60, duration: nil)
+
+  /// Translucent colours are seen over the real background: white and clear swapping every
+  /// 0.1 s flash on black, not on white; clear red and red flash on either. A transparent
+  /// background is checked over white and over black.
+  @Test(arguments: [
+    (["#ffffff00", "#ffffffff"], RGBAColor.black, false, "white on black"),
+    (["#ffffff00", "#ffffffff"], RGBAColor.white, true, "white on white"),
+    (["#ffffff00", "#ffffffff"], RGBAColor.clear, false, "white on an unknown page (black)"),
+    (["#ff000000", "#ff0000ff"], RGBAColor.white, false, "red on white"),
+    (["#ff000000", "#ff0000ff"], RGBAColor.black, false, "red on black"),
+    (["#00000000", "#000000ff"], RGBAColor.black, true, "black on black"),
+  ])
+  func translucentColorsAreSeenOverTheBackground(
+    colors: [String], background: RGBAColor, passes: Bool, why: String
+  ) throws {
+    let v = try Self.verdict(Self.ring(colors), background: background, showing: Self.live60)
+    #expect(v.passes == passes, "\(why): \(v.analysis.summary)")
+  }
+
+  /// A change of progress that starts after 11 s, and a palette whose burst of black and
+  /// white comes late in a 20 s period (seen by a small part of the ring at first), fail
+  /// when the whole motion is checked, though their first two seconds pass.
+  @Test func lateMotionIsChecked() throws {
+    let spin = try RingProgress(
+      value: 100, change: ProgressChange(from: 0, beginTime: .seconds(11), duration: .seconds(1)))
+    let late = try Self.ring(progress: spin, flows: false)
+    var burst = [String](repeating: "#808080", count: 190)
+    for k in 0..<10 { burst.append(k % 2 == 0 ? "#000000" : "#ffffff") }
+    let uneven = try Self.ring(burst, step: 0.1)
+    for (ring, why) in [(late, "progress change after 11 s"), (uneven, "late burst")] {
+      let whole = try Self.verdict(ring, background: .white, showing: Self.live60)
+      #expect(!whole.passes, "\(why), whole motion: \(whole.analysis.summary)")
+      let start = try Self.verdict(
+        ring, background: .white, showing: .live(frameRate: 60, duration: .seconds(2)))
+      #expect(start.passes, "\(why), first 2 s: \(start.analysis.summary)")
+    }
+  }
+
+  /// The span runs to the end of the progress change, then two periods and a second.
+  @Test func theSpanCoversTheChangeAndTwoPeriods() throws {
+    let change = try RingProgress(
+      value: 1, change: ProgressChange(from: 0, beginTime: .seconds(11), duration: .seconds(1)))
+    let ring = try Self.ring(["#ff0000", "#00ff00"], step: 0.5, progress: change)
+    let check = try FlashCheck(RingScene(ring: ring), showing: Self.live60)
+    #expect(check.frameCount == (12 + 2 * 1 + 1) * 60 + 1, "\(check.frameCount) frames")
+    let still = try FlashCheck(RingScene(ring: Self.ring(flows: false)), showing: Self.live60)
+    #expect(still.frameCount == 1, "nothing moves: one frame")
+  }
+
+  /// Frames are analysed at the output's rate: black and white swapping every 1/120 s
+  /// alias to stillness at 60 fps, and to a 10 Hz flicker at 50 fps.
+  @Test(arguments: [(60.0, true), (50.0, false), (30.0, true), (25.0, false)])
+  func theFrameRateIsTheOutputs(fps: Double, passes: Bool) throws {
+    let ring = try Self.ring(["#000000", "#ffffff"], step: 0.008333333)
+    let frames = Int((ring.period.seconds * fps * 60).rounded())
+    let file = FlashShowing.file(frameCount: frames, duration: ring.period * 60, plays: 0)
+    for showing in [FlashShowing.live(frameRate: fps, duration: nil), file] {
+      let v = try Self.verdict(ring, background: .white, showing: showing)
+      #expect(v.passes == passes, "\(fps) fps, \(showing): \(v.analysis.summary)")
+    }
+  }
+
+  /// A still frame cannot flash, whatever the ring.
+  @Test func aStillFramePasses() throws {
+    let check = try FlashCheck(
+      RingScene(ring: Self.ring(["#000000", "#ffffff"], step: 0.01)), showing: .still)
+    #expect(check.frameCount == 1)
+    #expect(try check.run().passes)
+  }
+
+  /// The cause named is the one that, changed, stops the flashing.
+  @Test(arguments: [
+    ("rainbow 5 ms", [FlashCause.stepDuration]),
+    ("black and white 0.1 s", [.colors]),
+    ("translucent white on black", [.colors]),
+    ("progress change, still colours", [.progressChange]),
+    ("progress change, slow flow", [.progressChange]),
+    ("loop seam", [.loopSeam]),
+  ])
+  func theCauseIsNamed(what: String, causes: [FlashCause]) throws {
+    let spin = try RingProgress(
+      value: 100, change: ProgressChange(from: 0, beginTime: .seconds(0.5), duration: .seconds(1)))
+    let jump = try RingProgress(
+      value: 1, change: ProgressChange(from: 0, duration: .seconds(0.05)))
+    var background = RGBAColor.white
+    var showing = Self.live60
+    let ring: RainbowRing
+    switch what {
+    case "rainbow 5 ms": ring = try Self.ring(step: 0.005)
+    case "black and white 0.1 s": ring = try Self.ring(["#000000", "#ffffff"])
+    case "translucent white on black":
+      ring = try Self.ring(["#ffffff00", "#ffffffff"])
+      background = .black
+    case "progress change, still colours": ring = try Self.ring(progress: spin, flows: false)
+    case "progress change, slow flow": ring = try Self.ring(progress: spin)
+    default:
+      ring = try Self.ring(width: 20, progress: jump, flows: false)
+      showing = .file(frameCount: 10, duration: .seconds(0.2), plays: 0)
+    }
+    let check = try FlashCheck(RingScene(ring: ring, background: background), showing: showing)
+    let v = try check.run()
+    #expect(!v.passes, "\(what) flashes: \(v.analysis.summary)")
+    #expect(try check.causes() == causes, "\(what)")
+  }
+
+  /// A large ring is analysed shrunk to 48 pixels; a small one at its own pixels.
+  @Test(arguments: [(40.0, 1.0, 40), (160, 1, 48), (160, 4, 48), (2000, 4, 48)])
+  func theAnalysedFramesAreSmall(size: Double, scale: Double, side: Int) throws {
+    let ring = try Self.ring(size: size, width: size / 8)
+    let check = try FlashCheck(
+      RingScene(ring: ring, scale: scale), showing: Self.live60)
+    #expect(check.analysedScene.pixelSize.width == side, "\(size) pt at \(scale)x")
+    #expect(abs(check.fieldDiameter - Double(side)) < 1e-9, "the ring fills the field")
+    #expect(check.estimatedMemory < 1e6, "\(check.estimatedMemory) bytes")
+  }
+}
