@@ -23,7 +23,9 @@ import Foundation
 /// already seen: to the end of the progress change, then two periods of the flow (one to let
 /// each pixel's transitions settle, one to see them all), and one second more. A file is
 /// analysed as played, the jump from its last frame to its first included: each pass, up to
-/// two passes and a second more (later windows repeat those).
+/// two passes and a second more (later windows repeat those); within a pass, once its frames
+/// repeat every period (a whole number of frames) and every pixel's state with them, whole
+/// periods are skipped up to the last period and second before the seam.
 ///
 /// Complexity: `frameCount` renders of `analysedScene` and, per backdrop, O(pixels) a frame;
 /// memory about `estimatedMemory`.
@@ -46,6 +48,8 @@ public struct FlashCheck: Sendable {
   public let backdrops: [RGBAColor]
   /// Frames analysed.
   public let frameCount: Int
+  /// The played frames analysed (a file's frame `j % frameCount`), in order.
+  let frameRanges: [Range<Int>]
   /// Whether the output keeps only on/off transparency (a transparent GIF): pixels under
   /// half alpha are shown transparent, the others opaque in their own colour.
   public let onOffAlpha: Bool
@@ -115,26 +119,68 @@ public struct FlashCheck: Sendable {
       FlashAnalysis.fieldDiameter(
         viewingDistance: distance, pixelsPerCentimetre: pointsPerCentimetre) * analysedSide / side
     backdrops = scene.background.alpha >= 1 ? [.white] : [.white, .black]
-    frameCount = FlashCheck.frameCount(of: ring, showing)
+    frameRanges = FlashCheck.frames(of: ring, showing)
+    frameCount = frameRanges.reduce(0) { $0 + $1.count }
     self.onOffAlpha = onOffAlpha && scene.background.alpha < 1
   }
 
-  /// Frames to analyse (at most `Int32.max`; the caller caps the cost).
-  static func frameCount(of ring: RainbowRing, _ showing: FlashShowing) -> Int {
-    guard let span = motionSpan(of: ring) else { return 1 }
+  /// The played frames to analyse, in order (each range's frames shown one after another):
+  /// at most `Int32.max` in all; the caller caps the cost.
+  static func frames(of ring: RainbowRing, _ showing: FlashShowing) -> [Range<Int>] {
+    guard let span = motionSpan(of: ring) else { return [0..<1] }
     let most = Double(Int32.max)
     switch showing {
-    case .still: return 1
+    case .still: return [0..<1]
     case .live(let rate, let duration):
       let seconds = min(duration?.seconds ?? .infinity, span)
-      return Int(min(most, (seconds * rate).rounded())) + 1
-    case .file(let count, _, let plays):
-      guard count > 1 else { return 1 }
+      return [0..<(Int(min(most, (seconds * rate).rounded())) + 1)]
+    case .file(let count, let duration, let plays):
+      guard count > 1 else { return [0..<1] }
       // A window starting after the first pass is one starting in the second.
       let shown = plays == 0 ? Double.infinity : Double(count) * Double(plays)
-      let settled = 2 * Double(count) + showing.frameRate.rounded(.up)
-      return Int(min(most, shown, settled))
+      let second = Int(showing.frameRate.rounded(.up))
+      let played = Int(min(most, shown, 2 * Double(count) + Double(second)))
+      let repeats = framesPerRepeat(of: ring, count: count, duration: duration)
+      var ranges: [Range<Int>] = []
+      var start = 0
+      while start < played {
+        let end = min(start + count, played)
+        // Within a pass, frame i + period shows frame i's picture once the motion repeats
+        // (from frame `settled`); a period and a second after that, every pixel's state
+        // repeats too, so whole periods are skipped up to a period and a second before
+        // the pass ends (the loop's seam is analysed).
+        if let (settled, period) = repeats {
+          let skipFrom = start + settled + max(period, second) + period
+          let skip = (end - second - period - skipFrom) / period
+          if skip > 0 {
+            ranges.append(start..<skipFrom)
+            start = skipFrom + skip * period
+          }
+        }
+        ranges.append(start..<end)
+        start = end
+      }
+      return ranges
     }
+  }
+
+  /// Where a file's frames start to repeat and every how many frames: `nil` unless a period
+  /// of the flow is a whole number of frames (or the colours hold still, so the picture
+  /// holds after the progress change).
+  static func framesPerRepeat(of ring: RainbowRing, count: Int, duration: MediaTime)
+    -> (settled: Int, period: Int)?
+  {
+    let d = duration.nanoseconds
+    let settle = changesProgress(ring) ? max(0, ring.progress?.change?.endTime.nanoseconds ?? 0) : 0
+    // The first frame at or after the settling time: ceil(settle x count / d).
+    let product = settle.multipliedFullWidth(by: Int64(count))
+    let (q, r) = d.dividingFullWidth((product.high, product.low))
+    let settled = Int(q) + (r > 0 ? 1 : 0)
+    guard flowsVisibly(ring) else { return (settled, 1) }
+    let p = ring.period.nanoseconds.multipliedFullWidth(by: Int64(count))
+    let (k, rest) = d.dividingFullWidth((p.high, p.low))
+    guard rest == 0, k > 0, k < Int64(count) else { return nil }
+    return (settled, Int(k))
   }
 
   /// Seconds of motion from time 0 after which every one-second window repeats one seen
@@ -195,7 +241,7 @@ public struct FlashCheck: Sendable {
         width: w, height: h, frameRate: rate, fieldDiameter: fieldDiameter, backdrop: $0)
     }
     var shown = try Pixmap(width: onOffAlpha ? w : 1, height: onOffAlpha ? h : 1)
-    for j in 0..<frameCount {
+    for j in frameRanges.joined() {
       let frame = renderer.render(at: time(ofFrame: j))
       if onOffAlpha {
         FlashCheck.makeOnOff(frame, into: &shown)
@@ -259,7 +305,7 @@ public struct FlashCheck: Sendable {
     if case .file(_, _, let plays) = showing, plays != 1 {
       let rate = showing.frameRate
       let smooth = FlashShowing.live(
-        frameRate: rate, duration: .seconds(Double(frameCount) / rate))
+        frameRate: rate, duration: .seconds(Double(frameRanges.last?.upperBound ?? 1) / rate))
       if try with(showing: smooth).run().passes { return [.loopSeam] }
     }
     let flows = FlashCheck.flowsVisibly(ring)

@@ -141,4 +141,42 @@ import Testing
     #expect(abs(check.fieldDiameter - Double(side)) < 1e-9, "the ring fills the field")
     #expect(check.estimatedMemory < 1e6, "\(check.estimatedMemory) bytes")
   }
+
+  /// Whole periods inside a long looping file are skipped once its frames and every pixel's
+  /// state repeat: the result is the one of every played frame, to the last digit.
+  @Test(arguments: [
+    (["#000000", "#ffffff", "#808080"], 0.1, false, "a flow that fails"),
+    (["#ff0000", "#00ff00", "#0000ff"], 0.3, true, "a flow that passes"),
+    (["#000000", "#ffffff"], 0.25, false, "a flow after a progress change"),
+  ])
+  func longFilesSkipRepeatedPeriods(colors: [String], step: Double, change: Bool, why: String)
+    throws
+  {
+    let progress = try RingProgress(
+      value: 1, change: ProgressChange(from: 0, beginTime: .seconds(0.3), duration: .seconds(0.4)))
+    let ring = try Self.ring(
+      colors, step: step, size: 24, width: 8, progress: change ? progress : nil)
+    let count = Int((ring.period.seconds * 20 * 40).rounded())
+    let showing = FlashShowing.file(frameCount: count, duration: ring.period * 40, plays: 0)
+    let check = try FlashCheck(RingScene(ring: ring, background: .white), showing: showing)
+    #expect(check.frameCount < count, "\(why): \(check.frameCount) of \(count) frames analysed")
+    let renderer = try FrameRenderer(scene: check.analysedScene)
+    var counter = try FlashCounter(
+      width: 24, height: 24, frameRate: 20, fieldDiameter: check.fieldDiameter)
+    for j in 0..<(2 * count + 20) {
+      let t = Int64(count).dividingFullWidth(
+        (ring.period * 40).nanoseconds.multipliedFullWidth(by: Int64(j % count))
+      ).quotient
+      counter.append(renderer.render(at: .nanoseconds(t)))
+    }
+    let every = counter.analysis
+    let skipped = try check.run().analysis
+    #expect(
+      skipped.generalFlashesPerSecond == every.generalFlashesPerSecond
+        && skipped.redFlashesPerSecond == every.redFlashesPerSecond
+        && skipped.fastFlashingFieldShare == every.fastFlashingFieldShare
+        && skipped.largestPixelFlashesPerSecond == every.largestPixelFlashesPerSecond
+        && skipped.passes == every.passes,
+      "\(why): skipped \(skipped.summary)\nevery frame \(every.summary)")
+  }
 }
