@@ -55,7 +55,8 @@ enum CheckCommand {
       .init(
         summary: "What 'export -o ring.gif' would write of a black and white ring (it fails):",
         commandLine:
-          "rainbow-ring check --colors '#000000,#ffffff' --step-duration 0.008333333 --format gif"),
+          "rainbow-ring check --colors=#000000,#ffffff --step-duration 0.008333333 --format gif --duration 2"
+      ),
     ])
 
   static var help: String { command.help }

@@ -15,9 +15,10 @@ struct Limits {
   /// Raw frames written to a file (`--format rgba`), in bytes; standard output is a stream
   /// and is not capped.
   var rawFileBytes = 16.0 * Double(1 << 30)
-  /// Pixels one flash check counts (`FlashCheck.pixelsCounted`): about a minute at the 30
-  /// million a second measured in a release build, over 400,000 frames of the 48-pixel ring
-  /// over two backdrops (two exports of 100,000 frames, or an hour at 60 fps, fit).
+  /// Pixels one flash check counts (`FlashCheck.pixelsCounted`): about 30 s at the 70 to 100
+  /// million a second measured in a release build (rendering included), over 400,000 frames
+  /// of the 48-pixel ring over two backdrops (two passes of a 100,000-frame export, or an
+  /// hour at 60 fps, fit).
   var flashPixels = 2e9
 
   static let spec = OptionSpec(

@@ -376,7 +376,10 @@ enum RingOptions {
     -> String
   {
     let rate = verdict.flashesPerSecond
-    let capped = rate >= 6 ? " or more" : ""
+    // One pixel's flashes are counted up to 6; a rate over an area is counted in full.
+    let areaRate = max(
+      verdict.analysis.generalFlashesPerSecond, verdict.analysis.redFlashesPerSecond)
+    let capped = rate >= 6 && rate > areaRate ? " or more" : ""
     let over =
       check.backdrops.count > 1 ? (verdict.backdrop == .black ? " over black" : " over white") : ""
     let advice = causes.map(advice(for:)).joined(separator: "; ")
