@@ -124,7 +124,8 @@ enum CheckCommand {
       throw RingError.usage(CommandLineTool.describe(error))
     }
     try Limits.from(args).check(
-      flash: check, reduce: "--analysis-scale, --duration or --fps")
+      flash: check, reduceMemory: "lower --analysis-scale",
+      reduceWork: "lower --analysis-scale, --duration or --fps")
     return .run(Plan(check: check, viewingDistance: distance))
   }
 

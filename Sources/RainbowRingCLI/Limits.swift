@@ -36,20 +36,22 @@ struct Limits {
     framePixels: Pixmap.maximumPixelCount, frames: Int(Int32.max), memory: .infinity,
     rawFileBytes: .infinity, flashPixels: .infinity)
 
-  /// Refuses a flash check whose estimated memory or work is over the caps; the message
-  /// names `reduce`, the options that make it smaller.
-  func check(flash check: FlashCheck, reduce: String) throws(RingError) {
+  /// Refuses a flash check whose estimated memory or work is over the caps; the messages
+  /// name `reduceMemory` and `reduceWork`, the options that make each smaller.
+  func check(flash check: FlashCheck, reduceMemory: String, reduceWork: String)
+    throws(RingError)
+  {
     let memory = check.estimatedMemory
     let (w, h) = check.analysedScene.pixelSize
     guard memory <= self.memory else {
       throw RingError.usage(
-        "The flash check of \(w)x\(h)-pixel frames needs an estimated \(Limits.gibibytes(memory)) of memory, over the cap of \(Limits.gibibytes(self.memory)); lower \(reduce), or pass --no-limits."
+        "The flash check of \(w)x\(h)-pixel frames needs an estimated \(Limits.gibibytes(memory)) of memory, over the cap of \(Limits.gibibytes(self.memory)); \(reduceMemory), or pass --no-limits."
       )
     }
     let work = check.pixelsCounted
     guard work <= flashPixels else {
       throw RingError.usage(
-        "The flash check would count \(check.frameCount) frames of \(w)x\(h) pixels (\(String(format: "%.2g", work)) pixels), over the cap of \(String(format: "%.2g", flashPixels)); lower \(reduce), or pass --no-limits."
+        "The flash check would count \(check.frameCount) frames of \(w)x\(h) pixels (\(String(format: "%.2g", work)) pixels), over the cap of \(String(format: "%.2g", flashPixels)); \(reduceWork), or pass --no-limits."
       )
     }
   }

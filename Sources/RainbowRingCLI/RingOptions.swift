@@ -356,8 +356,9 @@ enum RingOptions {
     } catch {
       throw RingError.usage(CommandLineTool.describe(error))
     }
+    let skip = "pass --allow-flashing to skip the check"
     try Limits.from(args).check(
-      flash: check, reduce: "--duration, or pass --allow-flashing to skip the check")
+      flash: check, reduceMemory: skip, reduceWork: "lower --duration, or " + skip)
     let verdict: FlashVerdict
     let causes: [FlashCause]
     do {
