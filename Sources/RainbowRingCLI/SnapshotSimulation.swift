@@ -20,11 +20,11 @@ struct SnapshotSimulation {
   /// The most stops one run may take.
   var cap: Int
   /// Stops run between estimates, progress updates and interruption checks.
-  var slice = 4096
+  var slice = 1024
 
   /// Slices in a row that may run without the clock moving before the program is refused
-  /// as one whose animations end as they begin (4 slices: 16,384 stops at one instant).
-  static let stalledSlices = 4
+  /// as one whose animations end as they begin (16 slices: 16,384 stops at one instant).
+  static let stalledSlices = 16
 
   /// Moves `tree` to `target`, telling `progress` the time reached (as a fraction of
   /// `target`, 0 to 1) after each slice. Throws a usage error when the run would pass the

@@ -148,4 +148,25 @@ import Testing
       "to the end, then a new line: \(text.suffix(200).debugDescription)")
     #expect(FileManager.default.fileExists(atPath: file), "the snapshot is written")
   }
+
+  /// Ctrl-C (SIGINT) while the bar shows: the bar's line is ended, and nothing is written.
+  @Test func anInterruptedRunEndsTheBarsLine() throws {
+    let file = Self.scratchFile()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let script = ["/usr/bin/script", "/bin/script"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+    let tool = try #require(script, "script(1) (bsdutils) is needed")
+    let command =
+      "timeout --foreground -s INT 4 '\(try Self.chain())' --snapshot '\(file)' --time 300; echo EXIT=$?"
+    let run = try runProcess(
+      tool, ["-qec", command, "/dev/null"],
+      environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm", "CHAIN_STEP": "0.001"])
+    let text = String(decoding: run.stdout, as: UTF8.self)
+    #expect(text.contains("running to --time ["), "a bar: \(text.debugDescription)")
+    #expect(
+      text.hasSuffix(" left\r\nEXIT=124\r\n"),
+      "the bar's line ended: \(text.suffix(120).debugDescription)")
+    #expect(!FileManager.default.fileExists(atPath: file), "no file")
+  }
 }
