@@ -15,6 +15,8 @@ struct Limits {
   /// Raw frames written to a file (`--format rgba`), in bytes; standard output is a stream
   /// and is not capped.
   var rawFileBytes = 16.0 * Double(1 << 30)
+  /// Animation stops a UIKit program's snapshot may run to reach its `--time`.
+  var animationStops = SnapshotSimulation.standardCap
 
   static let spec = OptionSpec(
     "no-limits",
@@ -29,7 +31,7 @@ struct Limits {
 
   static let none = Limits(
     framePixels: Pixmap.maximumPixelCount, frames: Int(Int32.max), memory: .infinity,
-    rawFileBytes: .infinity)
+    rawFileBytes: .infinity, animationStops: .max)
 
   func check(scene: RingScene) throws(RingError) {
     let (w, h) = scene.pixelSize
