@@ -223,6 +223,18 @@ import Testing
     #expect(!run.err.contains("easeIn"), "\(run.err)")
   }
 
+  /// `play` shows a ring file's scene as it shows `--scene`.
+  @Test(arguments: ["seed", "ring"])
+  func playTakesTheFilesScene(scene: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let file = dir + "/ring.json"
+    try Data(#"{"scene": "\#(scene)"}"#.utf8).write(to: URL(fileURLWithPath: file))
+    let fromFile = try PlayCommand.makePlan(["--config", file]).plan
+    let fromLine = try PlayCommand.makePlan(["--scene", scene]).plan
+    #expect(fromFile?.scene != nil && fromFile?.scene == fromLine?.scene, "\(scene)")
+  }
+
   /// `config` takes `--no-limits`, which lifts the frame cap the other commands apply.
   @Test func configTakesNoLimits() {
     let big = ["config", "--print", "--size", "5000", "--scale", "2"]
