@@ -223,6 +223,24 @@ import Testing
     #expect(!run.err.contains("easeIn"), "\(run.err)")
   }
 
+  /// The frame cap's refusal names the ring file's place of the size (or scale) it read.
+  @Test(arguments: ["render", "export", "config", "check"])
+  func theFrameCapNamesTheFilesPlace(command: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let file = dir + "/ring.json"
+    try Data(#"{"size": 5000}"#.utf8).write(to: URL(fileURLWithPath: file))
+    let output = ["render": ["-o", dir + "/a.png"], "export": ["-o", dir + "/a.gif"]]
+    let run = Self.tool(
+      [command, "--config", file, "--scale", "2"] + (output[command] ?? [])
+        + (command == "config" ? ["--print"] : []))
+    #expect(run.code == 64, "\(command): \(run.err)")
+    #expect(
+      run.err.hasPrefix("Error: \(file):1:10: A 10000x10000-pixel frame exceeds the cap"),
+      "\(command): \(run.err)")
+    #expect(contents(dir) == ["ring.json"], "nothing written")
+  }
+
   /// `play` shows a ring file's scene as it shows `--scene`.
   @Test(arguments: ["seed", "ring"])
   func playTakesTheFilesScene(scene: String) throws {
