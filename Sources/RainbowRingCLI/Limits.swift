@@ -24,9 +24,16 @@ struct Limits {
       "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB) and raw output (16 GiB).",
     invertible: true)
 
+  /// Where a ring file or preset gave the frame's size or scale (`ring.json:1:10: `), put
+  /// before the frame cap's refusal; empty when the command line or the defaults did.
+  var framePlace = ""
+
   /// The caps the arguments ask for: the standard ones, or none with `--no-limits`.
   static func from(_ args: ParsedArguments) -> Limits {
-    args.has("no-limits") ? .none : Limits()
+    var limits = args.has("no-limits") ? .none : Limits()
+    let positions = args.memo.configuration?.positions ?? [:]
+    limits.framePlace = (positions["size"] ?? positions["scale"]).map { "\($0): " } ?? ""
+    return limits
   }
 
   static let none = Limits(
@@ -37,7 +44,8 @@ struct Limits {
     let (w, h) = scene.pixelSize
     guard w * h <= framePixels else {
       throw RingError.usage(
-        "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower --size or --scale, or pass --no-limits."
+        framePlace
+          + "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower --size or --scale, or pass --no-limits."
       )
     }
   }

@@ -111,8 +111,8 @@ func scratchDirectory() throws -> String {
                                   ease-in-out)
           --allow-flashing        Accept a ring that flashes more than 3 times a second
                                   (WCAG 2.3.1; see 'rainbow-ring check').
-          --config <file>         Read options from a JSON ring file; options on the
-                                  command line override it.
+          --config <file>         Read options from a JSON ring file ('-' reads standard
+                                  input); options on the command line override it.
           --preset <name>         Start from a named ring: seed, activity, progress,
                                   viridis, magma, oklch.
           -o, --output <file>     The PNG file to write, or an SVG file (.svg, .svgz)
