@@ -93,4 +93,34 @@ import Testing
     #expect(shots[2] == shots[3], "\(browser): still once paused")
     #expect(shots[1] != shots[2], "\(browser): it moved until the press")
   }
+
+  /// The page's Pause button is a toggle: its label stays, `aria-pressed` says whether the
+  /// ring stands still, and it is true once a finite loop (here 0.73 s) has ended; pressing
+  /// it then plays the loop again, pressing it once more pauses.
+  @Test(arguments: WebPlayer.browsers)
+  func thePagesButtonShowsWhenAFiniteLoopEnds(browser: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: web.dir) }
+    let file = try web.export("ring.html", ["--step-duration", "0.01", "--loop-count", "1"])
+    let check = """
+      (async () => {
+        const button = document.querySelector('button[aria-pressed]');
+        const moving = () => document.querySelector('svg').getAnimations({ subtree: true })
+          .some((a) => a.playState === 'running');
+        const label = button.textContent, seen = [];
+        const note = () => seen.push(button.getAttribute('aria-pressed') + (moving() ? ' moving' : ' still'));
+        note();
+        await new Promise((r) => setTimeout(r, 1500));
+        note();
+        button.click();
+        note();
+        button.click();
+        note();
+        if (button.textContent !== label) throw new Error('the label went from ' + label + ' to ' + button.textContent);
+        const want = 'false moving,true still,false moving,true still';
+        if (seen.join() !== want) throw new Error('aria-pressed and motion went ' + seen.join() + ', not ' + want);
+      })()
+      """
+    _ = try web.browse(
+      browser, file, out: web.dir + "/ended", ["--scales", "1", "--live", "0.1", "--before", check])
+  }
 }
