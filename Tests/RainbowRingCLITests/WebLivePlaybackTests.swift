@@ -56,7 +56,7 @@ import Testing
   }
 
   /// A reader who prefers reduced motion sees the first frame, still, in the CSS SVG and in
-  /// the page (whose button then offers Play).
+  /// the page (whose Pause button is then pressed).
   @Test(arguments: ["css.svg", "ring.html"], WebPlayer.browsers)
   func reducedMotionHoldsTheFirstFrame(file name: String, browser: String) throws {
     defer { try? FileManager.default.removeItem(atPath: web.dir) }
