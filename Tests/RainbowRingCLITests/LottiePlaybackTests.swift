@@ -45,8 +45,9 @@ import Testing
   ]
 
   /// Translucent colours: a gradient's opacity stops after its colour stops (lottie-spec).
-  /// ThorVG draws them as the engine does; rlottie 0.2 does not (up to 56 levels off, right
-  /// only mid-step), so it is not held to them here.
+  /// ThorVG draws them as the engine does; rlottie 0.2 seems to mix them premultiplied (up
+  /// to 56 levels off where neighbouring alphas differ most, right mid-step where they are
+  /// close), so it is not held to them here.
   static let translucent = Case(
     name: "translucent colours", arguments: Array(WebPlaybackTests.translucent.prefix(4))
   ) { try WebPlaybackTests.translucentScene() }
