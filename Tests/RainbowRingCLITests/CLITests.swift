@@ -119,8 +119,9 @@ func scratchDirectory() throws -> String {
                                   for the frame as vectors; '-' writes a PNG to standard
                                   output.
           --[no-]no-limits        Lift the caps on frame size (67,108,864 pixels), frame
-                                  count (100,000), estimated memory (4 GiB) and raw
-                                  output (16 GiB).
+                                  count (100,000), estimated memory (4 GiB), raw output
+                                  (16 GiB), and a vector file's gradient stops (1,000)
+                                  and text (64 MiB).
           --version               Show the version.
           -h, --help              Show help information.
 
