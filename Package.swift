@@ -64,6 +64,7 @@ let package = Package(
         "RainbowRingCLI",
       ]),
     .executableTarget(name: "UIKitRings", dependencies: ["UIKit"], path: "Examples/UIKitRings"),
+    .executableTarget(name: "UIKitChain", dependencies: ["UIKit"], path: "Examples/UIKitChain"),
     // Samples: UIKit programs' sources, built by the tests as a package of their own.
     .testTarget(
       name: "UIKitTests", dependencies: ["UIKit", "RingLayers", "RingTestSupport"],

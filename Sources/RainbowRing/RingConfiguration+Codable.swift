@@ -39,6 +39,12 @@ extension RingConfiguration: Codable {
       throw DecodingError.dataCorruptedError(
         forKey: .colors, in: c, debugDescription: "colors must hold at least one colour")
     }
+    if let n = colors?.count, n > RingConfiguration.maximumColors {
+      throw DecodingError.dataCorruptedError(
+        forKey: .colors, in: c,
+        debugDescription:
+          "colors holds at most \(RingConfiguration.maximumColors) colours, not \(n)")
+    }
     locations = try numbers(.locations)
     interpolation = try name(.interpolation)
     gradient = try name(.gradient)
@@ -118,7 +124,8 @@ private struct CheckedColor: Decodable {
     guard RGBAColor(parsing: value) != nil else {
       throw RingError(
         .invalidParameter,
-        "'\(RingConfiguration.shown(value))' is not a colour: expected #RRGGBB or #RRGGBBAA")
+        "'\(RingConfiguration.shown(value))' is not a colour: expected #RRGGBB or #RRGGBBAA",
+        key: "colors")
     }
   }
 }
@@ -131,6 +138,12 @@ extension RingConfiguration {
       json(key).map { "  \(RingConfiguration.quoted(key.rawValue)): \($0)" }
     }
     return lines.isEmpty ? "{}\n" : "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+  }
+
+  /// The value this configuration sets for `key` (one of `keys`) as JSON (`0.75`,
+  /// `"round"`, `false`), or `nil` when unset.
+  public func jsonValue(forKey key: String) -> String? {
+    CodingKeys(rawValue: key).flatMap(json)
   }
 
   /// A field's value as JSON, or `nil` when unset.

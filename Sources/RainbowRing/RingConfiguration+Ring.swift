@@ -52,28 +52,18 @@ extension RingConfiguration {
     kind == .conic ? [1, 0.5] : [1, 1]
   }
 
-  /// The named timing curves, in Core Animation's and CSS's words.
+  /// The named timing curve (see `timings`).
   static func timingFunction(_ name: String) -> TimingFunction? {
-    switch name {
-    case "ease-in": .easeIn
-    case "ease-out": .easeOut
-    case "ease-in-out": .easeInEaseOut
-    default: TimingFunction.named.first { $0.name == name }?.function
-    }
+    timings.first { $0.name == name }?.function
   }
 
   /// The ring this configuration describes; throws `RingError` for values that do not fit
-  /// together (a ring wider than half its size, locations that do not match the colours).
+  /// together (see `checkFit()`).
   public func makeRing() throws -> RainbowRing {
+    let palette = try fittedPalette()
     let e = effective
     let size = e.size!
     let ringWidth = e.ringWidth!
-    guard ringWidth <= size / 2 else {
-      throw RingError(
-        .invalidParameter,
-        "ring-width \(RingConfiguration.text(ringWidth)) must be at most half of size (\(RingConfiguration.text(size / 2)))"
-      )
-    }
     let kind = GradientKind(rawValue: e.gradient ?? "axial") ?? .axial
     let s = e.startPoint ?? RingConfiguration.defaultStart(kind)
     let t = e.endPoint ?? RingConfiguration.defaultEnd(kind)
@@ -94,24 +84,6 @@ extension RingConfiguration {
         cap: LineCap(rawValue: e.cap!) ?? .round,
         track: RGBAColor(parsing: e.track!) ?? .clear, trackWidth: e.trackWidth,
         endEffect: RingEndEffect(rawValue: e.endEffect!) ?? .none, change: change)
-    }
-    let parsed = try e.colors.map { list in
-      try list.map { text in
-        guard let c = RGBAColor(parsing: text) else {
-          throw RingError(
-            .invalidParameter,
-            "'\(RingConfiguration.shown(text))' is not a colour: expected #RRGGBB or #RRGGBBAA")
-        }
-        return c
-      }
-    }
-    let palette = try RingPalettes.palette(
-      colors: parsed, locations: e.locations, name: e.palette, interpolation: e.interpolation
-    ) {
-      try RainbowRing(
-        hueStep: e.hueStep ?? 5, saturation: e.saturation ?? 1, brightness: e.brightness ?? 1
-      )
-      .colors
     }
     let (colors, stopsPerColor) = RingPalettes.ringColors(palette)
     let step = MediaTime.nanoseconds(

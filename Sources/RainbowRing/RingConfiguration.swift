@@ -80,14 +80,20 @@ public struct RingConfiguration: Hashable, Sendable {
     "locations": (0...1, ""), "start-point": (-1000...1000, ""), "end-point": (-1000...1000, ""),
   ]
 
-  /// The names a text field accepts, by key.
+  /// The progress animation's named curves (`timing`), in CSS's words for Core Animation's.
+  public static let timings: [(name: String, function: TimingFunction)] = [
+    ("linear", .linear), ("ease-in", .easeIn), ("ease-out", .easeOut),
+    ("ease-in-out", .easeInEaseOut), ("default", .default),
+  ]
+
+  /// The names a text field accepts, by key: all that its help and suggestions show.
   public static let choices: [String: [String]] = [
     "scene": ["ring", "seed"],
     "gradient": GradientKind.allCases.map(\.rawValue),
     "direction": RingDirection.allCases.map(\.rawValue),
     "cap": LineCap.allCases.map(\.rawValue),
     "end-effect": RingEndEffect.allCases.map(\.rawValue),
-    "timing": TimingFunction.named.map(\.name) + ["ease-in", "ease-out", "ease-in-out"],
+    "timing": timings.map(\.name),
     "palette": RingPalettes.names,
     "interpolation": RingPalettes.interpolations,
   ]
@@ -97,7 +103,8 @@ public struct RingConfiguration: Hashable, Sendable {
     guard let (range, unit) = ranges[key] else { return }
     guard value.isFinite, range.contains(value) else {
       throw RingError(
-        .invalidParameter, "\(key) must be in \(describe(range))\(unit.isEmpty ? "" : " " + unit)")
+        .invalidParameter, "\(key) must be in \(describe(range))\(unit.isEmpty ? "" : " " + unit)",
+        key: key)
     }
   }
 
@@ -107,30 +114,22 @@ public struct RingConfiguration: Hashable, Sendable {
       guard RGBAColor(parsing: value) != nil else {
         throw RingError(
           .invalidParameter,
-          "\(key) '\(shown(value))' is not a colour: expected transparent, white, black, #RRGGBB or #RRGGBBAA"
-        )
+          "\(key) '\(shown(value))' is not a colour: expected transparent, white, black, #RRGGBB or #RRGGBBAA",
+          key: key)
       }
       return
     }
     guard let names = choices[key], !names.contains(value) else { return }
     throw RingError(
-      .invalidParameter, "\(key) '\(shown(value))' is not one of \(names.joined(separator: ", "))")
+      .invalidParameter, "\(key) '\(shown(value))' is not one of \(names.joined(separator: ", "))",
+      key: key)
   }
 
-  /// `text` for a one-line message: control characters as escapes (`\n`, `\u{7F}`), at
-  /// most 100 characters.
+  /// `text` for a one-line message: hidden characters as escapes (`\n`, `\u{202e}`; see
+  /// `VisibleText`), at most 100 characters.
   public static func shown(_ text: String) -> String {
-    var out = ""
-    for u in text.unicodeScalars.prefix(100) {
-      if u.value < 0x20 || u.value == 0x7F || (0x80..<0xA0).contains(u.value) || u == "\u{2028}"
-        || u == "\u{2029}"
-      {
-        out += u.escaped(asASCII: true)
-      } else {
-        out.unicodeScalars.append(u)
-      }
-    }
-    return text.unicodeScalars.count > 100 ? out + "..." : out
+    let cut = String(String.UnicodeScalarView(text.unicodeScalars.prefix(100)))
+    return VisibleText.escaped(cut) + (text.unicodeScalars.count > 100 ? "..." : "")
   }
 
   static func describe(_ r: ClosedRange<Double>) -> String {

@@ -24,6 +24,12 @@ public enum RingFile {
         "\(path): cannot read the ring file: \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }
+    return try bytes(reading: fd, name: path)
+  }
+
+  /// The bytes read from `fd` to its end, refused past `maximumSize`; `name` names it in
+  /// errors.
+  static func bytes(reading fd: Int32, name path: String) throws(RingError) -> [UInt8] {
     var st = stat()
     if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
       throw RingError(.invalidConfiguration, "\(path): is a folder, not a ring file")
@@ -53,7 +59,20 @@ public enum RingFile {
   public static func readWithPositions(_ path: String) throws(RingError) -> (
     configuration: RingConfiguration, positions: [String: String]
   ) {
-    let bytes = try bytes(at: path)
+    try withPositions(try bytes(at: path), file: path)
+  }
+
+  /// `readWithPositions(_:)` for the ring file read from `fd` to its end (standard input, a
+  /// pipe), named `name` in errors and places; `fd` stays open.
+  public static func readWithPositions(_ fd: Int32, name: String) throws(RingError) -> (
+    configuration: RingConfiguration, positions: [String: String]
+  ) {
+    try withPositions(try bytes(reading: fd, name: name), file: name)
+  }
+
+  static func withPositions(_ bytes: [UInt8], file path: String) throws(RingError) -> (
+    configuration: RingConfiguration, positions: [String: String]
+  ) {
     let configuration = try decode(bytes, file: path)
     var positions: [String: String] = [:]
     if let root = try? JSONValue(parsing: bytes, file: path),

@@ -23,8 +23,8 @@ public enum RingPalettes {
       guard let s = ColorInterpolation(rawValue: text) else {
         throw RingError(
           .invalidParameter,
-          "interpolation '\(RingConfiguration.shown(text))' is not one of \(interpolations.joined(separator: ", "))"
-        )
+          "interpolation '\(RingConfiguration.shown(text))' is not one of \(interpolations.joined(separator: ", "))",
+          key: "interpolation")
       }
       return s
     }
@@ -36,8 +36,8 @@ public enum RingPalettes {
       guard let named = Palette.named(name) else {
         throw RingError(
           .invalidParameter,
-          "palette '\(RingConfiguration.shown(name))' is not one of \(names.joined(separator: ", "))"
-        )
+          "palette '\(RingConfiguration.shown(name))' is not one of \(names.joined(separator: ", "))",
+          key: "palette")
       }
       base = named
     } else {
@@ -52,17 +52,17 @@ public enum RingPalettes {
     _ colors: [RGBAColor], _ locations: [Double]?, _ space: ColorInterpolation
   ) throws -> Palette {
     guard !colors.isEmpty else {
-      throw RingError(.invalidParameter, "colors must hold at least one colour")
+      throw RingError(.invalidParameter, "colors must hold at least one colour", key: "colors")
     }
     if let locations {
       guard locations.count == colors.count else {
         throw RingError(
           .invalidParameter,
-          "locations must hold one position per colour: \(locations.count) for \(colors.count) colours"
-        )
+          "locations must hold one position per colour: \(locations.count) for \(colors.count) colours",
+          key: "locations")
       }
       guard zip(locations, locations.dropFirst()).allSatisfy({ $0 <= $1 }) else {
-        throw RingError(.invalidParameter, "locations must not decrease")
+        throw RingError(.invalidParameter, "locations must not decrease", key: "locations")
       }
     }
     // Evenly spaced locations are no locations: the renderer spaces stops so itself.

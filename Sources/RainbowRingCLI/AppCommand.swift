@@ -23,7 +23,7 @@ public enum AppCommand {
     OptionSpec(
       "time", value: "seconds",
       help:
-        "Seconds after launch, for --snapshot: the program's animations run through to then, so a later time takes longer.",
+        "Seconds after launch, for --snapshot (0 to 1e9): the program's animations run through to then, so a later time takes longer. A time that would take over 1,000,000 animation stops (100,000 s of a chain of 0.1 s steps) is refused unless --no-limits is given; a terminal shows the progress of a long one.",
       default: "0"),
     OptionSpec(
       "screen", value: "WxH", help: "The screen's size in points (UIScreen.main.bounds).",
@@ -113,11 +113,14 @@ public enum AppCommand {
       }
       let scale = try RingOptions.number(
         args, "scale", default: 1, range: RingScene.scaleRange, unit: "pixels per point")
-      let time = try RingOptions.time(args)
-      guard time >= .zero else {
+      if let text = args["time"], let seconds = NumberText.decimal(text),
+        !(0...MediaTime.maximumSeconds).contains(seconds)
+      {
         throw RingError.usage(
-          "'--time' is seconds after launch: 0 or more, not \(args["time"] ?? "").")
+          "'--time' is seconds after launch: 0 or more, up to 1000000000 (about 31 years), not \(text)."
+        )
       }
+      let time = try RingOptions.time(args)
       return .run(
         Parsed(
           request: .snapshot(output: output, time: time, scale: scale), plan: plan,
@@ -183,13 +186,16 @@ public enum AppCommand {
       do {
         let tree = try launch(parsed.launch)
         let png = try PNGEncoder.encode(
-          try snapshot(tree, at: time, scale: scale, limits: parsed.plan.limits))
+          try snapshot(
+            tree, at: time, scale: scale, limits: parsed.plan.limits, console: console))
         restoreOutput()
         return try RenderCommand.deliver(png, to: output, console: console)
       } catch let error as RingError where error.code == .brokenPipe {
         return 0  // `--snapshot /dev/stdout | head`: the reader left early
       } catch let error as RingError where error.code == .usage {
         return usageError(error.message)
+      } catch let error as RingError where error.code == .interrupted {
+        return 128 + Termination.pending
       } catch {
         return CommandLineTool.failure(CommandLineTool.describe(error), console)
       }
@@ -224,9 +230,11 @@ public enum AppCommand {
 
   /// The tree `time` after launch at `scale`, on a transparent canvas of the tree's size:
   /// the tree's clock is moved to `time` first (every animation that ends before then stops,
-  /// in order, and its callbacks run).
+  /// in order, and its callbacks run), within `limits.animationStops`, with a progress bar
+  /// on `console`'s standard error when that is a terminal and the run takes over 0.5 s.
   static func snapshot(
-    _ tree: any LiveLayerTree, at time: MediaTime, scale: Double, limits: Limits
+    _ tree: any LiveLayerTree, at time: MediaTime, scale: Double, limits: Limits,
+    console: Console
   ) throws -> Pixmap {
     let size = tree.size
     let (w, h) = RingScene.pixelSize(of: size, scale: scale)
@@ -235,11 +243,38 @@ public enum AppCommand {
         "A \(w)x\(h)-pixel snapshot exceeds the cap of \(limits.framePixels) pixels; lower --scale, or pass --no-limits."
       )
     }
-    tree.advance(to: time)
+    try simulate(tree, to: time, cap: limits.animationStops, console: console)
     let renderer = try FrameRenderer(
       root: tree.layer(canvas: size, background: .clear, origin: .zero), width: w, height: h,
       scale: scale)
     return renderer.render(at: time)
+  }
+}
+
+extension AppCommand {
+  /// Runs `tree`'s clock to `time` through `SnapshotSimulation` with `cap` stops, showing
+  /// its progress in program time (milliseconds below 100 s, else seconds) once it has
+  /// taken 0.5 s, when standard error is a terminal. A signal's exit ends the bar's line.
+  static func simulate(_ tree: any LiveLayerTree, to time: MediaTime, cap: Int, console: Console)
+    throws(RingError)
+  {
+    let seconds = time >= .seconds(100)
+    let total = Int(time.nanoseconds / (seconds ? 1_000_000_000 : 1_000_000))
+    let bar = ProgressBar(
+      label: "running to --time", unit: (seconds ? "s" : "ms", nil), write: console.writeErr)
+    var lineEnd: ExitCleanup.Token?
+    defer {
+      bar.finish()
+      if let lineEnd { ExitCleanup.unregister(lineEnd) }
+    }
+    try SnapshotSimulation(cap: cap).run(tree, to: time) { fraction in
+      guard console.errorIsTerminal, bar.elapsed >= 0.5 else { return }
+      if lineEnd == nil {
+        lineEnd = ExitCleanup.registerTerminal(
+          fd: STDERR_FILENO, attributes: nil, reset: Array("\n".utf8))
+      }
+      bar.update(Int(fraction * Double(total)), total)
+    }
   }
 }
 

@@ -5,7 +5,7 @@ enum ConfigCommand {
   static let specs: [OptionSpec] =
     [OptionSpec("print", help: "Print the effective configuration as a ring file (JSON).")]
     + RingOptions.specs.filter { !["time", "allow-flashing"].contains($0.name) }
-    + CommandLineTool.rootSpecs
+    + CommandLineTool.closingSpecs
 
   static let usage = "rainbow-ring config --print [<options>]"
 
@@ -26,7 +26,8 @@ enum ConfigCommand {
 
   static var help: String { command.help }
 
-  /// The configuration to print, checked: every value and how they fit together.
+  /// The configuration to print, checked: every value, how they fit together, and the frame
+  /// cap the other commands apply (`--no-limits` lifts it).
   static func makePlan(_ arguments: [String]) throws(RingError) -> Request<RingConfiguration> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
     if let asked: Request<RingConfiguration> = args.informational() { return asked }
@@ -34,7 +35,8 @@ enum ConfigCommand {
     let config = try RingOptions.configuration(args)
     var unchecked = args
     unchecked.insertFlag("allow-flashing")
-    _ = try RingOptions.scene(unchecked, scaleRange: RingScene.scaleRange)
+    let scene = try RingOptions.scene(unchecked, scaleRange: RingScene.scaleRange)
+    try Limits.from(args).check(scene: scene)
     return .run(config.effective)
   }
 

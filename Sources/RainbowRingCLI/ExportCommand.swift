@@ -204,10 +204,14 @@ enum ExportCommand {
     }
     let opaqueByDefault = format == .gif || format == .mp4
     let scene = try RingOptions.scene(args, defaultBackground: opaqueByDefault ? .white : .clear)
-    try checkBackground(scene.background, format: format, text: args["background"])
+    try checkBackground(
+      scene.background, format: format, text: args["background"],
+      source: try RingOptions.source(of: "background", args))
     if format.isVector && !scene.ring.flows {
+      let source = try RingOptions.source(of: "flow", args)
       throw RingError.usage(
-        "\(format.rawValue) animates the colours' flow, and --no-flow holds them still: write the still ring with 'rainbow-ring render' (PNG or SVG)."
+        (source.map { "\($0.place): " } ?? "")
+          + "\(format.rawValue) animates the colours' flow, and \(source?.spelled ?? "--no-flow") holds them still: write the still ring with 'rainbow-ring render' (PNG or SVG)."
       )
     }
     if format.isVector {
@@ -352,21 +356,27 @@ enum ExportCommand {
     return most
   }
 
-  /// A background the format cannot carry is refused before any work.
-  static func checkBackground(_ background: RGBAColor, format: ExportFormat, text: String?)
-    throws(RingError)
-  {
-    let shown = text ?? "transparent"
+  /// A background the format cannot carry is refused before any work, at the ring file's
+  /// or preset's place when `source` (`RingOptions.source(of:_:)`) says it came from one.
+  static func checkBackground(
+    _ background: RGBAColor, format: ExportFormat, text: String?,
+    source: (place: String, spelled: String)? = nil
+  ) throws(RingError) {
+    let reason: String
     if format == .gif && background.alpha > 0 && background.alpha < 1 {
-      throw RingError.usage(
-        "The value '\(shown)' is invalid for '--background': GIF has only on/off transparency; use an opaque colour (white, #RRGGBB) or 'transparent'."
-      )
+      reason =
+        "GIF has only on/off transparency; use an opaque colour (white, #RRGGBB) or 'transparent'."
+    } else if format == .mp4 && background.alpha < 1 {
+      reason =
+        "MP4 has no alpha channel; use --background white or #RRGGBB, or export webm, apng or webp to keep transparency."
+    } else {
+      return
     }
-    if format == .mp4 && background.alpha < 1 {
-      throw RingError.usage(
-        "The value '\(shown)' is invalid for '--background': MP4 has no alpha channel; use --background white or #RRGGBB, or export webm, apng or webp to keep transparency."
-      )
+    if let source {
+      throw RingError.usage("\(source.place): \(source.spelled) cannot be written: \(reason)")
     }
+    throw RingError.usage(
+      "The value '\(text ?? "transparent")' is invalid for '--background': \(reason)")
   }
 
   /// `wrote ring.gif: 4.8 MB, 365 frames, 7.3 s, in 1.2 s`: what an export made.

@@ -20,21 +20,35 @@ struct Limits {
   /// of the 48-pixel ring over two backdrops (two passes of a 100,000-frame export, or an
   /// hour at 60 fps, fit).
   var flashPixels = 2e9
+  /// Animation stops a UIKit program's snapshot may run to reach its `--time`.
+  var animationStops = SnapshotSimulation.standardCap
+  /// Gradient stops in a vector file: browsers take minutes over thousands.
+  var vectorStops = 1000
+  /// Estimated text of a vector file, in bytes.
+  var vectorBytes = 64.0 * Double(1 << 20)
 
   static let spec = OptionSpec(
     "no-limits",
     help:
-      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB), raw output (16 GiB) and the flash check's work (2e9 pixels).",
+      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB), raw output (16 GiB), a vector file's gradient stops (1,000) and text (64 MiB), and the flash check's work (2e9 pixels).",
     invertible: true)
+
+  /// Where a ring file or preset gave the frame's size or scale (`ring.json:1:10: `), put
+  /// before the frame cap's refusal; empty when the command line or the defaults did.
+  var framePlace = ""
 
   /// The caps the arguments ask for: the standard ones, or none with `--no-limits`.
   static func from(_ args: ParsedArguments) -> Limits {
-    args.has("no-limits") ? .none : Limits()
+    var limits = args.has("no-limits") ? .none : Limits()
+    let positions = args.memo.configuration?.positions ?? [:]
+    limits.framePlace = (positions["size"] ?? positions["scale"]).map { "\($0): " } ?? ""
+    return limits
   }
 
   static let none = Limits(
     framePixels: Pixmap.maximumPixelCount, frames: Int(Int32.max), memory: .infinity,
-    rawFileBytes: .infinity, flashPixels: .infinity)
+    rawFileBytes: .infinity, flashPixels: .infinity, animationStops: .max, vectorStops: Int.max,
+    vectorBytes: .infinity)
 
   /// Refuses a flash check whose estimated memory or work is over the caps; the messages
   /// name `reduceMemory` and `reduceWork`, the options that make each smaller.
@@ -60,12 +74,23 @@ struct Limits {
     let (w, h) = scene.pixelSize
     guard w * h <= framePixels else {
       throw RingError.usage(
-        "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower --size or --scale, or pass --no-limits."
+        framePlace
+          + "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower --size or --scale, or pass --no-limits."
       )
     }
   }
 
   func check(export settings: ExportSettings, toStandardOutput: Bool) throws(RingError) {
+    if settings.format.isVector {
+      // A vector file costs no pixels or frames: its stops and text are what grow.
+      let estimate: VectorEstimate
+      do { estimate = try VectorEstimate(settings) } catch { return }  // refused elsewhere
+      try check(
+        vector: estimate, file: Limits.fileName(settings.format),
+        smil: settings.format == .svg && settings.svgMotion == .smil,
+        elsewhere: "export GIF, APNG, WebP or MP4")
+      return
+    }
     try check(scene: settings.scene)
     let n = settings.timing.frameCount
     guard n <= frames else {
@@ -98,6 +123,46 @@ struct Limits {
         )
       }
     }
+  }
+
+  /// Refuses a vector file of too many stops or too much text, naming what lowers each:
+  /// fewer colours; for SMIL, a period of whole milliseconds (else it repeats until it is)
+  /// or the CSS variant; `elsewhere`, formats without that cost.
+  func check(vector estimate: VectorEstimate, file: String, smil: Bool, elsewhere: String)
+    throws(RingError)
+  {
+    let fewer = "raise --hue-step or give fewer --colors"
+    guard estimate.stops <= vectorStops else {
+      throw RingError.usage(
+        "\(file) of \(estimate.stops) gradient stops exceeds the cap of \(vectorStops); \(fewer), \(elsewhere), or pass --no-limits."
+      )
+    }
+    guard estimate.bytes <= vectorBytes else {
+      var ways = [fewer]
+      if smil && estimate.smilRepeats > 1 {
+        ways.append(
+          "give --step-duration whole milliseconds (SMIL repeats the period \(estimate.smilRepeats) times to reach them)"
+        )
+      }
+      if smil { ways.append("choose --svg-animation css") }
+      throw RingError.usage(
+        "\(file) of an estimated \(Limits.mebibytes(estimate.bytes)) exceeds the cap of \(Limits.mebibytes(vectorBytes)); \(ways.joined(separator: ", ")), \(elsewhere), or pass --no-limits."
+      )
+    }
+  }
+
+  /// "An SVG file", "A Lottie file", ...: what a vector format writes, for messages.
+  static func fileName(_ format: ExportFormat) -> String {
+    switch format {
+    case .html: "An HTML page"
+    case .lottie: "A Lottie file"
+    case .dotLottie: "A dotLottie file"
+    default: "An SVG file"
+    }
+  }
+
+  static func mebibytes(_ bytes: Double) -> String {
+    String(format: "%.0f MiB", (bytes / Double(1 << 20)).rounded(.up))
   }
 
   static func gibibytes(_ bytes: Double) -> String {

@@ -135,6 +135,8 @@ enum PlayCommand {
     if args.has("scene") {
       plan.scene = try RingOptions.choice(
         args, "scene", PlayerScene.allCases.map { ($0.rawValue, $0) }, default: .seed)
+    } else if let name = try RingOptions.configuration(args).scene {
+      plan.scene = PlayerScene(rawValue: name)  // a ring file's or preset's, as --scene
     }
     try readPlayerOptions(args, into: &plan)
     plan.reducedMotion = args.flag("reduced-motion")

@@ -5,6 +5,9 @@ import RingPlayers
 /// the encoding rate, the time elapsed and the time left, redrawn at most ten times a second.
 final class ProgressBar {
   private let label: String
+  /// What `done` and `total` count (`frames`), and their rate's unit (`fps`; `nil`: no
+  /// rate).
+  private let unit: (name: String, rate: String?)
   private let write: (String) -> Void
   /// Seconds on a monotonic clock.
   private let now: () -> Double
@@ -18,11 +21,12 @@ final class ProgressBar {
   private let columns: () -> Int?
 
   init(
-    label: String, write: @escaping (String) -> Void,
-    now: @escaping () -> Double = MonotonicClock.now,
+    label: String, unit: (name: String, rate: String?) = ("frames", "fps"),
+    write: @escaping (String) -> Void, now: @escaping () -> Double = MonotonicClock.now,
     columns: @escaping () -> Int? = terminalColumns
   ) {
     self.label = label
+    self.unit = unit
     self.write = write
     self.now = now
     self.columns = columns
@@ -45,18 +49,19 @@ final class ProgressBar {
     lastDraw = t
     // Padded with spaces over a longer previous line: no escape sequences (TERM=dumb).
     // Shorter than the terminal: a line that wraps cannot be redrawn with a carriage return.
-    var text = Self.line(label: label, done: done, total: total, elapsed: t - start)
+    var text = Self.line(label: label, done: done, total: total, elapsed: t - start, unit: unit)
     if let width = columns(), text.count >= width {
       // The label (a path) gives way first, from its start, then the bar, so the numbers
       // stay in view; only then is the line cut.
       text = String(text.prefix(max(0, width - 1)))
       for bar in [true, false] {
-        let full = Self.line(label: label, done: done, total: total, elapsed: t - start, bar: bar)
+        let full = Self.line(
+          label: label, done: done, total: total, elapsed: t - start, bar: bar, unit: unit)
         let keep = label.count - (full.count - width + 1) - 1
         if keep >= 8 {
           text = Self.line(
             label: "…" + label.suffix(keep), done: done, total: total, elapsed: t - start,
-            bar: bar)
+            bar: bar, unit: unit)
           break
         }
       }
@@ -73,9 +78,10 @@ final class ProgressBar {
   }
 
   /// `LABEL [#####.....]  42%  184/438 frames  96 fps  0:01 elapsed  0:02 left`.
-  static func line(label: String, done: Int, total: Int, elapsed: Double, bar: Bool = true)
-    -> String
-  {
+  static func line(
+    label: String, done: Int, total: Int, elapsed: Double, bar: Bool = true,
+    unit: (name: String, rate: String?) = ("frames", "fps")
+  ) -> String {
     let width = 20
     let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
     let filled = Int(Double(width) * fraction)
@@ -83,10 +89,13 @@ final class ProgressBar {
       bar
       ? " [" + String(repeating: "#", count: filled)
         + String(repeating: ".", count: width - filled) + "]" : ""
-    var text = "\(label)\(drawn) \(Int(fraction * 100))%  \(done)/\(total) frames"
+    var text = "\(label)\(drawn) \(Int(fraction * 100))%  \(done)/\(total) \(unit.name)"
     if elapsed > 0 && done > 0 {
       let rate = Double(done) / elapsed
-      text += "  \(rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) fps"
+      if let name = unit.rate {
+        text +=
+          "  \(rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) \(name)"
+      }
       text += "  \(clock(elapsed)) elapsed"
       if done < total { text += "  \(clock(Double(total - done) / rate)) left" }
     } else {

@@ -47,7 +47,8 @@ enum RenderCommand {
     let args = try ParsedArguments.parse(arguments, specs: specs)
     if let asked: Request<Plan> = args.informational() { return asked }
     let scene = try RingOptions.scene(args)
-    try Limits.from(args).check(scene: scene)
+    // An SVG's size in points costs no pixels: its stops are capped instead.
+    if !isVector(args["output"] ?? "") { try Limits.from(args).check(scene: scene) }
     let time = try RingOptions.time(args)
     guard let output = args["output"], !output.isEmpty else {
       throw RingError.usage("Missing expected argument '--output <file>'.")
@@ -58,13 +59,16 @@ enum RenderCommand {
       )
     }
     if isVector(output) {
+      let estimate: VectorEstimate
       do {
-        _ = try SVGDocument.still(scene, at: time)
+        estimate = try VectorEstimate(still: scene)
       } catch let error as RingError {
         throw RingError.usage(error.message + ".")
       } catch {
         throw RingError.usage("\(error)")
       }
+      try Limits.from(args).check(
+        vector: estimate, file: "An SVG", smil: false, elsewhere: "write a .png")
     }
     return .run(Plan(scene: scene, time: time, output: output))
   }

@@ -35,7 +35,8 @@ enum RingOptions {
         "Gradient end in the ring's unit square (a conic one starts towards it; a radial one's radii are its offsets from the start).",
       default: "1,1 axial and radial, 1,0.5 conic"),
     OptionSpec(
-      "gradient", value: "kind", help: "Gradient kind of a full ring: axial, radial or conic.",
+      "gradient", value: "kind",
+      help: "Gradient kind of a full ring: \(listed(RingConfiguration.choices["gradient"]!)).",
       default: "axial", completion: .choices(GradientKind.allCases.map(\.rawValue))),
     OptionSpec(
       "colors", value: "list",
@@ -66,10 +67,12 @@ enum RingOptions {
       help: "Where the arc starts: 0 at three o'clock, clockwise; -90 is twelve o'clock.",
       default: "-90"),
     OptionSpec(
-      "direction", value: "way", help: "Which way the arc grows: clockwise or counterclockwise.",
+      "direction", value: "way",
+      help: "Which way the arc grows: \(listed(RingConfiguration.choices["direction"]!)).",
       default: "clockwise", completion: .choices(RingDirection.allCases.map(\.rawValue))),
     OptionSpec(
-      "cap", value: "shape", help: "The arc's ends: butt, round or square.", default: "round",
+      "cap", value: "shape", help: "The arc's ends: \(listed(RingConfiguration.choices["cap"]!)).",
+      default: "round",
       completion: .choices(LineCap.allCases.map(\.rawValue))),
     OptionSpec(
       "track", value: "color", help: "A track under the arc: #RRGGBB or #RRGGBBAA.",
@@ -78,7 +81,8 @@ enum RingOptions {
       "track-width", value: "points", help: "Width of the track, in points.",
       default: "the ring width"),
     OptionSpec(
-      "end-effect", value: "kind", help: "A mark under the arc's head: none, shadow or glow.",
+      "end-effect", value: "kind",
+      help: "A mark under the arc's head: \(listed(RingConfiguration.choices["end-effect"]!)).",
       default: "none", completion: .choices(RingEndEffect.allCases.map(\.rawValue))),
     OptionSpec(
       "progress-from", value: "turns",
@@ -91,9 +95,8 @@ enum RingOptions {
       default: "0"),
     OptionSpec(
       "timing", value: "curve",
-      help: "The progress animation's curve: linear, ease-in, ease-out, ease-in-out or default.",
-      default: "ease-in-out",
-      completion: .choices(["linear", "ease-in", "ease-out", "ease-in-out", "default"])),
+      help: "The progress animation's curve: \(listed(RingConfiguration.choices["timing"]!)).",
+      default: "ease-in-out", completion: .choices(RingConfiguration.choices["timing"]!)),
     OptionSpec(
       "allow-flashing",
       help:
@@ -101,13 +104,20 @@ enum RingOptions {
     ),
     OptionSpec(
       "config", value: "file",
-      help: "Read options from a JSON ring file; options on the command line override it.",
+      help:
+        "Read options from a JSON ring file ('-' reads standard input); options on the command line override it.",
       completion: .file),
     OptionSpec(
       "preset", value: "name",
       help: "Start from a named ring: \(RingPresets.names.joined(separator: ", ")).",
       completion: .choices(RingPresets.names)),
   ]
+
+  /// `a, b or c`, as help lists a few names.
+  static func listed(_ names: [String]) -> String {
+    names.count < 2
+      ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+  }
 
   /// The named colours `--background` takes (any #RRGGBB or #RRGGBBAA too).
   static let backgroundChoices = ValueCompletion.choices(["transparent", "white", "black"])
@@ -192,8 +202,10 @@ enum RingOptions {
     try sourcedConfiguration(args).configuration
   }
 
-  /// `configuration(_:)` with where the ring file's values that still count stand
-  /// (`FILE:LINE:COLUMN`, by key).
+  /// `configuration(_:)` with where each value that came from elsewhere than the command
+  /// line stands, by key: `FILE:LINE:COLUMN` in the ring file, or `preset 'NAME'`. The
+  /// merged configuration is checked (`RingConfiguration.checkFit()`), and a misfit is
+  /// refused at the place of the value at fault.
   static func sourcedConfiguration(_ args: ParsedArguments) throws(RingError) -> (
     configuration: RingConfiguration, positions: [String: String]
   ) {
@@ -210,31 +222,67 @@ enum RingOptions {
             + (near ?? ""))
       }
       base = preset
-    }
-    if let path = args["config"] {
-      do {
-        let file = try RingFile.readWithPositions(path)
-        base = base.overridden(by: file.configuration)
-        positions = file.positions
-      } catch {
-        throw RingError.usage(error.message)
+      for key in RingConfiguration.keys where preset.sets(key) {
+        positions[key] = "preset '\(name)'"
       }
     }
-    for key in RingConfiguration.keys where args.has(key) { positions[key] = nil }
-    let result = (base.overridden(by: try fromArguments(args)), positions)
+    if let path = args["config"] {
+      let file = try ringFile(path)
+      base = base.overridden(by: file.configuration)
+      positions.merge(file.positions) { _, place in place }
+    }
+    for key in RingConfiguration.keys where args.has(key) || args.flag(key) != nil {
+      positions[key] = nil
+    }
+    let configuration = base.overridden(by: try fromArguments(args))
+    do {
+      try configuration.checkFit()
+    } catch {
+      throw RingError.usage(sentence(error, positions: positions))
+    }
+    let result = (configuration, positions)
     args.memo.configuration = result
     return result
   }
 
-  /// A library message about the configuration as a sentence for the command line: at the
-  /// ring file's place when it is about a value from the file, else naming the option.
-  static func sentence(_ message: String, positions: [String: String]) -> String {
-    if let key = RingConfiguration.keys.first(where: { message.hasPrefix($0 + " ") }),
-      let place = positions[key]
-    {
-      return "\(place): \(message)"
+  /// The ring file at `path` with its values' places; `-` reads standard input (as
+  /// `<stdin>`), which must not be a terminal.
+  static func ringFile(_ path: String) throws(RingError) -> (
+    configuration: RingConfiguration, positions: [String: String]
+  ) {
+    do throws(RingError) {
+      guard path == "-" else { return try RingFile.readWithPositions(path) }
+      guard isatty(STDIN_FILENO) == 0 else {
+        throw RingError(
+          .invalidConfiguration,
+          "'--config -' reads a ring file from standard input, which is a terminal: pipe or redirect one, as in --config - < ring.json"
+        )
+      }
+      return try RingFile.readWithPositions(STDIN_FILENO, name: "<stdin>")
+    } catch {
+      throw RingError.usage(error.message)
     }
-    return sentence(message)
+  }
+
+  /// Where `key`'s value came from when not from the command line: its place (a ring
+  /// file's `FILE:LINE:COLUMN`, or `preset 'NAME'`) and how it is spelled there
+  /// (`"flow": false`); `nil` when the command line set it or nothing did.
+  static func source(of key: String, _ args: ParsedArguments) throws(RingError) -> (
+    place: String, spelled: String
+  )? {
+    let (configuration, positions) = try sourcedConfiguration(args)
+    guard let place = positions[key], let value = configuration.jsonValue(forKey: key) else {
+      return nil
+    }
+    return (place, "\"\(key)\": \(value)")
+  }
+
+  /// A library error about the configuration as a sentence for the command line: at the
+  /// place of the value at fault (its `key`) when that came from a ring file or a preset,
+  /// else naming the option.
+  static func sentence(_ error: RingError, positions: [String: String]) -> String {
+    if let key = error.key, let place = positions[key] { return "\(place): \(error.message)" }
+    return sentence(error.message, key: error.key)
   }
 
   /// The fields the command line sets, each checked.
@@ -315,32 +363,13 @@ enum RingOptions {
   /// The ring the options describe.
   static func ring(_ args: ParsedArguments) throws(RingError) -> RainbowRing {
     let (config, positions) = try sourcedConfiguration(args)
-    try refuseProgressOptionsWithoutProgress(config, args)
     do {
       return try config.makeRing()
     } catch let error as RingError {
-      throw RingError.usage(sentence(error.message, positions: positions))
+      throw RingError.usage(sentence(error, positions: positions))
     } catch {
       throw RingError.usage("\(error)")
     }
-  }
-
-  /// The options that shape a progress arc.
-  static let progressOptions = [
-    "start-angle", "direction", "cap", "track", "track-width", "end-effect", "progress-from",
-    "progress-duration", "progress-delay", "timing",
-  ]
-
-  /// Refuses progress options on the command line for a ring without `--progress`, which
-  /// would ignore them.
-  static func refuseProgressOptionsWithoutProgress(
-    _ config: RingConfiguration, _ args: ParsedArguments
-  ) throws(RingError) {
-    guard config.progress == nil, let given = progressOptions.first(where: { args.has($0) })
-    else { return }
-    throw RingError.usage(
-      "The option '--\(given)' shapes a progress arc: add --progress (turns), as in --progress 0.75."
-    )
   }
 
   /// Refuses what `check` (made only when needed) shows flashing more than WCAG 2.3.1
@@ -401,9 +430,9 @@ enum RingOptions {
     }
   }
 
-  /// A library message as a sentence for the command line, its leading key as the option.
-  static func sentence(_ message: String) -> String {
-    if let key = RingConfiguration.keys.first(where: { message.hasPrefix($0 + " ") }) {
+  /// A library message as a sentence for the command line, its leading `key` as the option.
+  static func sentence(_ message: String, key: String?) -> String {
+    if let key, message.hasPrefix(key + " ") {
       return "'--\(key)'" + message.dropFirst(key.count) + "."
     }
     guard let first = message.first else { return message }
@@ -423,7 +452,6 @@ enum RingOptions {
     defaultBackground: RGBAColor = .clear
   ) throws(RingError) -> RingScene {
     let sourced = try sourcedConfiguration(args)
-    try refuseProgressOptionsWithoutProgress(sourced.configuration, args)
     var config = sourced.configuration
     let positions = sourced.positions
     config.scale = try number(
@@ -436,7 +464,7 @@ enum RingOptions {
     do {
       return try config.makeScene(defaultBackground: defaultBackground)
     } catch let error as RingError {
-      throw RingError.usage(sentence(error.message, positions: positions))
+      throw RingError.usage(sentence(error, positions: positions))
     } catch {
       throw RingError.usage("\(error)")
     }

@@ -77,6 +77,9 @@ public enum Exporter {
     let n = settings.timing.frameCount
     guard n > 0 else { throw RingError(.invalidSettings, "an export needs at least one frame") }
     if settings.format.isVector {
+      // The text, its pieces while they are joined, its bytes and their gzip or ZIP.
+      try MemoryProbe.check(
+        bytes: 4 * VectorEstimate(settings).bytes + 64 * 1_048_576, for: "this vector file")
       try FileWriter.write(vectorFile(settings), to: path)
       progress(n, n)
       return

@@ -2,18 +2,23 @@ import Foundation
 import RainbowRing
 
 /// A standalone web page showing the ring: the CSS variant of the SVG inline (so it holds
-/// its first frame still for a reader who prefers reduced motion), a button that pauses and
-/// resumes the motion (WCAG 2.2.2: motion lasting over 5 s can be paused), and the SVG's
+/// its first frame still for a reader who prefers reduced motion), a Pause toggle button
+/// (its label fixed, `aria-pressed` true while the ring stands still: paused, held for
+/// reduced motion, or at the end of a finite loop, when pressing it again plays the loop
+/// anew) for WCAG 2.2.2 (motion lasting over 5 s can be paused), and the SVG's
 /// markup to copy into another page. The heading's metrics are whole pixels, so the ring
 /// sits on the pixel grid (its edges as sharp as the SVG's own).
 public enum HTMLPage {
   /// The page for `scene`, its animation playing `plays` times (0 forever); throws
   /// `RingError` for a conic gradient.
   public static func page(_ scene: RingScene, plays: Int = 0) throws -> String {
-    let id = try VectorRing(scene, format: .html).idPrefix
-    let svg = try SVGDocument.animated(scene, motion: .css, plays: plays)
+    _ = try VectorRing(scene, format: .html)
+    // The page's one id, the hash of the whole page, stands in the SVG too.
+    let id = VectorID.placeholder
+    let svg = try SVGDocument.animationText(scene, motion: .css, plays: plays)
     let (w, _) = scene.pixelSize
-    return """
+    return VectorID.stamped(
+      """
       <!doctype html>
       <html lang="en">
       <head>
@@ -27,8 +32,6 @@ public enum HTMLPage {
       figure svg { display: block; max-width: 100%; height: auto; }
       button { font: inherit; padding: 0.3rem 1rem; }
       textarea { display: block; width: min(100%, 48rem); height: 8rem; font: 12px/1.4 ui-monospace, monospace; }
-      svg.\(id).paused stop { animation-play-state: paused; }
-      svg.\(id).playing stop { animation-play-state: running; }
       </style>
       </head>
       <body>
@@ -48,23 +51,23 @@ public enum HTMLPage {
         const ring = document.querySelector('svg.\(id)');
         const toggle = document.getElementById('\(id)-toggle');
         const state = document.getElementById('\(id)-state');
-        const reduced = matchMedia('(prefers-reduced-motion: reduce)');
-        // Paused when the reader prefers reduced motion, until they press Play.
-        const isPaused = () => ring.classList.contains('paused') ||
-          (reduced.matches && !ring.classList.contains('playing'));
-        const show = () => {
-          const paused = isPaused();
-          toggle.textContent = paused ? 'Play' : 'Pause';
-          toggle.setAttribute('aria-pressed', String(paused));
-        };
+        // The stops' animations say whether the ring moves: paused by the button or, for a
+        // reader who prefers reduced motion, by the style sheet; finished after a finite loop.
+        const animations = () => ring.getAnimations({ subtree: true });
+        const still = () => !animations().some((a) => a.playState === 'running');
+        const show = () => toggle.setAttribute('aria-pressed', String(still()));
         toggle.addEventListener('click', () => {
-          const pause = !isPaused();
-          ring.classList.toggle('paused', pause);
-          ring.classList.toggle('playing', !pause);
+          const pause = !still();
+          // play() also starts a finished loop again from its first frame.
+          for (const a of animations()) pause ? a.pause() : a.play();
           state.textContent = pause ? 'Paused' : 'Playing';
           show();
         });
-        reduced.addEventListener('change', show);
+        ring.addEventListener('animationend', () => {
+          if (still()) state.textContent = 'Ended';
+          show();
+        });
+        matchMedia('(prefers-reduced-motion: reduce)').addEventListener('change', show);
         show();
         const snippet = document.getElementById('\(id)-snippet');
         document.getElementById('\(id)-copy').addEventListener('click', async () => {
@@ -82,6 +85,7 @@ public enum HTMLPage {
       </html>
 
       """
+    ).text
   }
 
   /// `text` with `&`, `<` and `>` escaped for an HTML text element.

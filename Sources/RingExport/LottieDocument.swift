@@ -3,7 +3,8 @@ import RingCodecs
 
 /// The ring as a Lottie animation (Bodymovin 5 JSON, as lottie-web, lottie-ios,
 /// lottie-android, rlottie, ThorVG and Skottie play it): an ellipse with a gradient stroke
-/// whose stops hold one linear keyframe per step, over a filled background rectangle. Its frames
+/// whose stops (colour, and opacity for translucent colours) hold one linear keyframe per
+/// step, over a filled background rectangle. Its frames
 /// run from 0 to `frameCount`, at `frameCount / period` frames per second, so the loop is
 /// exactly the ring's period. Coordinates are in pixels (points times the scene's scale).
 public enum LottieDocument {
@@ -42,11 +43,18 @@ public enum LottieDocument {
       return [r, g, b].map { VectorText.number(Double($0) / 255, digits: 3) }.joined(separator: ",")
     }
 
+    let translucent = v.isTranslucent
     let paint: String
     switch v.paint {
     case .last:
+      let opacity =
+        translucent
+        ? keyframes { k in
+          VectorText.number(v.color(ofStop: n - 1, atStep: k).alpha * 100, digits: 2)
+        }
+        : fixed("100")
       paint =
-        "{\"ty\":\"st\",\"nm\":\"colour\",\"o\":\(fixed("100")),\"w\":\(fixed(num(v.ring.ringWidth * s))),\"lc\":1,\"lj\":1,\"ml\":4,\"c\":"
+        "{\"ty\":\"st\",\"nm\":\"colour\",\"o\":\(opacity),\"w\":\(fixed(num(v.ring.ringWidth * s))),\"lc\":1,\"lj\":1,\"ml\":4,\"c\":"
         + keyframes { k in rgb(v.color(ofStop: n - 1, atStep: k)) + ",1" } + "}"
     case .axial, .radial:
       let geometry: String
@@ -58,11 +66,20 @@ public enum LottieDocument {
           "\"t\":2,\"s\":\(fixed(pair(center))),\"e\":\(fixed(pair(Point(x: center.x + radius, y: center.y)))),\"h\":\(fixed("0")),\"a\":\(fixed("0"))"
       case .last: geometry = ""
       }
+      // Colour stops (offset, r, g, b), then for translucent colours as many opacity stops
+      // (offset, alpha), as the lottie-spec's gradient `k` lists them; `p` counts colour stops.
       let stops = keyframes { k in
-        (0..<n).map { i in
+        let colors = (0..<n).map { i in
           VectorText.number(v.offset(ofStop: i), digits: 4) + ","
             + rgb(v.color(ofStop: i, atStep: k))
-        }.joined(separator: ",")
+        }
+        let opacities =
+          translucent
+          ? (0..<n).map { i in
+            VectorText.number(v.offset(ofStop: i), digits: 4) + ","
+              + VectorText.number(v.color(ofStop: i, atStep: k).alpha, digits: 4)
+          } : []
+        return (colors + opacities).joined(separator: ",")
       }
       paint =
         "{\"ty\":\"gs\",\"nm\":\"gradient\",\"o\":\(fixed("100")),\"w\":\(fixed(num(v.ring.ringWidth * s))),\"lc\":1,\"lj\":1,\"ml\":4,\(geometry),\"g\":{\"p\":\(n),\"k\":\(stops)}}"

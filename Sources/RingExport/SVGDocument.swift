@@ -20,6 +20,11 @@ public enum SVGDocument {
   public static func animated(_ scene: RingScene, motion: Motion = .smil, plays: Int = 0) throws
     -> String
   {
+    VectorID.stamped(try animationText(scene, motion: motion, plays: plays)).text
+  }
+
+  /// The animation's text with `VectorID.placeholder` where its id goes.
+  static func animationText(_ scene: RingScene, motion: Motion, plays: Int) throws -> String {
     let vector = try VectorRing(scene, format: .svg)
     return document(
       vector, stops: stops(vector, motion: motion, plays: plays),
@@ -28,18 +33,24 @@ public enum SVGDocument {
 
   /// The frame at `time`, without animation; throws `RingError` for a conic gradient.
   public static func still(_ scene: RingScene, at time: MediaTime) throws -> String {
-    let vector = try VectorRing(scene, format: .svg)
+    let vector = try VectorRing(scene, format: .svg, still: true)
     let colors = scene.ring.colors(at: time)
     let stops = vector.stopIndices.map { i in
-      "<stop offset=\"\(VectorText.number(vector.offset(ofStop: i)))\" stop-color=\"\(VectorText.hex(colors[i]))\"/>"
+      "<stop offset=\"\(VectorText.number(vector.offset(ofStop: i)))\"\(paint(colors[i]))/>"
     }
-    return document(vector, stops: stops, style: nil)
+    return VectorID.stamped(document(vector, stops: stops, style: nil)).text
+  }
+
+  /// A stop's `stop-color`, and its `stop-opacity` when the colour is translucent.
+  static func paint(_ c: RGBAColor) -> String {
+    " stop-color=\"\(VectorText.hex(c))\""
+      + (c.alpha < 1 ? " stop-opacity=\"\(VectorText.opacity(c))\"" : "")
   }
 
   static func document(_ v: VectorRing, stops: [String], style: String?) -> String {
     let n = { (x: Double) in VectorText.number(x) }
     let (pw, ph) = v.scene.pixelSize
-    let id = v.idPrefix
+    let id = VectorID.placeholder
     var out =
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(pw)\" height=\"\(ph)\" viewBox=\"0 0 \(n(v.canvas.width)) \(n(v.canvas.height))\"\(style == nil ? "" : " class=\"\(id)\"") role=\"img\">\n<title>Rainbow ring</title>\n"
     if let style { out += "<style>\(style)</style>\n" }
@@ -47,7 +58,7 @@ public enum SVGDocument {
     case .axial(let start, let end):
       out +=
         "<defs><linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(start.x))\" y1=\"\(n(start.y))\" x2=\"\(n(end.x))\" y2=\"\(n(end.y))\">\n"
-    case .radial(let c, let rx, let ry) where rx == ry:
+    case .radial(let c, let rx, let ry) where VectorRing.isCircle(rx, ry):
       out +=
         "<defs><radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(rx))\">\n"
     case .radial(let c, let rx, let ry):
@@ -81,21 +92,33 @@ public enum SVGDocument {
     return out + "</svg>\n"
   }
 
-  /// The stops with their motion: SMIL values through every step's colour, or a CSS delay
-  /// (and, for a finite count, the iterations that end every stop at the same time).
+  /// The stops with their motion: SMIL values through every step's colour (and opacity,
+  /// for translucent colours) over `VectorRing.smilRepeats` periods, or a CSS delay (and,
+  /// for a finite count, the iterations that end every stop at the same time).
   static func stops(_ v: VectorRing, motion: Motion, plays: Int) -> [String] {
     let n = v.colorCount
     let d = v.ring.stepDuration.nanoseconds
-    let period = VectorText.seconds(d * Int64(n))
+    let translucent = v.isTranslucent
+    let k = motion == .smil ? v.smilRepeats : 1
+    let dur = VectorText.seconds(d * Int64(n) * Int64(k))
+    // k divides 1,000,000, so plays / k is exact in 6 decimals.
+    let repeats =
+      plays == 0
+      ? "indefinite"
+      : VectorText.number(Double(plays) / Double(k), digits: 6) + "\" fill=\"freeze"
     return v.stopIndices.map { i in
+      let first = v.color(ofStop: i, atStep: 0)
       let open =
-        "<stop offset=\"\(VectorText.number(v.offset(ofStop: i)))\" stop-color=\"\(VectorText.hex(v.color(ofStop: i, atStep: 0)))\""
+        "<stop offset=\"\(VectorText.number(v.offset(ofStop: i)))\" stop-color=\"\(VectorText.hex(first))\""
+        + (translucent ? " stop-opacity=\"\(VectorText.opacity(first))\"" : "")
       switch motion {
       case .smil:
-        let values = (0...n).map { VectorText.hex(v.color(ofStop: i, atStep: $0)) }
-        let repeats = plays == 0 ? "indefinite" : "\(plays)\" fill=\"freeze"
-        return open
-          + "><animate attributeName=\"stop-color\" dur=\"\(period)s\" repeatCount=\"\(repeats)\" values=\"\(values.joined(separator: ";"))\"/></stop>"
+        let colors = (0...k * n).map { v.color(ofStop: i, atStep: $0) }
+        func animate(_ attribute: String, _ value: (RGBAColor) -> String) -> String {
+          "<animate attributeName=\"\(attribute)\" dur=\"\(dur)s\" repeatCount=\"\(repeats)\" values=\"\(colors.map(value).joined(separator: ";"))\"/>"
+        }
+        return open + ">" + animate("stop-color") { VectorText.hex($0) }
+          + (translucent ? animate("stop-opacity") { VectorText.opacity($0) } : "") + "</stop>"
       case .css:
         // Stop i shows at time t what stop 0 shows at t + (n - i) steps.
         let ahead = (n - i) % n
@@ -110,13 +133,18 @@ public enum SVGDocument {
     }
   }
 
-  /// The CSS variant's style sheet: stop 0's colours as keyframes, one per step, run by
-  /// every stop; paused on the first frame for a reader who prefers reduced motion.
+  /// The CSS variant's style sheet: stop 0's colours (and opacities, when translucent) as
+  /// keyframes, one per step, run by every stop; paused on the first frame for a reader who
+  /// prefers reduced motion.
   static func style(_ v: VectorRing, plays: Int) -> String {
     let n = v.colorCount
-    let id = v.idPrefix
+    let id = VectorID.placeholder
+    let translucent = v.isTranslucent
     let frames = (0...n).map { k in
-      "\(VectorText.number(Double(k) * 100 / Double(n), digits: 6))%{stop-color:\(VectorText.hex(v.color(ofStop: 0, atStep: k)))}"
+      let c = v.color(ofStop: 0, atStep: k)
+      return
+        "\(VectorText.number(Double(k) * 100 / Double(n), digits: 6))%{stop-color:\(VectorText.hex(c))"
+        + (translucent ? ";stop-opacity:\(VectorText.opacity(c))}" : "}")
     }
     let period = VectorText.seconds(v.ring.stepDuration.nanoseconds * Int64(n))
     let count = plays == 0 ? "infinite" : "\(plays) forwards"

@@ -30,9 +30,10 @@ struct VectorRing {
   let radiusY: Double
   let paint: Paint
 
-  /// Refuses a conic gradient (SVG and Lottie have none), and for Lottie a radial gradient
-  /// with unequal radii (its radial gradients are circles).
-  init(_ scene: RingScene, format: ExportFormat) throws {
+  /// Refuses a conic gradient (SVG and Lottie have none; a `still` frame is pointed to PNG,
+  /// an animation to the raster formats), and for Lottie a radial gradient with unequal radii
+  /// (its radial gradients are circles).
+  init(_ scene: RingScene, format: ExportFormat, still: Bool = false) throws {
     let name =
       switch format {
       case .lottie, .dotLottie: "Lottie"
@@ -53,10 +54,13 @@ struct VectorRing {
     let (dx, dy) = (e.x - s.x, e.y - s.y)
     switch geometry.kind {
     case .conic:
+      let raster =
+        still
+        ? "write the conic frame as PNG (a .png file)"
+        : "export the conic ring as GIF, APNG, WebP, MP4 or WebM"
       throw RingError(
         .invalidSettings,
-        "\(name) has no conic gradient: export the conic ring as GIF, APNG, WebP, MP4 or WebM, or choose --gradient axial or radial"
-      )
+        "\(name) has no conic gradient: \(raster), or choose --gradient axial or radial")
     case .axial:
       let length2 = dx * dx + dy * dy
       if length2 == 0 {
@@ -76,7 +80,7 @@ struct VectorRing {
           center: Point(x: origin.x + s.x * w, y: origin.y + s.y * h), radiusX: rx, radiusY: ry)
         : .last
     }
-    if case .radial(_, let rx, let ry) = paint, rx != ry, name == "Lottie" {
+    if case .radial(_, let rx, let ry) = paint, !Self.isCircle(rx, ry), name == "Lottie" {
       throw RingError(
         .invalidSettings,
         "Lottie's radial gradients are circles, and this one is an ellipse (\(rx) x \(ry) points): give --end-point the same offset in x and y from --start-point, or export SVG, which draws the ellipse"
@@ -110,14 +114,25 @@ struct VectorRing {
     return ring.colors[((i - k) % n + n) % n]
   }
 
-  /// A short name for element ids, the same for the same scene, so that two rings inlined
-  /// in one page do not take each other's gradients.
-  var idPrefix: String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in "\(scene)".utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-    return "rr" + String(hash & 0xFF_FFFF, radix: 16)
+  /// Whether any colour is translucent: then stops carry opacity as well as colour.
+  var isTranslucent: Bool { ring.colors.contains { $0.alpha < 1 } }
+
+  /// How many periods one SMIL iteration holds so that its `dur` is a whole number of
+  /// milliseconds: Firefox keeps SMIL times in whole milliseconds, so a `dur` of 7.3073 s
+  /// repeats every 7.307 s and drifts 0.3 ms a period. The smallest k with k x period a
+  /// multiple of 1 ms: 1 when the period already is one, else a divisor of 1,000,000.
+  var smilRepeats: Int {
+    let period = ring.period.nanoseconds
+    var (a, b) = (period % 1_000_000, Int64(1_000_000))
+    while a != 0 { (a, b) = (b % a, a) }
+    return Int(1_000_000 / b)
+  }
+
+  /// Whether radii `rx` and `ry` (points) are one circle's: equal to 1 part in 10^9, as
+  /// arithmetic on the unit square leaves them (0.8 - 0.5 and 0.5 - 0.2 of 160 points are
+  /// 48.00000000000001 and 48).
+  static func isCircle(_ rx: Double, _ ry: Double) -> Bool {
+    abs(rx - ry) <= 1e-9 * max(rx, ry)
   }
 }
 
@@ -148,6 +163,9 @@ enum VectorText {
     func q(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
     return (q(c.red), q(c.green), q(c.blue))
   }
+
+  /// A colour's alpha as an opacity, 0 to 1, to 4 decimals.
+  static func opacity(_ c: RGBAColor) -> String { number(min(max(c.alpha, 0), 1)) }
 
   /// `#rrggbb`, or `#rgb` when that is the same colour (CSS and SVG read both).
   static func hex(_ c: RGBAColor, short: Bool = true) -> String {

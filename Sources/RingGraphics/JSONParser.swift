@@ -478,8 +478,8 @@ private func shortEscape(_ byte: UInt8) -> String {
   }
 }
 
-/// `text` in double quotes for a one-line message: quotes, backslashes and control
-/// characters escaped as in JSON, and cut to 40 scalars with `...`.
+/// `text` in double quotes for a one-line message: quotes, backslashes and hidden
+/// characters (`VisibleText.isHidden`) escaped as in JSON, and cut to 40 scalars with `...`.
 func jsonQuoted(_ text: String) -> String {
   var result = "\""
   for (n, scalar) in text.unicodeScalars.enumerated() {
@@ -493,9 +493,10 @@ func jsonQuoted(_ text: String) -> String {
     case "\n": result += "\\n"
     case "\t": result += "\\t"
     case "\r": result += "\\r"
-    case _
-    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-      || scalar.value == 0x2028 || scalar.value == 0x2029:
+    case _ where VisibleText.isHidden(scalar) && scalar.value > 0xFFFF:
+      let v = scalar.value - 0x10000
+      result += "\\u" + hex4(0xD800 + (v >> 10)) + "\\u" + hex4(0xDC00 + (v & 0x3FF))
+    case _ where VisibleText.isHidden(scalar):
       result += "\\u" + hex4(scalar.value)
     default: result.unicodeScalars.append(scalar)
     }

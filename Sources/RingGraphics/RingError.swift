@@ -19,10 +19,14 @@ public struct RingError: Error, Hashable, Sendable, CustomStringConvertible {
   public let code: Code
   /// A one-line message for a person.
   public let message: String
+  /// The configuration key whose value is at fault (`"ring-width"`), when one is: where a
+  /// command line or ring file gave that value, it can say so.
+  public let key: String?
 
-  public init(_ code: Code, _ message: String) {
+  public init(_ code: Code, _ message: String, key: String? = nil) {
     self.code = code
     self.message = message
+    self.key = key
   }
 
   public var description: String { message }

@@ -21,8 +21,18 @@ public final class AnimationClock {
   /// Moves the clock forward to `target`, stopping each animation that ends on the way in
   /// order of its end time. Moving backwards only commits pending animations.
   public func advance(to target: MediaTime) {
+    advance(to: target, stoppingAfter: .max)
+  }
+
+  /// Moves the clock forward to `target` as `advance(to:)` does, but stops after `limit`
+  /// animation stops (their callbacks included), at the last one's end time; returns how
+  /// many stopped. Calling it again goes on exactly as one call would have.
+  @discardableResult
+  public func advance(to target: MediaTime, stoppingAfter limit: Int) -> Int {
     commit()
-    while let (layer, index, end) = earliestEnd(before: target.nanoseconds) {
+    var stops = 0
+    while stops < limit, let (layer, index, end) = earliestEnd(before: target.nanoseconds) {
+      stops += 1
       time = max(time, MediaTime(nanoseconds: end))
       let record = layer.attached[index]
       if record.animation.timing.isRemovedOnCompletion {
@@ -33,8 +43,9 @@ public final class AnimationClock {
       Layer.notifyStop(record.animation, finished: true)
       commit()
     }
-    time = max(time, target)
+    if stops < limit { time = max(time, target) }
     commit()
+    return stops
   }
 
   /// Gives animations added since the last commit their begin time: now.

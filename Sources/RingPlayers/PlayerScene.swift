@@ -145,6 +145,20 @@ public protocol LiveLayerTree: AnyObject {
   /// Brings the tree to `time` on its clock (its animations' stop callbacks, its layout),
   /// before the frame at `time` is drawn.
   func advance(to time: MediaTime)
+  /// Brings the tree toward `time` as `advance(to:)` does, but stops after `limit` of its
+  /// animations have stopped (each a turn of its callbacks); returns how many stopped and
+  /// the clock time reached (`time` unless the limit came first).
+  func advance(to time: MediaTime, stoppingAfter limit: Int) -> (stops: Int, time: MediaTime)
+}
+
+extension LiveLayerTree {
+  /// A tree that cannot count its stops: moved to `time` in one go.
+  public func advance(to time: MediaTime, stoppingAfter limit: Int) -> (
+    stops: Int, time: MediaTime
+  ) {
+    advance(to: time)
+    return (0, time)
+  }
 }
 
 /// What a player shows: a ring in one of the scenes, or a live layer tree.

@@ -190,9 +190,19 @@ enum Runtime {
   /// Moves the media clock to `time` (starting it at zero, on `root`, the first time):
   /// every animation ending before then stops in order, each stop a turn of its own.
   static func advance(to time: MediaTime, root: Layer) {
+    advance(to: time, root: root, stoppingAfter: .max)
+  }
+
+  /// Moves the media clock toward `time` as `advance(to:root:)` does, but only through
+  /// `limit` stops; returns how many stopped and the time reached.
+  @discardableResult
+  static func advance(to time: MediaTime, root: Layer, stoppingAfter limit: Int) -> (
+    stops: Int, time: MediaTime
+  ) {
     endTurn()
     if clock == nil { clock = AnimationClock(root: root, time: .zero) }
-    clock!.advance(to: time)
+    let stops = clock!.advance(to: time, stoppingAfter: limit)
     endTurn()
+    return (stops, clock!.time)
   }
 }

@@ -269,4 +269,9 @@ final class KeyWindowTree: LiveLayerTree {
     if runsMainLoop { _ = RunLoop.main.run(mode: .default, before: Date()) }
     Runtime.advance(to: time, root: root.backing)
   }
+
+  func advance(to time: MediaTime, stoppingAfter limit: Int) -> (stops: Int, time: MediaTime) {
+    if runsMainLoop { _ = RunLoop.main.run(mode: .default, before: Date()) }
+    return Runtime.advance(to: time, root: root.backing, stoppingAfter: limit)
+  }
 }

@@ -111,8 +111,8 @@ func scratchDirectory() throws -> String {
                                   ease-in-out)
           --allow-flashing        Accept a ring that flashes more than 3 times a second
                                   (WCAG 2.3.1; see 'rainbow-ring check').
-          --config <file>         Read options from a JSON ring file; options on the
-                                  command line override it.
+          --config <file>         Read options from a JSON ring file ('-' reads standard
+                                  input); options on the command line override it.
           --preset <name>         Start from a named ring: seed, activity, progress,
                                   viridis, magma, oklch.
           -o, --output <file>     The PNG file to write, or an SVG file (.svg, .svgz)
@@ -120,7 +120,9 @@ func scratchDirectory() throws -> String {
                                   output.
           --[no-]no-limits        Lift the caps on frame size (67,108,864 pixels), frame
                                   count (100,000), estimated memory (4 GiB), raw output
-                                  (16 GiB) and the flash check's work (2e9 pixels).
+                                  (16 GiB), a vector file's gradient stops (1,000) and
+                                  text (64 MiB), and the flash check's work (2e9
+                                  pixels).
           --version               Show the version.
           -h, --help              Show help information.
 

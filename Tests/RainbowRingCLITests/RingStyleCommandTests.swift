@@ -139,8 +139,8 @@ import Testing
   /// Options that would be ignored are refused: progress options without a progress arc, a
   /// still ring in a format that animates the flow, a track wider than the ring.
   @Test(arguments: [
-    (["render", "--cap", "butt"], "add --progress"),
-    (["render", "--track", "#ff0000"], "add --progress"),
+    (["render", "--cap", "butt"], "needs progress"),
+    (["render", "--track", "#ff0000"], "needs progress"),
     (["export", "--no-flow", "--format", "svg"], "--no-flow holds them still"),
     (["render", "--progress", "0.5", "--track-width", "5000"], "track-width"),
   ])

@@ -91,6 +91,81 @@ import Testing
     #expect(String(decoding: inflated, as: UTF8.self) == text)
     let conic = Captured(["render", "-o", dir + "/conic.svg", "--gradient", "conic"])
     #expect(conic.code == 64 && conic.err.contains("no conic gradient"), "\(conic.err)")
+    #expect(conic.err.contains("(a .png file)"), "a still conic frame is pointed to PNG")
     #expect(!FileManager.default.fileExists(atPath: dir + "/conic.svg"))
+  }
+
+  /// Options that do not apply to a vector file, which advice must not name.
+  static let frameOptions = ["--duration", "--loops", "--fps", "--size", "--scale", "--jobs"]
+
+  /// Vector files have caps of their own: 36,001 stops (`--hue-step 0.01`) are refused at
+  /// once in one line naming what applies to the format, for every vector format, an export
+  /// or a still; `--no-limits` lifts the cap.
+  @Test(arguments: [
+    ["export", "-o", "ring.svg"], ["export", "-o", "ring.svg", "--svg-animation", "css"],
+    ["export", "-o", "ring.svgz"], ["export", "-o", "ring.json"], ["export", "-o", "ring.lottie"],
+    ["export", "-o", "ring.html"], ["render", "-o", "ring.svg"],
+  ])
+  func thousandsOfStopsAreRefusedInOneLine(_ arguments: [String]) throws {
+    let named = arguments.map { $0.hasPrefix("ring.") ? "/nonexistent/" + $0 : $0 }
+    let run = Captured(named + ["--hue-step", "0.01"])
+    let line = run.err.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(run.code == 64, "\(arguments): \(run.err)")
+    #expect(line.contains("36001 gradient stops exceeds the cap of 1000"), "\(line)")
+    #expect(line.contains("--hue-step") && line.contains("--no-limits"), "\(line)")
+    #expect(line.contains(arguments[0] == "render" ? ".png" : "GIF, APNG"), "\(line)")
+    for option in Self.frameOptions {
+      #expect(!line.contains(option), "\(arguments): names \(option): \(line)")
+    }
+    let lifted = Array(named.dropFirst()) + ["--hue-step", "0.01", "--no-limits"]
+    let planned =
+      arguments[0] == "render"
+      ? try RenderCommand.makePlan(lifted).plan != nil
+      : try ExportCommand.makePlan(lifted).plan != nil
+    #expect(planned, "--no-limits lifts the cap: \(arguments)")
+  }
+
+  /// An SMIL file too large to be of use names what shrinks it: fewer colours, a period of
+  /// whole milliseconds (it repeats 10,000 periods here), the CSS variant.
+  @Test func aHugeSMILFileNamesWhatShrinksIt() {
+    let run = Captured(["export", "-o", "/nonexistent/ring.svg", "--step-duration", "0.1000001"])
+    #expect(run.code == 64, "\(run.err)")
+    for advice in ["407 MiB exceeds the cap of 64 MiB", "--step-duration", "--svg-animation css"] {
+      #expect(run.err.contains(advice), "\(advice): \(run.err)")
+    }
+    for option in Self.frameOptions where option != "--step-duration" {
+      #expect(!run.err.contains(option + " "), "names \(option): \(run.err)")
+    }
+  }
+
+  /// A vector file's size in points costs no pixels: `--size 10000`, refused for PNG and
+  /// GIF by the pixel cap, is planned for every vector format.
+  @Test(arguments: ["ring.svg", "ring.json", "ring.lottie", "ring.html"])
+  func aLargeSizeCostsAVectorFileNothing(name: String) throws {
+    let plan = try ExportCommand.makePlan(["-o", "/tmp/x/" + name, "--size", "10000"]).plan
+    #expect(plan != nil, "\(name) at 10,000 points")
+    let still = try RenderCommand.makePlan(["-o", "/tmp/x/ring.svg", "--size", "10000"]).plan
+    #expect(still != nil, "a still SVG at 10,000 points")
+    #expect(throws: RingError.self, "a PNG keeps the pixel cap") {
+      try RenderCommand.makePlan(["-o", "/tmp/x/ring.png", "--size", "10000"])
+    }
+  }
+
+  /// With the caps lifted, a file that cannot fit the address space (`ulimit -v`) is
+  /// refused in one line with status 1, before it is built, instead of SIGABRT.
+  @Test func aLimitedAddressSpaceGivesOneLine() throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let tool = try rainbowRingBinary()
+    let run = try runProcess(
+      "/bin/sh",
+      [
+        "-c",
+        "ulimit -v 2000000; exec '\(tool)' export --hue-step 0.01 --no-limits -o '\(dir)/ring.svg' --quiet",
+      ])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.hasPrefix("Error: not enough memory for this vector file"), "\(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing left")
   }
 }

@@ -56,7 +56,7 @@ import Testing
   }
 
   /// A reader who prefers reduced motion sees the first frame, still, in the CSS SVG and in
-  /// the page (whose button then offers Play).
+  /// the page (whose Pause button is then pressed).
   @Test(arguments: ["css.svg", "ring.html"], WebPlayer.browsers)
   func reducedMotionHoldsTheFirstFrame(file name: String, browser: String) throws {
     defer { try? FileManager.default.removeItem(atPath: web.dir) }
@@ -92,5 +92,35 @@ import Testing
     #expect(shots[0] != shots[1], "\(browser): the page moves before the button is pressed")
     #expect(shots[2] == shots[3], "\(browser): still once paused")
     #expect(shots[1] != shots[2], "\(browser): it moved until the press")
+  }
+
+  /// The page's Pause button is a toggle: its label stays, `aria-pressed` says whether the
+  /// ring stands still, and it is true once a finite loop (here 0.73 s) has ended; pressing
+  /// it then plays the loop again, pressing it once more pauses.
+  @Test(arguments: WebPlayer.browsers)
+  func thePagesButtonShowsWhenAFiniteLoopEnds(browser: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: web.dir) }
+    let file = try web.export("ring.html", ["--step-duration", "0.01", "--loop-count", "1"])
+    let check = """
+      (async () => {
+        const button = document.querySelector('button[aria-pressed]');
+        const moving = () => document.querySelector('svg').getAnimations({ subtree: true })
+          .some((a) => a.playState === 'running');
+        const label = button.textContent, seen = [];
+        const note = () => seen.push(button.getAttribute('aria-pressed') + (moving() ? ' moving' : ' still'));
+        note();
+        await new Promise((r) => setTimeout(r, 1500));
+        note();
+        button.click();
+        note();
+        button.click();
+        note();
+        if (button.textContent !== label) throw new Error('the label went from ' + label + ' to ' + button.textContent);
+        const want = 'false moving,true still,false moving,true still';
+        if (seen.join() !== want) throw new Error('aria-pressed and motion went ' + seen.join() + ', not ' + want);
+      })()
+      """
+    _ = try web.browse(
+      browser, file, out: web.dir + "/ended", ["--scales", "1", "--live", "0.1", "--before", check])
   }
 }

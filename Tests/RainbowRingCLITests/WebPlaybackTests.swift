@@ -152,4 +152,76 @@ import Testing
         agreement.interiorDelta <= 3, "\(animation) in \(browser) at \(t) s: \(agreement)")
     }
   }
+
+  /// Six colours whose alpha runs from 0.125 to 1, one step a second, over white.
+  static let translucent = [
+    "--colors", "#ff000080,#ffff00ff,#00ff0040,#00ffffc0,#0000ff20,#ff00ffff", "--step-duration",
+    "1", "--background", "white",
+  ]
+
+  static func translucentScene() throws -> RingScene {
+    try RingScene(
+      ring: RainbowRing(
+        stepDuration: .seconds(1),
+        colors: ["#ff000080", "#ffff00ff", "#00ff0040", "#00ffffc0", "#0000ff20", "#ff00ffff"]
+          .map { RGBAColor(parsing: $0)! }),
+      background: .white)
+  }
+
+  struct Seek: CustomTestStringConvertible, Sendable {
+    let name: String
+    let arguments: [String]
+    let times: [Double]
+    /// The engine's time each seek shows (a finite loop holds its first frame at the end).
+    var due: @Sendable (Double) -> Double = { $0 }
+    let scene: @Sendable () throws -> RingScene
+    var testDescription: String { name }
+  }
+
+  /// Steps of 0.1001 s make a period of 7.3073 s, not whole milliseconds, the clock Firefox
+  /// keeps SMIL in: 1,000 periods on, both browsers still show the engine's frame (Firefox
+  /// was 64 levels off). Translucent colours keep their alpha in both variants.
+  static let seeks = [
+    Seek(
+      name: "SMIL, 1,000 periods of 7.3073 s", arguments: ["--step-duration", "0.1001"],
+      times: [0.05, 7307.35]
+    ) {
+      try RingScene(ring: RainbowRing(stepDuration: .nanoseconds(100_100_000)), background: .white)
+    },
+    // 3 plays of 10-period iterations: repeatCount 0.3, ending on the first frame.
+    Seek(
+      name: "SMIL, 3 plays of 7.3073 s",
+      arguments: ["--step-duration", "0.1001", "--loop-count", "3"],
+      times: [14.6646, 25], due: { $0 < 21.9 ? $0 : 0 },
+      scene: {
+        try RingScene(
+          ring: RainbowRing(stepDuration: .nanoseconds(100_100_000)), background: .white)
+      }),
+    Seek(name: "SMIL, translucent colours", arguments: translucent, times: [0.5, 3.7]) {
+      try translucentScene()
+    },
+    Seek(
+      name: "CSS, translucent colours", arguments: translucent + ["--svg-animation", "css"],
+      times: [0.5, 3.7]
+    ) { try translucentScene() },
+  ]
+
+  @Test(arguments: seeks, WebPlayer.browsers)
+  func framesStayExactAndTranslucent(_ seek: Seek, browser: String) throws {
+    defer { try? FileManager.default.removeItem(atPath: web.dir) }
+    let file = try web.export("ring.svg", seek.arguments)
+    let out = web.dir + "/seek"
+    _ = try web.browse(
+      browser, file, out: out,
+      ["--scales", "1", "--times", seek.times.map { "\($0)" }.joined(separator: ",")])
+    let renderer = try FrameRenderer(scene: seek.scene())
+    for (i, t) in seek.times.enumerated() {
+      let agreement = FrameAgreement(
+        expected: RGBAImage(renderer.render(at: .seconds(seek.due(t)))).bytes,
+        actual: try web.shot(out + "/1x-\(i).png").rgba, width: 160,
+        interior: WebPlayer.interior(scale: 1))
+      #expect(agreement.interiorDelta <= 3, "\(seek.name) in \(browser) at \(t) s: \(agreement)")
+      print("web \(seek.name) in \(browser) at \(t) s: within \(agreement.interiorDelta) levels")
+    }
+  }
 }

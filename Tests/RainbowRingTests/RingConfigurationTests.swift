@@ -55,6 +55,37 @@ import Testing
     #expect(abs(mid.red - want.red) < 1e-9 && abs(mid.blue - want.blue) < 1e-9)
   }
 
+  /// `checkFit()` names the key at fault in the error's `key`, for its caller to place.
+  @Test(arguments: [
+    (#"{"cap": "butt"}"#, "cap"), (#"{"progress-delay": 1}"#, "progress-delay"),
+    (#"{"size": 40, "ring-width": 21}"#, "ring-width"),
+    (#"{"progress": 1, "size": 40, "track-width": 31}"#, "track-width"),
+    (#"{"locations": [0, 1]}"#, "locations"),
+    (##"{"colors": ["#000000", "#ffffff"], "locations": [1, 0]}"##, "locations"),
+  ])
+  func misfitsNameTheirKey(text: String, key: String) throws {
+    let c = try RingFile.decode(Array(text.utf8), file: "ring.json")
+    do {
+      try c.checkFit()
+      Issue.record("\(text) fits")
+    } catch {
+      #expect(error.key == key, "\(error)")
+      #expect(error.message.hasPrefix(key + " "), "\(error)")
+    }
+    #expect(throws: RingError.self, "makeRing checks the same") { try c.makeRing() }
+  }
+
+  /// A ring file's colour list past a ring's limit is refused at its place.
+  @Test func tooManyColoursAreRefusedWhereTheyStand() {
+    let list = Array(repeating: ##""#102030""##, count: RingConfiguration.maximumColors + 1)
+    let text = "{\n  \"colors\": [" + list.joined(separator: ", ") + "]\n}"
+    #expect {
+      _ = try RingFile.decode(Array(text.utf8), file: "ring.json")
+    } throws: { error in
+      "\(error)".hasPrefix("ring.json:2:13: colors holds at most 65536 colours, not 65537")
+    }
+  }
+
   /// Values that do not fit together are refused with the key's name.
   @Test(arguments: [
     (#"{"ring-width": 90}"#, "ring-width"),

@@ -212,7 +212,19 @@ import Testing
     Case(name: "scale 2") { try RingScene(background: .white, scale: 2) },
     Case(name: "scale 1.5") { try RingScene(background: .white, scale: 1.5) },
     Case(name: "seed host") { try RingScene.seedHost() },
+    Case(name: "translucent colours") { try RingScene(ring: translucent(), background: .white) },
   ]
+
+  /// Six colours whose alpha runs from 0.125 to 1, one step a second.
+  static func translucent(
+    gradient: GradientGeometry = GradientGeometry(
+      kind: .axial, startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1))
+  ) throws -> RainbowRing {
+    try RainbowRing(
+      stepDuration: .seconds(1),
+      colors: ["#ff000080", "#ffff00ff", "#00ff0040", "#00ffffc0", "#0000ff20", "#ff00ffff"]
+        .map { RGBAColor(parsing: $0)! }, gradient: gradient)
+  }
 
   /// librsvg draws the still SVG at 2.37 s like the engine: inside the ring within 2
   /// levels, over the whole frame at least 36 dB (edges are anti-aliased differently). Also
@@ -262,5 +274,102 @@ import Testing
       ring: Self.ring(kind: .radial, start: Point(x: 0.5, y: 0.5), end: Point(x: 1, y: 0.8)))
     #expect(throws: RingError.self) { try Exporter.vectorFile(settings(.lottie, scene: ellipse)) }
     #expect(try Exporter.vectorFile(settings(.svg, scene: ellipse)).count > 0)
+  }
+
+  /// Translucent colours keep their alpha: SVG stops carry `stop-opacity` (animated beside
+  /// `stop-color` in SMIL, in the keyframes in CSS), Lottie gradients list an opacity stop
+  /// for each colour stop after the colour stops (lottie-spec), a one-colour stroke
+  /// animates its opacity.
+  @Test func translucentColoursKeepTheirAlpha() throws {
+    let scene = try RingScene(ring: Self.translucent())
+    let smil = try SVGDocument.animated(scene)
+    #expect(smil.contains("attributeName=\"stop-opacity\""), "SMIL animates the opacity")
+    #expect(smil.contains("values=\"0.502;1;0.1255;0.7529;0.251;1;0.502\""), "stop 0's alphas")
+    let css = try SVGDocument.animated(scene, motion: .css)
+    #expect(css.contains("0%{stop-color:#f00;stop-opacity:0.502}"), "CSS keyframes")
+    let still = try SVGDocument.still(scene, at: .seconds(1))
+    #expect(still.contains("stop-color=\"#f0f\" stop-opacity=\"1\"") == false)
+    #expect(still.contains("stop-color=\"#f00\" stop-opacity=\"0.502\""), "\(still)")
+    let opaque = try SVGDocument.animated(RingScene())
+    #expect(!opaque.contains("stop-opacity"), "opaque colours write no opacity")
+
+    let json = dir + "/translucent.json"
+    var lottie = settings(.lottie, scene: scene)
+    lottie.timing = ExportTiming(frameCount: 360, durationNanoseconds: 6_000_000_000)
+    try Data(Exporter.vectorFile(lottie)).write(to: URL(fileURLWithPath: json))
+    let report = try python(
+      """
+      import json, sys
+      doc = json.load(open(sys.argv[1]))
+      gs = [i for i in doc['layers'][0]['shapes'][0]['it'] if i['ty'] == 'gs'][0]
+      p, keys = gs['g']['p'], gs['g']['k']['k']
+      print(p, sorted({len(k['s']) for k in keys}))
+      s = keys[0]['s']
+      print(s[4 * p:])
+      print(keys[1]['s'][4 * p:])
+      """, [json])
+    let lines = report.split(separator: "\n").map(String.init)
+    #expect(lines[0] == "6 [36]", "6 colour stops of 4 numbers, 6 opacity stops of 2")
+    #expect(lines[1] == "[0, 0.502, 0.2, 1, 0.4, 0.251, 0.6, 0.7529, 0.8, 0.1255, 1, 1]")
+    #expect(lines[2] == "[0, 1, 0.2, 0.502, 0.4, 1, 0.6, 0.251, 0.8, 0.7529, 1, 0.1255]")
+
+    let flat = try RingScene(
+      ring: Self.translucent(
+        gradient: GradientGeometry(
+          kind: .radial, startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 0.5))))
+    let stroke = try LottieDocument.json(flat, frameCount: 360)
+    #expect(
+      stroke.contains("\"o\":{\"a\":1,\"k\":[{\"t\":0,\"s\":[100]"), "last colour opaque at 0")
+  }
+
+  /// A radial gradient whose radii are equal but for rounding (0.8 - 0.5 and 0.5 - 0.2 of
+  /// 160 points: 48.00000000000001 and 48) is a circle for Lottie and SVG; one whose radii
+  /// differ by a part in a million is an ellipse, refused by Lottie.
+  @Test(arguments: [
+    (Point(x: 0.8, y: 0.2), true), (Point(x: 0.2, y: 0.8), true), (Point(x: 0.9, y: 0.1), true),
+    (Point(x: 0.7, y: 0.3), true), (Point(x: 0.83, y: 0.17), true),
+    (Point(x: 0.8, y: 0.2000003), false),
+  ])
+  func aCircleIsACircleToRounding(end: Point, circle: Bool) throws {
+    let scene = try RingScene(
+      ring: Self.ring(kind: .radial, start: Point(x: 0.5, y: 0.5), end: end))
+    if circle {
+      let json = try LottieDocument.json(scene, frameCount: 438)
+      #expect(json.contains("\"t\":2"), "a radial gradient for end \(end)")
+      let svg = try SVGDocument.animated(scene)
+      #expect(svg.contains(" r=\"") && !svg.contains("gradientTransform"), "an SVG circle")
+    } else {
+      #expect(throws: RingError.self, "an ellipse for end \(end)") {
+        try LottieDocument.json(scene, frameCount: 438)
+      }
+    }
+  }
+
+  /// Firefox keeps SMIL times in whole milliseconds, so each `dur` is k periods, the fewest
+  /// that make whole milliseconds, with k n + 1 values (the same colours every period), and
+  /// a finite loop count is k times fewer repeats (exact: k divides 10^6).
+  @Test(arguments: [
+    (0.1, 1), (0.1001, 10), (0.12345, 20), (0.0999, 10), (0.1000001, 10000), (0.25, 1),
+  ])
+  func smilDurationsAreWholeMilliseconds(step: Double, repeats: Int) throws {
+    let scene = try RingScene(ring: Self.ring(step: step))
+    let n = scene.ring.colors.count
+    let period = scene.ring.period.nanoseconds
+    let vector = try VectorRing(scene, format: .svg)
+    #expect(vector.smilRepeats == repeats, "step \(step) s")
+    #expect(period * Int64(repeats) % 1_000_000 == 0, "whole milliseconds")
+    guard repeats <= 20 else { return }
+    for plays in [0, 3] {
+      let svg = try SVGDocument.animated(scene, plays: plays)
+      let dur = VectorText.seconds(period * Int64(repeats))
+      #expect(svg.contains("dur=\"\(dur)s\""), "step \(step) s: dur \(dur) s")
+      let count =
+        plays == 0 ? "indefinite" : VectorText.number(Double(plays) / Double(repeats), digits: 6)
+      #expect(svg.contains("repeatCount=\"\(count)\""), "\(plays) plays")
+      let values = svg.split(separator: "values=\"")[1].prefix { $0 != "\"" }
+      let colors = values.split(separator: ";")
+      #expect(colors.count == repeats * n + 1, "\(repeats) periods of \(n) steps")
+      #expect(Array(colors.prefix(n + 1)) == Array(colors.suffix(n + 1)), "each period alike")
+    }
   }
 }

@@ -516,6 +516,20 @@ struct Pair: Decodable {
     print("StrictJSON: large files decoded in \(elapsed)")
   }
 
+  /// An unknown key with characters that draw nothing or reorder the line (U+200B, U+202E,
+  /// a tag character beyond the BMP) is quoted with them escaped as JSON writes them.
+  @Test(arguments: [
+    ("c\u{200B}ap", #""c\u200Bap""#), ("c\u{202E}ap", #""c\u202Eap""#),
+    ("c\u{2066}ap", #""c\u2066ap""#), ("c\u{E0041}ap", #""c\uDB40\uDC41ap""#),
+    ("c\u{A0}ap", #""c\u00A0ap""#), ("c\u{85}ap", #""c\u0085ap""#), ("café", #""café""#),
+  ])
+  func hiddenCharactersInKeysAreEscaped(key: String, quoted: String) {
+    #expect(jsonQuoted(key) == quoted, "\(key.unicodeScalars.map(\.value))")
+    #expect(
+      message { _ = try decode(Sample.Window.self, #"{"width": 1, "height": 2, "\#(key)": 3}"#) }
+        == "ring.json:1:27: unknown key \(quoted)", "the decoder's message quotes it so")
+  }
+
   @Test func parseErrorsComeThroughTheDecoder() {
     #expect(
       message { _ = try decode(Sample.self, "") }

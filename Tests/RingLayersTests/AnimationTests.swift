@@ -220,6 +220,65 @@ final class StopRecorder: AnimationDelegate {
     #expect(begins.last == seconds(100), "the last step starts at exactly 100 s")
   }
 
+  /// Stopping after a few stops and going on gives the stops one advance gives, at the
+  /// same times: a snapshot's slices do not change what the program sees.
+  @Test(arguments: [1, 2, 7, 4096])
+  func advancingInSlicesOfStopsIsOneAdvance(slice: Int) throws {
+    func run(slice: Int?) throws -> (stops: [(String, Bool, MediaTime)], time: MediaTime) {
+      let layer = Layer()
+      var clockRef: AnimationClock?
+      let recorder = StopRecorder { clockRef?.time ?? seconds(-1) }
+      let clock = AnimationClock(root: layer)
+      clockRef = clock
+      final class Chain: AnimationDelegate {
+        let layer: Layer
+        let recorder: StopRecorder
+        init(layer: Layer, recorder: StopRecorder) {
+          self.layer = layer
+          self.recorder = recorder
+        }
+        func next() {
+          var a = BasicAnimation(keyPath: \.opacity)
+          a.duration = .milliseconds(30)
+          a.delegate = self
+          try! layer.add(a, forKey: "step")
+        }
+        func animationDidStop(_ animation: any Animation, finished: Bool) {
+          recorder.animationDidStop(animation, finished: finished)
+          next()
+        }
+      }
+      let chain = Chain(layer: layer, recorder: recorder)
+      chain.next()
+      var other = BasicAnimation(keyPath: \.opacity)
+      other.duration = .milliseconds(45)
+      other.repeatCount = 3
+      other.delegate = recorder
+      try layer.add(other, forKey: "other")
+      let target = seconds(1.001)
+      if let slice {
+        var total = 0
+        while clock.time < target {
+          let n = clock.advance(to: target, stoppingAfter: slice)
+          #expect(n <= slice, "at most \(slice) stops, not \(n)")
+          total += n
+        }
+        #expect(total == recorder.stops.count, "the counts add up")
+      } else {
+        clock.advance(to: target)
+      }
+      return (recorder.stops, clock.time)
+    }
+    let whole = try run(slice: nil)
+    let sliced = try run(slice: slice)
+    #expect(whole.stops.count == 34, "33 steps and the repeated animation: \(whole.stops.count)")
+    #expect(sliced.time == whole.time, "both reach the target")
+    #expect(
+      sliced.stops.map { "\($0.0) \($0.1) \($0.2.nanoseconds)" }
+        == whole.stops.map { "\($0.0) \($0.1) \($0.2.nanoseconds)" },
+      "slices of \(slice) stop the same animations at the same times")
+  }
+
   @Test func replacingAnimationStopsTheOldOneUnfinished() throws {
     let layer = Layer()
     let recorder = StopRecorder { .zero }

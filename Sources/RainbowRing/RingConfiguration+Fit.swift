@@ -1,0 +1,89 @@
+import RingGraphics
+
+extension RingConfiguration {
+  /// The most colours a `colors` list holds: a ring's limit.
+  public static let maximumColors = 65_536
+
+  /// The keys that shape a progress arc: without `progress` nothing would read them.
+  public static let progressKeys = [
+    "start-angle", "direction", "cap", "track", "track-width", "end-effect", "progress-from",
+    "progress-duration", "progress-delay", "timing",
+  ]
+
+  /// Whether this configuration sets `key` (one of `keys`).
+  public func sets(_ key: String) -> Bool { jsonValue(forKey: key) != nil }
+
+  /// Checks how the fields fit together, once for all sources: the same rules hold for a
+  /// command line, a ring file, a preset and any merge of them. Throws `RingError` whose
+  /// `key` names the value at fault:
+  /// - a progress arc's keys (`progressKeys`) without `progress`;
+  /// - `ring-width` above half of `size`;
+  /// - `track-width` above the ring's diameter at its centre line (`size - ring-width`);
+  /// - `colors` of more than `maximumColors`;
+  /// - `locations` that do not give one ascending position per colour of the palette.
+  ///
+  /// `makeRing()` checks this first.
+  public func checkFit() throws(RingError) { _ = try fittedPalette() }
+
+  /// `checkFit()`, then the palette the configuration's colours make.
+  func fittedPalette() throws(RingError) -> Palette {
+    if progress == nil, let key = Self.progressKeys.first(where: sets) {
+      throw RingError(
+        .invalidParameter,
+        "\(key) shapes a progress arc: it needs progress (turns), as in --progress 0.75 or \"progress\": 0.75 in a ring file",
+        key: key)
+    }
+    let e = effective
+    let size = e.size!
+    let ringWidth = e.ringWidth!
+    guard ringWidth <= size / 2 else {
+      throw RingError(
+        .invalidParameter,
+        "ring-width \(Self.text(ringWidth)) must be at most half of size (\(Self.text(size / 2)))",
+        key: "ring-width")
+    }
+    if let trackWidth = e.trackWidth, trackWidth > size - ringWidth {
+      throw RingError(
+        .invalidParameter,
+        "track-width \(Self.text(trackWidth)) must be at most \(Self.text(size - ringWidth)) points (the ring's diameter at its centre line: size less ring-width)",
+        key: "track-width")
+    }
+    if let colors, colors.count > Self.maximumColors {
+      throw RingError(
+        .invalidParameter,
+        "colors holds at most \(Self.maximumColors) colours, not \(colors.count)", key: "colors")
+    }
+    return try makePalette()
+  }
+
+  /// The palette the configuration's colours make; throws `RingError` naming `colors`,
+  /// `locations`, `palette` or `interpolation`.
+  func makePalette() throws(RingError) -> Palette {
+    let e = effective
+    do {
+      let parsed = try e.colors.map { list in
+        try list.map { text in
+          guard let c = RGBAColor(parsing: text) else {
+            throw RingError(
+              .invalidParameter,
+              "colors holds '\(RingConfiguration.shown(text))', which is not a colour: expected #RRGGBB or #RRGGBBAA",
+              key: "colors")
+          }
+          return c
+        }
+      }
+      return try RingPalettes.palette(
+        colors: parsed, locations: e.locations, name: e.palette, interpolation: e.interpolation
+      ) {
+        try RainbowRing(
+          hueStep: e.hueStep ?? 5, saturation: e.saturation ?? 1, brightness: e.brightness ?? 1
+        )
+        .colors
+      }
+    } catch let error as RingError {
+      throw error
+    } catch {
+      throw RingError(.invalidParameter, "\(error)")
+    }
+  }
+}
