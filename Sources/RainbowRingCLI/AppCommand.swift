@@ -113,8 +113,8 @@ public enum AppCommand {
       }
       let scale = try RingOptions.number(
         args, "scale", default: 1, range: RingScene.scaleRange, unit: "pixels per point")
-      if let text = args["time"], let seconds = NumberText.decimal(text),
-        !(0...MediaTime.maximumSeconds).contains(seconds)
+      if let text = args["time"],
+        !(NumberText.decimal(text).map { (0...MediaTime.maximumSeconds).contains($0) } ?? false)
       {
         throw RingError.usage(
           "'--time' is seconds after launch: 0 or more, up to 1000000000 (about 31 years), not \(text)."

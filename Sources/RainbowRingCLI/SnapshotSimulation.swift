@@ -10,8 +10,9 @@ import RingPlayers
 /// seed does so every 0.1 s; a program may do it every nanosecond, or keep doing it
 /// without the clock moving), so the work is the number of stops, not the time. After each
 /// slice the stops still to come are estimated from the stops per second of the program's
-/// time so far; a run whose estimate (or whose count) passes the cap is refused before
-/// anything is written. The cap is a count, so the same arguments give the same verdict on
+/// time so far, or in the last slice if that was faster (a chain that speeds up late is
+/// judged by its new pace, not its average); a run whose estimate (or whose count) passes
+/// the cap is refused before anything is written. The cap is a count, so the same arguments give the same verdict on
 /// any machine.
 struct SnapshotSimulation {
   /// Animation stops one snapshot may run (`--no-limits` lifts it): about 100,000 s of the
@@ -45,13 +46,14 @@ struct SnapshotSimulation {
       let step = tree.advance(to: target, stoppingAfter: room < slice ? room + 1 : slice)
       stops += step.stops
       stalled = step.time > reached ? 0 : stalled + 1
+      let recent = step.time > reached ? Double(step.stops) / (step.time - reached).seconds : 0
       reached = step.time
       progress(target > .zero ? min(1, reached.seconds / target.seconds) : 1)
       guard reached < target else { return }
       let asked = Self.seconds(target)
       guard stalled < Self.stalledSlices else {
         throw RingError.usage(
-          "A snapshot at --time \(asked) cannot be made: the program's animations stopped and restarted \(Self.count(stops)) times at \(Self.seconds(reached)) s without its clock moving (each one it adds ends as it begins); choose an earlier --time."
+          "A snapshot at --time \(asked) cannot be made: the program's animations stopped and restarted \(Self.count(stops)) times at \(Self.seconds(reached)) s without its clock moving (each one it adds ends as it begins)\(reached > .zero ? "; choose a --time before \(Self.seconds(reached)) s" : ", so no snapshot of it can be made")."
         )
       }
       guard stops <= cap else {
@@ -59,25 +61,30 @@ struct SnapshotSimulation {
           "A snapshot at --time \(asked) takes more than the cap of \(Self.count(cap)) animation stops (the program had reached \(Self.seconds(reached)) s); choose an earlier --time, or pass --no-limits."
         )
       }
-      let estimate = Self.estimate(stops: stops, reached: reached, target: target)
+      let average = reached > .zero ? Double(stops) / reached.seconds : 0
+      let rate = max(average, recent)
+      let estimate = Self.estimate(stops: stops, reached: reached, target: target, rate: rate)
       // Rounded: a chain that lands on the cap exactly is not refused for a rounding error.
       guard estimate.rounded() <= Double(cap) else {
         let spent = clock.now - start
         let seconds =
           Double(spent.components.seconds) + Double(spent.components.attoseconds) / 1e18
-        let rate = Double(stops) / reached.seconds
+        let pace =
+          rate > average
+          ? "at \(Self.seconds(reached)) s" : "over its first \(Self.seconds(reached)) s"
         throw RingError.usage(
-          "A snapshot at --time \(asked) would run about \(Self.count(estimate)) animation stops (\(Self.count(rate)) per second of the program's time over its first \(Self.seconds(reached)) s), over the cap of \(Self.count(cap)), about \(Self.duration(seconds / Double(stops) * estimate)) of computing; choose an earlier --time, or pass --no-limits."
+          "A snapshot at --time \(asked) would run about \(Self.count(estimate)) animation stops (\(Self.count(rate)) per second of the program's time \(pace)), over the cap of \(Self.count(cap)), about \(Self.duration(seconds / Double(stops) * estimate)) of computing; choose an earlier --time, or pass --no-limits."
         )
       }
     }
   }
 
-  /// The stops a run to `target` takes, from `stops` by `reached` (after zero): at the same
-  /// rate per second of program time.
-  static func estimate(stops: Int, reached: MediaTime, target: MediaTime) -> Double {
-    guard reached > .zero else { return 0 }
-    return Double(stops) / reached.seconds * target.seconds
+  /// The stops a run to `target` takes: `stops` by `reached`, and the rest at `rate` stops
+  /// per second of program time.
+  static func estimate(stops: Int, reached: MediaTime, target: MediaTime, rate: Double)
+    -> Double
+  {
+    Double(stops) + rate * max(0, (target - reached).seconds)
   }
 
   /// `123.456`, `1000000000`: a time in seconds, to ten significant digits.

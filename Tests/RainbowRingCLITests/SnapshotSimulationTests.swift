@@ -78,13 +78,24 @@ final class ChainTree: LiveLayerTree {
     #expect(fractions == fractions.sorted() && fractions.last == 1, "\(fractions.suffix(3))")
   }
 
-  /// A chain slow at first and fast later fools the first estimate; the count still stops
-  /// it, one past the cap at most.
-  @Test func aChainThatSpeedsUpIsStoppedAtTheCap() throws {
+  /// A chain slow at first and fast later is judged by its new pace as soon as a slice
+  /// shows it, not by its average since launch: refused a slice after it speeds up, with
+  /// an estimate at the new pace.
+  @Test func aChainThatSpeedsUpIsJudgedByItsNewPace() throws {
     let tree = ChainTree { $0 < .seconds(5000) ? 1_000_000_000 : 1000 }
     let message = try #require(Self.refusal(tree, to: 6000), "refused")
-    #expect(tree.stops <= SnapshotSimulation.standardCap + 1, "\(tree.stops) stops")
+    #expect(tree.stops <= 5000 + 2 * 1024, "\(tree.stops) stops")
+    #expect(message.contains("1,000,000 per second of the program's time at 50"), "\(message)")
     #expect(message.contains("--no-limits"), "\(message)")
+  }
+
+  /// A chain that speeds up so late that a slice spans the change is still stopped by
+  /// the count, one past the cap at most.
+  @Test func theCountStopsWhatTheEstimateMisses() throws {
+    let tree = ChainTree { _ in 1_000 }
+    let message = try #require(Self.refusal(tree, to: 0.0011, cap: 1000), "refused")
+    #expect(tree.stops <= 1001, "\(tree.stops) stops")
+    #expect(message.contains("more than the cap of 1,000"), "\(message)")
   }
 
   /// Steps that end as they begin never move the clock: refused after 16 slices at one
