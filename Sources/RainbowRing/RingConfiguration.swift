@@ -71,7 +71,7 @@ public struct RingConfiguration: Hashable, Sendable {
   /// A number's accepted range and unit, by key.
   public static let ranges: [String: (range: ClosedRange<Double>, unit: String)] = [
     "size": (1...10000, "points"), "ring-width": (0.01...5000, "points"),
-    "scale": (0.25...16, "pixels per point"), "step-duration": (0.001...3600, "seconds"),
+    "scale": (1...4, "pixels per point"), "step-duration": (0.001...3600, "seconds"),
     "hue-step": (0.01...360, "degrees"), "saturation": (0...1, ""), "brightness": (0...1, ""),
     "progress": (0...RingProgress.maximumValue, "turns"),
     "start-angle": (-3600...3600, "degrees"), "track-width": (0.01...5000, "points"),

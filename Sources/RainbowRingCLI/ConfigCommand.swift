@@ -35,7 +35,7 @@ enum ConfigCommand {
     let config = try RingOptions.configuration(args)
     var unchecked = args
     unchecked.insertFlag("allow-flashing")
-    let scene = try RingOptions.scene(unchecked, scaleRange: RingScene.scaleRange)
+    let scene = try RingOptions.scene(unchecked)
     try Limits.from(args).check(scene: scene)
     return .run(config.effective)
   }

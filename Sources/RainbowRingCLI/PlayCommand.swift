@@ -166,7 +166,8 @@ enum PlayCommand {
     }
     if args.has("scale") {
       plan.scale = try RingOptions.number(
-        args, "scale", default: 1, range: 1...4, unit: "pixels per point")
+        args, "scale", default: 1, range: RingConfiguration.ranges["scale"]!.range,
+        unit: "pixels per point")
     }
     let kinds: [(String, TerminalPlayer.Graphics?)] =
       [("auto", nil)] + TerminalPlayer.Graphics.allCases.map { ($0.rawValue, $0) }

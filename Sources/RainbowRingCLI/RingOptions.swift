@@ -447,20 +447,15 @@ enum RingOptions {
   }
 
   /// The scene the options describe, with `defaultBackground` when none is given.
-  static func scene(
-    _ args: ParsedArguments, scaleRange: ClosedRange<Double> = 1...4,
-    defaultBackground: RGBAColor = .clear
-  ) throws(RingError) -> RingScene {
+  static func scene(_ args: ParsedArguments, defaultBackground: RGBAColor = .clear)
+    throws(RingError) -> RingScene
+  {
+    let scaleRange = RingConfiguration.ranges["scale"]!.range
     let sourced = try sourcedConfiguration(args)
     var config = sourced.configuration
     let positions = sourced.positions
     config.scale = try number(
       args, "scale", default: config.scale ?? 1, range: scaleRange, unit: "pixels per point")
-    if let s = config.scale, !scaleRange.contains(s) {
-      throw RingError.usage(
-        "\(positions["scale"] ?? "the ring file"): scale \(RingConfiguration.text(s)) must be in \(describe(scaleRange)) pixels per point here."
-      )
-    }
     do {
       return try config.makeScene(defaultBackground: defaultBackground)
     } catch let error as RingError {
