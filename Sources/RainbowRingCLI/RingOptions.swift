@@ -212,6 +212,8 @@ enum RingOptions {
     if let known = args.memo.configuration { return known }
     var base = RingConfiguration()
     var positions: [String: String] = [:]
+    // Which source gave each key, later ones higher: for a misfit, the latest is at fault.
+    var order: [String: Int] = [:]
     if let name = args["preset"] {
       guard let preset = RingPresets.named(name) else {
         let near = Suggestion.nearest(to: name, among: RingPresets.names).map {
@@ -224,19 +226,22 @@ enum RingOptions {
       base = preset
       for key in RingConfiguration.keys where preset.sets(key) {
         positions[key] = "preset '\(name)'"
+        order[key] = 1
       }
     }
     if let path = args["config"] {
       let file = try ringFile(path)
       base = base.overridden(by: file.configuration)
       positions.merge(file.positions) { _, place in place }
+      for key in file.positions.keys { order[key] = 2 }
     }
     for key in RingConfiguration.keys where args.has(key) || args.flag(key) != nil {
       positions[key] = nil
+      order[key] = 3
     }
     let configuration = base.overridden(by: try fromArguments(args))
     do {
-      try configuration.checkFit()
+      try configuration.checkFit(order: order)
     } catch {
       throw RingError.usage(sentence(error, positions: positions))
     }
@@ -434,6 +439,9 @@ enum RingOptions {
   static func sentence(_ message: String, key: String?) -> String {
     if let key, message.hasPrefix(key + " ") {
       return "'--\(key)'" + message.dropFirst(key.count) + "."
+    }
+    if let key, RingConfiguration.keys.contains(key) {
+      return "'--\(key)': " + message + (message.hasSuffix(".") ? "" : ".")
     }
     guard let first = message.first else { return message }
     let capitalised = first.uppercased() + message.dropFirst()
