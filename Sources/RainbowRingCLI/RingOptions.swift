@@ -271,7 +271,8 @@ enum RingOptions {
 
   /// Where `key`'s value came from when not from the command line: its place (a ring
   /// file's `FILE:LINE:COLUMN`, or `preset 'NAME'`) and how it is spelled there
-  /// (`"flow": false`); `nil` when the command line set it or nothing did.
+  /// (`"flow": false` in a ring file, `--no-flow` for a preset); `nil` when the command
+  /// line set it or nothing did.
   static func source(of key: String, _ args: ParsedArguments) throws(RingError) -> (
     place: String, spelled: String
   )? {
@@ -279,7 +280,28 @@ enum RingOptions {
     guard let place = positions[key], let value = configuration.jsonValue(forKey: key) else {
       return nil
     }
-    return (place, "\"\(key)\": \(value)")
+    guard args["preset"].map({ place == "preset '\($0)'" }) == true else {
+      return (place, "\"\(key)\": \(value)")
+    }
+    // A preset is spelled as its options, not as a ring file's keys.
+    switch value {
+    case "true": return (place, "--\(key)")
+    case "false": return (place, "--no-\(key)")
+    default:
+      let bare = value.hasPrefix("\"") ? String(value.dropFirst().dropLast()) : value
+      return (place, "--\(key) \(bare)")
+    }
+  }
+
+  /// A library error about the ring that cannot be written (an export format's refusal)
+  /// as a sentence: after the place of the value its `key` names when a ring file or a
+  /// preset gave that value, else as it stands.
+  static func placed(_ error: RingError, _ args: ParsedArguments) throws(RingError) -> String {
+    let sentence = error.message.hasSuffix(".") ? error.message : error.message + "."
+    guard let key = error.key, let place = try sourcedConfiguration(args).positions[key] else {
+      return sentence
+    }
+    return "\(place): \(sentence)"
   }
 
   /// A library error about the configuration as a sentence for the command line: at the

@@ -174,6 +174,21 @@ import Testing
     (#"{}"#, "ring.svg", ["--preset", "activity"], #"preset 'activity': svg animates"#),
     (##"{"background": "#ff000080"}"##, "ring.gif", [], #"ring.json:1:16: "background""#),
     (#"{"background": "transparent"}"#, "ring.mp4", [], #"ring.json:1:16: "background""#),
+    // A vector format's refusals name the place of the value at fault.
+    (#"{"gradient": "conic"}"#, "ring.svg", [], "ring.json:1:14: SVG has no conic gradient"),
+    (#"{"progress": 0.5}"#, "ring.svg", [], "ring.json:1:14: SVG does not hold progress rings"),
+    (#"{"progress": 0.5}"#, "ring.json", [], "ring.json:1:14: Lottie does not hold progress"),
+    (
+      #"{"gradient": "radial", "end-point": [1, 0.8]}"#, "ring.json", [],
+      "ring.json:1:37: Lottie's radial gradients are circles"
+    ),
+    (#"{}"#, "ring.svg", ["--preset", "viridis"], "preset 'viridis': SVG has no conic"),
+    (#"{}"#, "ring.svg", ["--preset", "viridis", "--gradient", "conic"], "SVG has no conic"),
+    // A preset is spelled as its options, not as a ring file's keys.
+    (
+      #"{}"#, "ring.json", ["--preset", "activity"],
+      "preset 'activity': lottie animates the colours' flow, and --no-flow holds them still"
+    ),
   ])
   func exportRulesNameTheFilesPlace(
     file text: String, output: String, options: [String], message: String
@@ -188,6 +203,19 @@ import Testing
     #expect(run.code == 64, "\(run.err)")
     let expected = message.hasPrefix("ring.json") ? "\(dir)/\(message)" : message
     #expect(run.err.hasPrefix("Error: \(expected)"), "\(run.err)")
+    #expect(contents(dir) == ["ring.json"], "nothing written")
+  }
+
+  /// `render` to SVG names the ring file's place of a value SVG cannot draw.
+  @Test func renderToSVGNamesTheFilesPlace() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let file = dir + "/ring.json"
+    try Data(#"{"progress": 0.5}"#.utf8).write(to: URL(fileURLWithPath: file))
+    let run = Self.tool(["render", "--config", file, "-o", dir + "/ring.svg"])
+    #expect(run.code == 64, "\(run.err)")
+    #expect(
+      run.err.hasPrefix("Error: \(file):1:14: SVG does not hold progress rings"), "\(run.err)")
     #expect(contents(dir) == ["ring.json"], "nothing written")
   }
 
