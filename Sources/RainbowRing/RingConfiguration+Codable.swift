@@ -3,17 +3,22 @@ import RingGraphics
 extension RingConfiguration: Codable {
   /// Decodes the fields a ring file sets, each checked where it stands: a decoder that
   /// reports positions (`StrictJSONDecoder`) puts a refused value's line and column before
-  /// the message.
+  /// the message. `null` is refused like any value of the wrong type: leaving a key out is
+  /// how a ring file takes the default.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
+    /// The value at `k` when the key is there, `null` included (which `T` refuses).
+    func decoded<T: Decodable>(_ type: T.Type, _ k: CodingKeys) throws -> T? {
+      c.contains(k) ? try c.decode(T.self, forKey: k) : nil
+    }
     func number(_ k: CodingKeys) throws -> Double? {
-      try c.decodeIfPresent(CheckedNumber.self, forKey: k)?.value
+      try decoded(CheckedNumber.self, k)?.value
     }
     func name(_ k: CodingKeys) throws -> String? {
-      try c.decodeIfPresent(CheckedName.self, forKey: k)?.value
+      try decoded(CheckedName.self, k)?.value
     }
     func numbers(_ k: CodingKeys, count: Int? = nil) throws -> [Double]? {
-      guard let v = try c.decodeIfPresent([CheckedNumber].self, forKey: k)?.map(\.value) else {
+      guard let v = try decoded([CheckedNumber].self, k)?.map(\.value) else {
         return nil
       }
       if let count, v.count != count {
@@ -29,12 +34,12 @@ extension RingConfiguration: Codable {
     background = try name(.background)
     scale = try number(.scale)
     stepDuration = try number(.stepDuration)
-    flow = try c.decodeIfPresent(Bool.self, forKey: .flow)
+    flow = try decoded(Bool.self, .flow)
     hueStep = try number(.hueStep)
     saturation = try number(.saturation)
     brightness = try number(.brightness)
     palette = try name(.palette)
-    colors = try c.decodeIfPresent([CheckedColor].self, forKey: .colors)?.map(\.value)
+    colors = try decoded([CheckedColor].self, .colors)?.map(\.value)
     if colors?.isEmpty == true {
       throw DecodingError.dataCorruptedError(
         forKey: .colors, in: c, debugDescription: "colors must hold at least one colour")

@@ -15,18 +15,37 @@ extension RingConfiguration {
 
   /// Checks how the fields fit together, once for all sources: the same rules hold for a
   /// command line, a ring file, a preset and any merge of them. Throws `RingError` whose
-  /// `key` names the value at fault:
+  /// `key` names the value at fault. When two or more values conflict, that is the one given
+  /// by the latest source: `order` ranks each key's source (higher is later: a command line
+  /// over a ring file over a preset); a key the configuration sets but `order` omits ranks
+  /// 1, and one it does not set (a default) ranks 0. On a tie the constrained value (the
+  /// first named below) is at fault; a constrained value left at its default is called so.
   /// - a progress arc's keys (`progressKeys`) without `progress`;
   /// - `ring-width` above half of `size`;
   /// - `track-width` above the ring's diameter at its centre line (`size - ring-width`);
   /// - `colors` of more than `maximumColors`;
-  /// - `locations` that do not give one ascending position per colour of the palette.
+  /// - `locations` that do not give one ascending position per colour of the palette (whose
+  ///   colours `colors`, `palette` or `hue-step` give).
   ///
   /// `makeRing()` checks this first.
-  public func checkFit() throws(RingError) { _ = try fittedPalette() }
+  public func checkFit(order: [String: Int] = [:]) throws(RingError) {
+    _ = try fittedPalette(order: order)
+  }
 
-  /// `checkFit()`, then the palette the configuration's colours make.
-  func fittedPalette() throws(RingError) -> Palette {
+  /// Of `constrained` and the keys it is checked against, the one given by the latest
+  /// source (`constrained` on a tie): see `checkFit(order:)`.
+  func atFault(_ constrained: String, against others: [String], order: [String: Int]) -> String {
+    func rank(_ key: String) -> Int { sets(key) ? order[key] ?? 1 : 0 }
+    return others.reduce(constrained) { rank($1) > rank($0) ? $1 : $0 }
+  }
+
+  /// `key`'s value for a message: `20, the default,` when the configuration leaves it unset.
+  func given(_ key: String, _ value: Double) -> String {
+    Self.text(value) + (sets(key) ? "" : ", the default,")
+  }
+
+  /// `checkFit(order:)`, then the palette the configuration's colours make.
+  func fittedPalette(order: [String: Int] = [:]) throws(RingError) -> Palette {
     if progress == nil, let key = Self.progressKeys.first(where: sets) {
       throw RingError(
         .invalidParameter,
@@ -39,21 +58,26 @@ extension RingConfiguration {
     guard ringWidth <= size / 2 else {
       throw RingError(
         .invalidParameter,
-        "ring-width \(Self.text(ringWidth)) must be at most half of size (\(Self.text(size / 2)))",
-        key: "ring-width")
+        "ring-width \(given("ring-width", ringWidth)) must be at most half of size (\(Self.text(size / 2)))",
+        key: atFault("ring-width", against: ["size"], order: order))
     }
     if let trackWidth = e.trackWidth, trackWidth > size - ringWidth {
       throw RingError(
         .invalidParameter,
-        "track-width \(Self.text(trackWidth)) must be at most \(Self.text(size - ringWidth)) points (the ring's diameter at its centre line: size less ring-width)",
-        key: "track-width")
+        "track-width \(given("track-width", trackWidth)) must be at most \(Self.text(size - ringWidth)) points (the ring's diameter at its centre line: size less ring-width)",
+        key: atFault("track-width", against: ["size", "ring-width"], order: order))
     }
     if let colors, colors.count > Self.maximumColors {
       throw RingError(
         .invalidParameter,
         "colors holds at most \(Self.maximumColors) colours, not \(colors.count)", key: "colors")
     }
-    return try makePalette()
+    do {
+      return try makePalette()
+    } catch  where error.code == .locationCount {
+      let key = atFault("locations", against: ["colors", "palette", "hue-step"], order: order)
+      throw RingError(error.code, error.message, key: key)
+    }
   }
 
   /// The palette the configuration's colours make; throws `RingError` naming `colors`,

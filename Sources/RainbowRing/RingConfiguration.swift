@@ -120,8 +120,10 @@ public struct RingConfiguration: Hashable, Sendable {
       return
     }
     guard let names = choices[key], !names.contains(value) else { return }
+    let near = Suggestion.nearest(to: value, among: names).map { "; did you mean '\($0)'?" }
     throw RingError(
-      .invalidParameter, "\(key) '\(shown(value))' is not one of \(names.joined(separator: ", "))",
+      .invalidParameter,
+      "\(key) '\(shown(value))' is not one of \(names.joined(separator: ", "))\(near ?? "")",
       key: key)
   }
 

@@ -57,7 +57,7 @@ public enum RingPalettes {
     if let locations {
       guard locations.count == colors.count else {
         throw RingError(
-          .invalidParameter,
+          .locationCount,
           "locations must hold one position per colour: \(locations.count) for \(colors.count) colours",
           key: "locations")
       }

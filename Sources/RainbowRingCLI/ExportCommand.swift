@@ -325,7 +325,7 @@ enum ExportCommand {
       do {
         try Exporter.checkVector(settings)
       } catch let error as RingError {
-        throw RingError.usage(error.message + ".")
+        throw RingError.usage(try RingOptions.placed(error, args))
       } catch {
         throw RingError.usage("\(error)")
       }

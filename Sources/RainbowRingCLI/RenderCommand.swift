@@ -63,7 +63,7 @@ enum RenderCommand {
       do {
         estimate = try VectorEstimate(still: scene)
       } catch let error as RingError {
-        throw RingError.usage(error.message + ".")
+        throw RingError.usage(try RingOptions.placed(error, args))
       } catch {
         throw RingError.usage("\(error)")
       }

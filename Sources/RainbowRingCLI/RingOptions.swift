@@ -212,6 +212,8 @@ enum RingOptions {
     if let known = args.memo.configuration { return known }
     var base = RingConfiguration()
     var positions: [String: String] = [:]
+    // Which source gave each key, later ones higher: for a misfit, the latest is at fault.
+    var order: [String: Int] = [:]
     if let name = args["preset"] {
       guard let preset = RingPresets.named(name) else {
         let near = Suggestion.nearest(to: name, among: RingPresets.names).map {
@@ -224,19 +226,22 @@ enum RingOptions {
       base = preset
       for key in RingConfiguration.keys where preset.sets(key) {
         positions[key] = "preset '\(name)'"
+        order[key] = 1
       }
     }
     if let path = args["config"] {
       let file = try ringFile(path)
       base = base.overridden(by: file.configuration)
       positions.merge(file.positions) { _, place in place }
+      for key in file.positions.keys { order[key] = 2 }
     }
     for key in RingConfiguration.keys where args.has(key) || args.flag(key) != nil {
       positions[key] = nil
+      order[key] = 3
     }
     let configuration = base.overridden(by: try fromArguments(args))
     do {
-      try configuration.checkFit()
+      try configuration.checkFit(order: order)
     } catch {
       throw RingError.usage(sentence(error, positions: positions))
     }
@@ -266,7 +271,8 @@ enum RingOptions {
 
   /// Where `key`'s value came from when not from the command line: its place (a ring
   /// file's `FILE:LINE:COLUMN`, or `preset 'NAME'`) and how it is spelled there
-  /// (`"flow": false`); `nil` when the command line set it or nothing did.
+  /// (`"flow": false` in a ring file, `--no-flow` for a preset); `nil` when the command
+  /// line set it or nothing did.
   static func source(of key: String, _ args: ParsedArguments) throws(RingError) -> (
     place: String, spelled: String
   )? {
@@ -274,7 +280,28 @@ enum RingOptions {
     guard let place = positions[key], let value = configuration.jsonValue(forKey: key) else {
       return nil
     }
-    return (place, "\"\(key)\": \(value)")
+    guard args["preset"].map({ place == "preset '\($0)'" }) == true else {
+      return (place, "\"\(key)\": \(value)")
+    }
+    // A preset is spelled as its options, not as a ring file's keys.
+    switch value {
+    case "true": return (place, "--\(key)")
+    case "false": return (place, "--no-\(key)")
+    default:
+      let bare = value.hasPrefix("\"") ? String(value.dropFirst().dropLast()) : value
+      return (place, "--\(key) \(bare)")
+    }
+  }
+
+  /// A library error about the ring that cannot be written (an export format's refusal)
+  /// as a sentence: after the place of the value its `key` names when a ring file or a
+  /// preset gave that value, else as it stands.
+  static func placed(_ error: RingError, _ args: ParsedArguments) throws(RingError) -> String {
+    let sentence = error.message.hasSuffix(".") ? error.message : error.message + "."
+    guard let key = error.key, let place = try sourcedConfiguration(args).positions[key] else {
+      return sentence
+    }
+    return "\(place): \(sentence)"
   }
 
   /// A library error about the configuration as a sentence for the command line: at the
@@ -434,6 +461,9 @@ enum RingOptions {
   static func sentence(_ message: String, key: String?) -> String {
     if let key, message.hasPrefix(key + " ") {
       return "'--\(key)'" + message.dropFirst(key.count) + "."
+    }
+    if let key, RingConfiguration.keys.contains(key) {
+      return "'--\(key)': " + message + (message.hasSuffix(".") ? "" : ".")
     }
     guard let first = message.first else { return message }
     let capitalised = first.uppercased() + message.dropFirst()

@@ -32,7 +32,8 @@ struct VectorRing {
 
   /// Refuses a conic gradient (SVG and Lottie have none; a `still` frame is pointed to PNG,
   /// an animation to the raster formats), and for Lottie a radial gradient with unequal radii
-  /// (its radial gradients are circles).
+  /// (its radial gradients are circles). Each refusal's `key` names the ring's value at
+  /// fault (`progress`, `gradient`, `end-point`), for the caller to say where it came from.
   init(_ scene: RingScene, format: ExportFormat, still: Bool = false) throws {
     let name =
       switch format {
@@ -44,8 +45,8 @@ struct VectorRing {
     if ring.progress != nil {
       throw RingError(
         .invalidSettings,
-        "\(name) does not hold progress rings yet: export the progress ring as GIF, APNG, WebP, MP4 or WebM"
-      )
+        "\(name) does not hold progress rings yet: export the progress ring as GIF, APNG, WebP, MP4 or WebM",
+        key: "progress")
     }
     let (w, h) = (ring.size.width, ring.size.height)
     let origin = scene.ringOrigin
@@ -60,7 +61,8 @@ struct VectorRing {
         : "export the conic ring as GIF, APNG, WebP, MP4 or WebM"
       throw RingError(
         .invalidSettings,
-        "\(name) has no conic gradient: \(raster), or choose --gradient axial or radial")
+        "\(name) has no conic gradient: \(raster), or choose --gradient axial or radial",
+        key: "gradient")
     case .axial:
       let length2 = dx * dx + dy * dy
       if length2 == 0 {
@@ -83,8 +85,8 @@ struct VectorRing {
     if case .radial(_, let rx, let ry) = paint, !Self.isCircle(rx, ry), name == "Lottie" {
       throw RingError(
         .invalidSettings,
-        "Lottie's radial gradients are circles, and this one is an ellipse (\(rx) x \(ry) points): give --end-point the same offset in x and y from --start-point, or export SVG, which draws the ellipse"
-      )
+        "Lottie's radial gradients are circles, and this one is an ellipse (\(rx) x \(ry) points): give --end-point the same offset in x and y from --start-point, or export SVG, which draws the ellipse",
+        key: "end-point")
     }
     self.scene = scene
     let (pw, ph) = scene.pixelSize

@@ -43,6 +43,15 @@ import Testing
       ["render", "--gradient", "conc", "-o", "x.png"],
       "Error: The value 'conc' is invalid for '--gradient': expected one of axial, radial, conic. Did you mean 'conic'?"
     ),
+    // Case, '-', '_' and spaces are ignored before edit distance counts.
+    (
+      ["render", "--timing", "easeinout", "-o", "x.png"],
+      "Error: The value 'easeinout' is invalid for '--timing': expected one of linear, ease-in, ease-out, ease-in-out, default. Did you mean 'ease-in-out'?"
+    ),
+    (
+      ["render", "--timing", "EaseInOut", "-o", "x.png"],
+      "Error: The value 'EaseInOut' is invalid for '--timing': expected one of linear, ease-in, ease-out, ease-in-out, default. Did you mean 'ease-in-out'?"
+    ),
   ]
 
   /// A near miss names the nearest spelling; a far one does not guess.

@@ -81,22 +81,50 @@ import Testing
     }
   }
 
-  /// Values that do not fit together are refused at the place of the value at fault,
-  /// whichever source gave it: a ring file, a preset, or (naming the option) the command
-  /// line.
+  /// Values that do not fit together are refused at the place of the value given by the
+  /// latest source (command line over ring file over preset over default), whichever
+  /// source that is: a ring file, a preset, or (naming the option) the command line; a
+  /// constrained value left at its default is called the default.
   @Test(arguments: [
     (
       #"{"size": 100, "progress": 0.5, "track-width": 90}"#, [String](),
       "ring.json:1:47: track-width 90 must be at most 80 points"
     ),
-    (#"{"progress": 0.5, "track-width": 150}"#, ["--size", "100"], "ring.json:1:34: track-width"),
     (
-      #"{"ring-width": 40}"#, ["--size", "60"], "ring.json:1:16: ring-width 40 must be at most half"
+      #"{"progress": 0.5, "track-width": 150}"#, ["--size", "100"],
+      "'--size': track-width 150 must be at most 80 points"
     ),
-    (#"{"size": 50}"#, ["--preset", "activity"], "preset 'activity': ring-width 28"),
+    (
+      #"{"progress": 0.5, "size": 100, "track-width": 150}"#, [String](),
+      "ring.json:1:47: track-width 150 must be at most 80 points"
+    ),
+    (#"{"ring-width": 40}"#, ["--size", "60"], "'--size': ring-width 40 must be at most half"),
+    (#"{"size": 60}"#, ["--ring-width", "40"], "'--ring-width' 40 must be at most half"),
+    (
+      #"{"size": 50}"#, ["--preset", "activity"],
+      "ring.json:1:10: ring-width 28 must be at most half of size (25)"
+    ),
+    // The default ring-width is not blamed: the size that does not hold it is.
+    (
+      #"{"size": 10}"#, [String](),
+      "ring.json:1:10: ring-width 20, the default, must be at most half of size (5)"
+    ),
+    (#"{}"#, ["--size", "10"], "'--size': ring-width 20, the default, must be at most half"),
+    (
+      #"{}"#, ["--preset", "progress", "--size", "10"],
+      "'--size': ring-width 20, the default, must be at most half"
+    ),
     (
       #"{"locations": [0, 0.5, 1]}"#, ["--hue-step", "90"],
+      "'--hue-step': locations must hold one position per colour: 3 for 5 colours"
+    ),
+    (
+      #"{"locations": [0, 0.5, 1], "hue-step": 90}"#, [String](),
       "ring.json:1:15: locations must hold one position per colour: 3 for 5 colours"
+    ),
+    (
+      #"{"hue-step": 90}"#, ["--locations", "0,0.5,1"],
+      "'--locations' must hold one position per colour: 3 for 5 colours"
     ),
     (
       ##"{"colors": ["#000000", "#ffffff"], "locations": [0.5, 0.2]}"##, [String](),
@@ -121,6 +149,24 @@ import Testing
     #expect(contents(dir) == ["ring.json"], "nothing written")
   }
 
+  /// Each command that reads a ring blames the size a ring file gives, not the default
+  /// ring-width it cannot hold.
+  @Test(arguments: [["config", "--print"], ["check"], ["render", "-o", "DIR/ring.png"]])
+  func aDefaultIsNotBlamedByAnyCommand(args: [String]) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let file = dir + "/s10.json"
+    try Data(#"{"size": 10}"#.utf8).write(to: URL(fileURLWithPath: file))
+    let run = Self.tool(
+      args.map { $0.replacingOccurrences(of: "DIR", with: dir) } + ["--config", file])
+    #expect(run.code == 64, "\(args): \(run.err)")
+    #expect(
+      run.err.hasPrefix(
+        "Error: \(file):1:10: ring-width 20, the default, must be at most half of size (5)"),
+      "\(args): \(run.err)")
+    #expect(!run.err.contains("--ring-width"), "\(args): \(run.err)")
+  }
+
   /// An export's own rules about the ring's values (a still ring in a format that animates
   /// its flow, a background the format cannot carry) name the ring file's or preset's place.
   @Test(arguments: [
@@ -128,6 +174,21 @@ import Testing
     (#"{}"#, "ring.svg", ["--preset", "activity"], #"preset 'activity': svg animates"#),
     (##"{"background": "#ff000080"}"##, "ring.gif", [], #"ring.json:1:16: "background""#),
     (#"{"background": "transparent"}"#, "ring.mp4", [], #"ring.json:1:16: "background""#),
+    // A vector format's refusals name the place of the value at fault.
+    (#"{"gradient": "conic"}"#, "ring.svg", [], "ring.json:1:14: SVG has no conic gradient"),
+    (#"{"progress": 0.5}"#, "ring.svg", [], "ring.json:1:14: SVG does not hold progress rings"),
+    (#"{"progress": 0.5}"#, "ring.json", [], "ring.json:1:14: Lottie does not hold progress"),
+    (
+      #"{"gradient": "radial", "end-point": [1, 0.8]}"#, "ring.json", [],
+      "ring.json:1:37: Lottie's radial gradients are circles"
+    ),
+    (#"{}"#, "ring.svg", ["--preset", "viridis"], "preset 'viridis': SVG has no conic"),
+    (#"{}"#, "ring.svg", ["--preset", "viridis", "--gradient", "conic"], "SVG has no conic"),
+    // A preset is spelled as its options, not as a ring file's keys.
+    (
+      #"{}"#, "ring.json", ["--preset", "activity"],
+      "preset 'activity': lottie animates the colours' flow, and --no-flow holds them still"
+    ),
   ])
   func exportRulesNameTheFilesPlace(
     file text: String, output: String, options: [String], message: String
@@ -142,6 +203,19 @@ import Testing
     #expect(run.code == 64, "\(run.err)")
     let expected = message.hasPrefix("ring.json") ? "\(dir)/\(message)" : message
     #expect(run.err.hasPrefix("Error: \(expected)"), "\(run.err)")
+    #expect(contents(dir) == ["ring.json"], "nothing written")
+  }
+
+  /// `render` to SVG names the ring file's place of a value SVG cannot draw.
+  @Test func renderToSVGNamesTheFilesPlace() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let file = dir + "/ring.json"
+    try Data(#"{"progress": 0.5}"#.utf8).write(to: URL(fileURLWithPath: file))
+    let run = Self.tool(["render", "--config", file, "-o", dir + "/ring.svg"])
+    #expect(run.code == 64, "\(run.err)")
+    #expect(
+      run.err.hasPrefix("Error: \(file):1:14: SVG does not hold progress rings"), "\(run.err)")
     #expect(contents(dir) == ["ring.json"], "nothing written")
   }
 

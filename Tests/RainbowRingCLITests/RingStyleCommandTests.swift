@@ -221,7 +221,18 @@ import Testing
     ),
     (#"{"size": "big"}"#, #"ring.json:1:10: expected a number for "size", found a string"#),
     (#"{"size": 0}"#, "ring.json:1:10: size must be in 1...10000 points"),
-    (#"{"cap": "rund"}"#, "ring.json:1:9: cap 'rund' is not one of butt, round, square"),
+    // null is not a way to ask for the default: leaving the key out is.
+    (#"{"size": null}"#, #"ring.json:1:10: expected a number for "size", found null"#),
+    (#"{"flow": null}"#, #"ring.json:1:10: expected true or false for "flow", found null"#),
+    (#"{"colors": null}"#, #"ring.json:1:12: expected an array for "colors", found null"#),
+    (
+      #"{"cap": "rund"}"#,
+      "ring.json:1:9: cap 'rund' is not one of butt, round, square; did you mean 'round'?"
+    ),
+    (
+      #"{"progress": 0.5, "timing": "ease_in_out"}"#,
+      "ring.json:1:29: timing 'ease_in_out' is not one of linear, ease-in, ease-out, ease-in-out, default; did you mean 'ease-in-out'?"
+    ),
     (#"{"size": 100,}"#, "ring.json:1:13: a trailing comma is not allowed before '}'"),
     (#"{"start-point": [1]}"#, "ring.json:1:17: start-point must be [x, y]"),
     (##"{"colors": ["#ff0000", "blue"]}"##, "ring.json:1:24: 'blue' is not a colour"),

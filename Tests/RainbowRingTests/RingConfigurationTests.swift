@@ -75,6 +75,33 @@ import Testing
     #expect(throws: RingError.self, "makeRing checks the same") { try c.makeRing() }
   }
 
+  /// Of two values that conflict, `checkFit(order:)` blames the one the latest source gave,
+  /// the constrained one on a tie, and never a default: the value that was given is.
+  @Test(arguments: [
+    (#"{"size": 10}"#, [String: Int](), "size", true),
+    (#"{"size": 40, "ring-width": 21}"#, ["size": 3, "ring-width": 2], "size", false),
+    (#"{"size": 40, "ring-width": 21}"#, ["size": 2, "ring-width": 3], "ring-width", false),
+    (
+      #"{"progress": 1, "ring-width": 10, "size": 40, "track-width": 31}"#, ["ring-width": 3],
+      "ring-width", false
+    ),
+    (
+      #"{"hue-step": 90, "locations": [0, 1]}"#, ["hue-step": 3, "locations": 2], "hue-step", false
+    ),
+  ])
+  func theLatestSourceIsBlamed(text: String, order: [String: Int], key: String, isDefault: Bool)
+    throws
+  {
+    let c = try RingFile.decode(Array(text.utf8), file: "ring.json")
+    do {
+      try c.checkFit(order: order)
+      Issue.record("\(text) fits")
+    } catch {
+      #expect(error.key == key, "\(text) \(order): \(error)")
+      #expect(error.message.contains(", the default,") == isDefault, "\(error)")
+    }
+  }
+
   /// A ring file's colour list past a ring's limit is refused at its place.
   @Test func tooManyColoursAreRefusedWhereTheyStand() {
     let list = Array(repeating: ##""#102030""##, count: RingConfiguration.maximumColors + 1)

@@ -1,9 +1,17 @@
-/// The nearest of a few names to a mistyped one, for "Did you mean ...?".
-enum Suggestion {
-  /// The candidate closest to `typed` by edit distance (a swap of neighbours counts one),
-  /// when it is close: at most one edit in a short word, two in a longer one, and never
-  /// half the word. `nil` when nothing is that close or `typed` is one of them.
-  static func nearest(to typed: String, among candidates: [String]) -> String? {
+/// The nearest of a few names to a mistyped one, for "Did you mean ...?": one rule for the
+/// command line's options and values and a ring file's values.
+public enum Suggestion {
+  /// The candidate `typed` spells when case, `-`, `_` and spaces are ignored (`EaseInOut`
+  /// and `ease_in_out` are `ease-in-out`); else the one closest by edit distance (a swap of
+  /// neighbours counts one), when it is close: at most one edit in a short word, two in a
+  /// longer one, and never half the word. `nil` when nothing is that close or `typed` is
+  /// one of them. Only `candidates` are ever suggested.
+  public static func nearest(to typed: String, among candidates: [String]) -> String? {
+    if candidates.contains(typed) { return nil }
+    let folded = fold(typed)
+    if !folded.isEmpty, let same = candidates.first(where: { fold($0) == folded }) {
+      return same
+    }
     let word = Array(typed.drop { $0 == "-" })
     let allowed = min(2, max(1, word.count / 4))
     var best: (name: String, distance: Int)?
@@ -17,9 +25,14 @@ enum Suggestion {
     return best?.name
   }
 
+  /// `text` lowercased without `-`, `_` and spaces: how names are compared first.
+  static func fold(_ text: String) -> String {
+    String(text.lowercased().filter { !"-_ ".contains($0) })
+  }
+
   /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
   /// two neighbouring characters, each one edit.
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+  public static func distance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
     var before = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
