@@ -30,8 +30,8 @@ struct Limits {
   static let spec = OptionSpec(
     "no-limits",
     help:
-      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB), raw output (16 GiB), a vector file's gradient stops (1,000) and text (64 MiB), and the flash check's work (2e9 pixels).",
-    invertible: true)
+      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB), raw output (16 GiB), a vector file's gradient stops (1,000) and text (64 MiB), and the flash check's work (2e9 pixels)."
+  )
 
   /// Where a ring file or preset gave the frame's size or scale (`ring.json:1:10: `), put
   /// before the frame cap's refusal; empty when the command line or the defaults did.
