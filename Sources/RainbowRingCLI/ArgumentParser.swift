@@ -90,7 +90,8 @@ struct ParsedArguments {
   /// wherever they appear. Unknown options and an option with a value given twice are usage
   /// errors. A flag may be repeated, and a flag declared invertible also takes
   /// `--no-<flag>`: the last of `--<flag>` and `--no-<flag>` wins (swift-argument-parser's
-  /// `.chooseLast`), so `--no-no-limits` keeps the caps.
+  /// `.chooseLast`). `--no-limits` is a plain flag (its name already says "no"), so
+  /// `--no-no-limits` is unknown.
   static func parse(_ arguments: [String], specs: [OptionSpec], allowsPositionals: Bool = false)
     throws(RingError) -> ParsedArguments
   {

@@ -30,18 +30,35 @@ struct Limits {
   static let spec = OptionSpec(
     "no-limits",
     help:
-      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB), raw output (16 GiB), a vector file's gradient stops (1,000) and text (64 MiB), and the flash check's work (2e9 pixels).",
-    invertible: true)
+      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB), raw output (16 GiB), a vector file's gradient stops (1,000) and text (64 MiB), and the flash check's work (2e9 pixels)."
+  )
 
   /// Where a ring file or preset gave the frame's size or scale (`ring.json:1:10: `), put
   /// before the frame cap's refusal; empty when the command line or the defaults did.
   var framePlace = ""
+
+  /// Where the ring's colours come from, which decides the option that gives fewer stops.
+  enum ColorSource {
+    /// The rainbow of `--hue-step`: a larger step, fewer colours.
+    case hueStep
+    /// `--colors`: `--hue-step` has no effect on them.
+    case colors
+    /// A named `--palette` other than the rainbow.
+    case palette
+  }
+
+  /// Where the ring's colours come from; `.hueStep` when the configuration is not known.
+  var colorSource = ColorSource.hueStep
 
   /// The caps the arguments ask for: the standard ones, or none with `--no-limits`.
   static func from(_ args: ParsedArguments) -> Limits {
     var limits = args.has("no-limits") ? .none : Limits()
     let positions = args.memo.configuration?.positions ?? [:]
     limits.framePlace = (positions["size"] ?? positions["scale"]).map { "\($0): " } ?? ""
+    if let e = args.memo.configuration?.configuration.effective {
+      limits.colorSource =
+        e.colors != nil ? .colors : e.palette == "rainbow" ? .hueStep : .palette
+    }
     return limits
   }
 
@@ -126,12 +143,18 @@ struct Limits {
   }
 
   /// Refuses a vector file of too many stops or too much text, naming what lowers each:
-  /// fewer colours; for SMIL, a period of whole milliseconds (else it repeats until it is)
-  /// or the CSS variant; `elsewhere`, formats without that cost.
+  /// fewer colours (by the one option that makes them fewer for this ring's colours); for
+  /// SMIL, a period of whole milliseconds (else it repeats until it is) or the CSS variant;
+  /// `elsewhere`, formats without that cost.
   func check(vector estimate: VectorEstimate, file: String, smil: Bool, elsewhere: String)
     throws(RingError)
   {
-    let fewer = "raise --hue-step or give fewer --colors"
+    let fewer =
+      switch colorSource {
+      case .hueStep: "raise --hue-step"
+      case .colors: "give fewer --colors"
+      case .palette: "choose a smaller --palette"
+      }
     guard estimate.stops <= vectorStops else {
       throw RingError.usage(
         "\(file) of \(estimate.stops) gradient stops exceeds the cap of \(vectorStops); \(fewer), \(elsewhere), or pass --no-limits."

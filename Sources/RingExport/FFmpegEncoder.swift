@@ -11,6 +11,8 @@ import RingSystem
 /// own last words on one line.
 public final class FFmpegEncoder {
   private let child: ChildProcess
+  private let width: Int
+  private let height: Int
   private let frameCount: Int
   private let duration: Double
   private let outputPath: String
@@ -49,6 +51,8 @@ public final class FFmpegEncoder {
         "this format needs ffmpeg, which is not installed (Debian package '\(FFmpegEncoder.package)')"
       )
     }
+    self.width = width
+    self.height = height
     self.frameCount = frameCount
     self.duration = duration
     self.outputPath = outputPath
@@ -107,7 +111,15 @@ public final class FFmpegEncoder {
     let tolerance = duration / Double(frameCount) + 0.002
     let found: Double?
     do {
-      found = try FFmpegEncoder.fileDuration(outputPath)
+      if WebPFrames.isStill(ofFile: outputPath) {
+        // libwebp writes one picture without animation chunks when every frame is the same
+        // (one frame, or a ring of one colour): it shows for ever, as the loop would, and
+        // has no length to read back, so a decoder must read it as that one frame.
+        try FFmpegEncoder.checkStill(outputPath, width: width, height: height)
+        found = nil
+      } else {
+        found = try FFmpegEncoder.fileDuration(outputPath)
+      }
     } catch let error as RingError {
       throw RingError(
         error.code,
@@ -146,6 +158,30 @@ public final class FFmpegEncoder {
           : "ffprobe was killed by signal \(code) while reading back what ffmpeg wrote")
     }
     return seconds
+  }
+
+  /// Checks that ffprobe decodes the still picture at `path` as one frame of `width` x
+  /// `height` pixels; passes when ffprobe is not installed, as `fileDuration` does.
+  static func checkStill(_ path: String, width: Int, height: Int) throws {
+    guard let ffprobe = locate("ffprobe") else { return }
+    let probe = try ChildProcess(
+      executable: ffprobe,
+      arguments: [
+        "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+        "stream=width,height,nb_read_frames", "-of", "default=nw=1", path,
+      ], feedsInput: false)
+    let (exited, code) = probe.wait()
+    let found = progress(probe.outputText)
+    guard exited, code == 0, found["nb_read_frames"] == "1", found["width"] == "\(width)",
+      found["height"] == "\(height)"
+    else {
+      let said = lastLine(probe.errorText).map { ": " + $0 } ?? ""
+      throw RingError(
+        .ffmpegFailed,
+        exited
+          ? "ffprobe could not read back the \(width)x\(height) still picture ffmpeg wrote (exit status \(code))\(said)"
+          : "ffprobe was killed by signal \(code) while reading back what ffmpeg wrote")
+    }
   }
 
   /// Stops ffmpeg at once (for a failure elsewhere).

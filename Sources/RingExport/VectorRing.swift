@@ -30,10 +30,11 @@ struct VectorRing {
   let radiusY: Double
   let paint: Paint
 
-  /// Refuses a conic gradient (SVG and Lottie have none; a `still` frame is pointed to PNG,
-  /// an animation to the raster formats), and for Lottie a radial gradient with unequal radii
-  /// (its radial gradients are circles). Each refusal's `key` names the ring's value at
-  /// fault (`progress`, `gradient`, `end-point`), for the caller to say where it came from.
+  /// Refuses a progress ring and a conic gradient (SVG and Lottie have neither), pointing a
+  /// `still` frame to PNG and an animation to the raster formats, and for Lottie a radial
+  /// gradient with unequal radii (its radial gradients are circles). Each refusal's `key`
+  /// names the ring's value at fault (`progress`, `gradient`, `end-point`), for the caller
+  /// to say where it came from.
   init(_ scene: RingScene, format: ExportFormat, still: Bool = false) throws {
     let name =
       switch format {
@@ -45,7 +46,7 @@ struct VectorRing {
     if ring.progress != nil {
       throw RingError(
         .invalidSettings,
-        "\(name) does not hold progress rings yet: export the progress ring as GIF, APNG, WebP, MP4 or WebM",
+        "\(name) does not hold progress rings yet: \(Self.raster("progress", still: still))",
         key: "progress")
     }
     let (w, h) = (ring.size.width, ring.size.height)
@@ -55,13 +56,9 @@ struct VectorRing {
     let (dx, dy) = (e.x - s.x, e.y - s.y)
     switch geometry.kind {
     case .conic:
-      let raster =
-        still
-        ? "write the conic frame as PNG (a .png file)"
-        : "export the conic ring as GIF, APNG, WebP, MP4 or WebM"
       throw RingError(
         .invalidSettings,
-        "\(name) has no conic gradient: \(raster), or choose --gradient axial or radial",
+        "\(name) has no conic gradient: \(Self.raster("conic", still: still)), or choose --gradient axial or radial",
         key: "gradient")
     case .axial:
       let length2 = dx * dx + dy * dy
@@ -85,7 +82,7 @@ struct VectorRing {
     if case .radial(_, let rx, let ry) = paint, !Self.isCircle(rx, ry), name == "Lottie" {
       throw RingError(
         .invalidSettings,
-        "Lottie's radial gradients are circles, and this one is an ellipse (\(rx) x \(ry) points): give --end-point the same offset in x and y from --start-point, or export SVG, which draws the ellipse",
+        "Lottie's radial gradients are circles, and this one is an ellipse (\(VectorText.radius(rx)) x \(VectorText.radius(ry)) points): give --end-point the same offset in x and y from --start-point, or export SVG, which draws the ellipse",
         key: "end-point")
     }
     self.scene = scene
@@ -94,6 +91,14 @@ struct VectorRing {
     center = Point(x: origin.x + w / 2, y: origin.y + h / 2)
     radiusX = (w - ring.ringWidth) / 2
     radiusY = (h - ring.ringWidth) / 2
+  }
+
+  /// Where a refused `what` ring can go instead: a still frame (`rainbow-ring render`) to
+  /// PNG, which render writes; an animation to the raster formats export writes.
+  static func raster(_ what: String, still: Bool) -> String {
+    still
+      ? "write the \(what) frame as PNG (a .png file)"
+      : "export the \(what) ring as GIF, APNG, WebP, MP4 or WebM"
   }
 
   var ring: RainbowRing { scene.ring }
@@ -130,11 +135,16 @@ struct VectorRing {
     return Int(1_000_000 / b)
   }
 
-  /// Whether radii `rx` and `ry` (points) are one circle's: equal to 1 part in 10^9, as
-  /// arithmetic on the unit square leaves them (0.8 - 0.5 and 0.5 - 0.2 of 160 points are
-  /// 48.00000000000001 and 48).
+  /// Whether radii `rx` and `ry` (points) are one circle's: equal to 1 part in 10^6.
+  ///
+  /// Arithmetic on the unit square leaves a circle's radii unequal (0.8 - 0.5 and 0.5 - 0.2
+  /// of 160 points are 48.00000000000001 and 48), and so does an end point typed to ten
+  /// places (0.6000000001 about 0.5 of 160 points: 16.000000016 against 16). Drawing an
+  /// ellipse whose radii differ by a fraction e as a circle moves every gradient position
+  /// (distance over radius) by at most e, so a colour channel by at most 255 (n - 1) e of an
+  /// 8-bit step for n stops: under a third of one step within the cap of 1,000 stops.
   static func isCircle(_ rx: Double, _ ry: Double) -> Bool {
-    abs(rx - ry) <= 1e-9 * max(rx, ry)
+    abs(rx - ry) <= 1e-6 * max(rx, ry)
   }
 }
 
@@ -148,6 +158,12 @@ enum VectorText {
       if text.hasSuffix(".") { text.removeLast() }
     }
     return text == "-0" ? "0" : text
+  }
+
+  /// A length for people, to 8 significant digits, which tell apart radii that `isCircle`
+  /// calls unequal (1 part in 10^6): 80, 48 (for 48.00000000000001), 16.000016.
+  static func radius(_ value: Double) -> String {
+    String(format: "%.8g", value)
   }
 
   /// Whole nanoseconds as seconds, exact: 7300000000 -> "7.3".

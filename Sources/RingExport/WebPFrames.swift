@@ -15,6 +15,13 @@ enum WebPFrames {
     return Double(frames.reduce(0) { $0 + $1.milliseconds }) / 1000
   }
 
+  /// Whether `path` is a still WebP: a WebP without animation frames (`ANMF`), as libwebp
+  /// writes when every frame is the same.
+  static func isStill(ofFile path: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: path) else { return false }
+    return durations(of: [UInt8](data))?.isEmpty == true
+  }
+
   /// Each frame's duration in milliseconds and the byte offset of its 24-bit field, in
   /// order; `nil` when `bytes` is not a WebP or a chunk is cut short.
   static func durations(of bytes: [UInt8]) -> [(offset: Int, milliseconds: Int)]? {

@@ -104,13 +104,7 @@ import Testing
     (["export", "-o", "-", "--format", "webp"], "vector formats"),
     (
       ["export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-no-limits"],
-      "--no-limits"
-    ),
-    (
-      [
-        "export", "-o", "DIR/ring.gif", "--loops", "10000", "--fps", "50", "--no-limits",
-        "--no-no-limits",
-      ], "--no-limits"
+      "Unknown option '--no-no-limits'"
     ),
   ]
 

@@ -12,9 +12,6 @@ import Testing
     (["--no-quiet", "--quiet"], "quiet", true),
     (["--quiet", "--quiet"], "quiet", true),
     (["--no-limits"], "no-limits", true),
-    (["--no-no-limits"], "no-limits", false),
-    (["--no-limits", "--no-no-limits"], "no-limits", false),
-    (["--no-no-limits", "--no-limits"], "no-limits", true),
     (["--exact-fps", "--no-exact-fps"], "exact-fps", false),
   ])
   func theLastSpellingWins(args: [String], flag: String, isOn: Bool) throws {
@@ -22,15 +19,15 @@ import Testing
     #expect(parsed.has(flag) == isOn, "\(args): --\(flag) is \(isOn ? "on" : "off")")
   }
 
-  @Test func noNoLimitsKeepsTheCaps() throws {
-    let capped = ["-o", "r.gif", "--loops", "10000", "--fps", "50"]
-    #expect(throws: RingError.self, "--no-no-limits keeps the frame cap") {
-      _ = try ExportCommand.makePlan(capped + ["--no-no-limits"])
-    }
-    #expect(throws: RingError.self, "the last spelling wins: the caps stay") {
-      _ = try ExportCommand.makePlan(capped + ["--no-limits", "--no-no-limits"])
-    }
-    #expect(try ExportCommand.makePlan(capped + ["--no-no-limits", "--no-limits"]).plan != nil)
+  /// `--no-limits` is a plain flag: its name already says "no", so `--no-no-limits` is an
+  /// unknown option (it once was accepted and kept the caps), and help shows no `--[no-]`.
+  @Test(arguments: ["render", "export", "play", "check", "config"])
+  func noLimitsIsAPlainFlag(command: String) throws {
+    let problem = CommandLineTool.usageProblem(in: [command, "--no-no-limits"])
+    #expect(
+      problem?.hasPrefix("Unknown option '--no-no-limits'.") == true,
+      "\(command) refuses --no-no-limits: \(problem ?? "accepted")")
+    #expect(!Limits.spec.isInvertible, "--no-limits does not invert")
   }
 
   @Test func noQuietLeavesQuietOff() throws {

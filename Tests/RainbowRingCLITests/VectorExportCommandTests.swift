@@ -95,6 +95,23 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir + "/conic.svg"))
   }
 
+  /// Every refusal from `render` points to what render writes (PNG), never to formats only
+  /// `export` writes; the same refusals from `export` point to the animated raster formats.
+  @Test(arguments: [["--gradient", "conic"], ["--progress", "0.5"]])
+  func renderRefusalsSuggestWhatRenderWrites(_ options: [String]) {
+    let still = Captured(["render", "-o", "/nonexistent/x.svg"] + options)
+    #expect(still.code == 64, "\(options): \(still.err)")
+    #expect(still.err.contains("as PNG (a .png file)"), "\(options) points to PNG: \(still.err)")
+    for other in ["GIF", "APNG", "WebP", "MP4", "WebM"] {
+      #expect(!still.err.contains(other), "render cannot write \(other): \(still.err)")
+    }
+    let animation = Captured(["export", "-o", "/nonexistent/x.svg"] + options)
+    #expect(animation.code == 64, "\(options): \(animation.err)")
+    #expect(
+      animation.err.contains("as GIF, APNG, WebP, MP4 or WebM"),
+      "export points to the raster formats: \(animation.err)")
+  }
+
   /// Options that do not apply to a vector file, which advice must not name.
   static let frameOptions = ["--duration", "--loops", "--fps", "--size", "--scale", "--jobs"]
 
@@ -123,6 +140,24 @@ import Testing
       ? try RenderCommand.makePlan(lifted).plan != nil
       : try ExportCommand.makePlan(lifted).plan != nil
     #expect(planned, "--no-limits lifts the cap: \(arguments)")
+  }
+
+  /// The stop cap names only the option that gives fewer stops for this ring's colours:
+  /// `--hue-step` does nothing once `--colors` is given, so 1,002 listed colours are told to
+  /// be fewer, and the rainbow of `--hue-step 0.01` is told to raise the step.
+  @Test(arguments: ["x.svg", "x.svgz", "x.json", "x.lottie", "x.html"])
+  func theStopCapNamesOnlyOptionsThatApply(_ file: String) throws {
+    let colors = (0..<1002).map { _ in "#ff0000" }.joined(separator: ",")
+    let listed = Captured(
+      ["export", "-o", "/nonexistent/" + file, "--allow-flashing", "--colors", colors])
+    let line = listed.err.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(listed.code == 64 && line.contains("1002 gradient stops"), "\(file): \(listed.err)")
+    #expect(line.contains("give fewer --colors"), "\(file): \(line)")
+    #expect(!line.contains("--hue-step"), "\(file): --hue-step has no effect: \(line)")
+    let rainbow = Captured(["export", "-o", "/nonexistent/" + file, "--hue-step", "0.01"])
+    let first = rainbow.err.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first.contains("raise --hue-step"), "\(file): \(first)")
+    #expect(!first.contains("--colors"), "\(file): no --colors were given: \(first)")
   }
 
   /// An SMIL file too large to be of use names what shrinks it: fewer colours, a period of

@@ -111,6 +111,59 @@ import Testing
     expectSeamless(apng.frames, "APNG")
   }
 
+  /// One frame (`--fps 1 --duration 1`, or `--duration 0.01`) in every animated format is
+  /// a file a real decoder reads as that frame: libwebp writes a still WebP for it (no
+  /// animation chunks, so no length), which Pillow and ffprobe read as one picture; a ring
+  /// of one colour, every frame the same, is a still WebP too.
+  @Test(
+    arguments: [
+      (ExportFormat.gif, nil), (.apng, nil), (.webp, nil), (.webp, 80), (.mp4, nil), (.webm, nil),
+    ] as [(ExportFormat, Int?)])
+  func oneFrameIsAFileOfOneFrame(format: ExportFormat, quality: Int?) throws {
+    for ns in [1_000_000_000, 10_000_000] as [Int64] {
+      var s = ExportSettings(
+        scene: try RingScene(background: format == .mp4 ? .white : .clear, scale: 0.5),
+        format: format, timing: ExportTiming(frameCount: 1, durationNanoseconds: ns))
+      s.quality = quality
+      let path = dir + "/one-\(ns).\(format.rawValue)"
+      try Exporter.export(s, to: path)
+      let (w, h) = s.scene.pixelSize
+      if format == .mp4 || format == .webm {
+        let probe = String(
+          decoding: try runTool(
+            "ffprobe",
+            [
+              "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+              "stream=width,height,nb_read_frames", "-of", "default=nw=1", path,
+            ]), as: UTF8.self)
+        #expect(
+          probe.contains("width=\(w)\nheight=\(h)\nnb_read_frames=1"),
+          "\(format) of \(ns) ns: ffprobe reads one \(w)x\(h) frame: \(probe)")
+        continue
+      }
+      let decoded = try decodeAnimationWithPillow(path)
+      #expect(
+        decoded.frames.count == 1 && decoded.width == w && decoded.height == h,
+        "\(format) of \(ns) ns: Pillow reads one \(w)x\(h) frame, not \(decoded.frames.count)")
+      if format != .gif && quality == nil, let frame = decoded.frames.first {
+        #expect(visible(frame) == visible(try engine(s, 0)), "\(format): the frame, lossless")
+      }
+    }
+  }
+
+  /// A ring of one colour draws the same frame every time: libwebp merges them into one
+  /// still picture, which is what the animation shows.
+  @Test func aRingOfOneColourIsAStillWebP() throws {
+    let ring = try RainbowRing(colors: [RGBAColor(red: 1, green: 0, blue: 0, alpha: 1)])
+    let s = ExportSettings(
+      scene: try RingScene(ring: ring, scale: 0.5), format: .webp,
+      timing: ExportTiming(frameCount: 2, durationNanoseconds: 1_000_000_000))
+    let path = dir + "/red.webp"
+    try Exporter.export(s, to: path)
+    let decoded = try decodeAnimationWithPillow(path)
+    #expect(decoded.frames.count == 1, "one picture, not \(decoded.frames.count)")
+  }
+
   @Test func webpIsLosslessWithMillisecondDelays() throws {
     let s = try settings(.webp, fps: 50, background: .clear)
     let path = dir + "/ring.webp"
