@@ -58,7 +58,7 @@ public struct FlashCheck: Sendable {
   public static let screeningSide = 48.0
   /// Bytes each analysed pixel holds: a `FlashCounter`'s per backdrop (its measures,
   /// trackers and history), and the renderer's frames and plan.
-  static let counterBytesPerPixel = 130.0
+  static let counterBytesPerPixel = 180.0
   static let rendererBytesPerPixel = 16.0
 
   /// A check of `scene` shown as `showing`, viewed from `viewingDistance` centimetres (by

@@ -40,11 +40,12 @@ import Foundation
 /// relative luminance, the largest share of a field flashing in one frame, the most
 /// general flashes of any one pixel in a second (counted up to 6, from its last 12
 /// transitions), and the largest share of a field covered by pixels that each flash more
-/// than 3 times in some second, whenever that second is: the area a looser reading of
+/// than 3 times in some second (general flashes, or red flashes: each kind counted on its
+/// own), whenever that second is: the area a looser reading of
 /// "concurrently" (flashing in the same stretch of time, not the same frame) would weigh.
 ///
 /// Complexity: O(pixels) per frame, plus O(pixels + window positions) for frames with
-/// marks. Memory: about 130 bytes per pixel.
+/// marks. Memory: about 180 bytes per pixel.
 public struct FlashCounter: Sendable {
   /// Frame size, in pixels.
   public let width: Int
@@ -93,7 +94,11 @@ public struct FlashCounter: Sendable {
   /// Per pixel, the frame indices of its latest counted general transitions, a
   /// ring of `pixelHistory` entries: for the per-pixel rate, regardless of area.
   private var pixelTimes: [Int32]
-  /// Per pixel, 1 once it has flashed more than 3 times in some second, whatever the area.
+  /// The same for its counted red transitions (kept apart: a change from red to black is
+  /// both a general and a red transition, one flash of each kind, not two flashes).
+  private var redPixelTimes: [Int32]
+  /// Per pixel, 1 once it has flashed more than 3 times in some second (general or red
+  /// flashes), whatever the area.
   private var fastFlashing: [UInt8]
   private static let pixelHistory = 12
   private var largestPixelTransitions = 0
@@ -142,6 +147,7 @@ public struct FlashCounter: Sendable {
     marks = [UInt8](repeating: 0, count: n)
     table = []
     pixelTimes = [Int32](repeating: Int32.min, count: n * FlashCounter.pixelHistory)
+    redPixelTimes = pixelTimes
     fastFlashing = [UInt8](repeating: 0, count: n)
   }
 
@@ -272,7 +278,7 @@ public struct FlashCounter: Sendable {
         }
       }
       guard marked > 0 else { continue }
-      if kind == .general { recordPixelTimes(frame: frame) }
+      recordPixelTimes(frame: frame, kind: kind)
       let area = largestWindowSum(total: marked)
       largestFieldShare = max(largestFieldShare, min(1, Double(area) / fieldArea))
       guard Double(area) > areaThreshold else { continue }
@@ -282,16 +288,19 @@ public struct FlashCounter: Sendable {
 
   private enum FlashKind { case general, red }
 
-  /// Notes this frame in the history of each marked pixel, updates the per-pixel rate and
-  /// flags the pixels that flash more than 3 times in a second.
-  private mutating func recordPixelTimes(frame: Int) {
+  /// Notes this frame in the `kind` history of each marked pixel, updates the per-pixel
+  /// general rate and flags the pixels that flash (general or red) more than 3 times in a
+  /// second.
+  private mutating func recordPixelTimes(frame: Int, kind: FlashKind) {
     let h = FlashCounter.pixelHistory
     let window = Int32(frameRate.rounded())
     let limit = Int(2 * FlashCounter.flashesPerSecondLimit)
     let now = Int32(frame)
-    var most = largestPixelTransitions
+    var most = 0
+    var history = kind == .general ? pixelTimes : redPixelTimes
+    if kind == .general { pixelTimes = [] } else { redPixelTimes = [] }
     marks.withUnsafeBufferPointer { m in
-      pixelTimes.withUnsafeMutableBufferPointer { t in
+      history.withUnsafeMutableBufferPointer { t in
         fastFlashing.withUnsafeMutableBufferPointer { fast in
           for i in 0..<m.count where m[i] != 0 {
             let row = i * h
@@ -310,7 +319,12 @@ public struct FlashCounter: Sendable {
         }
       }
     }
-    largestPixelTransitions = most
+    if kind == .general {
+      pixelTimes = history
+      largestPixelTransitions = max(largestPixelTransitions, most)
+    } else {
+      redPixelTimes = history
+    }
   }
 
   /// The most marked pixels in any placement of the field's window.

@@ -48,7 +48,14 @@ import Testing
   @Test(arguments: [
     (["--colors", "#ffffff00,#ffffffff", "--background", "black"], false, "white on black"),
     (["--colors", "#ffffff00,#ffffffff", "--background", "white"], true, "white on white"),
-    (["--colors", "#ff000000,#ff0000ff", "--background", "black"], true, "red on black, thin"),
+    (
+      ["--colors", "#ff000000,#ff0000ff", "--background", "black", "--ring-width", "8"], true,
+      "red on black, thin"
+    ),
+    (
+      ["--colors", "#ff000000,#ff0000ff", "--background", "black"], false,
+      "red on black, its edges too: red flashes of pixels in turn over 32% of a field"
+    ),
     (
       ["--colors", "#ff000000,#ff0000ff", "--background", "black", "--ring-width", "70"], false,
       "red on black, wide"
@@ -65,6 +72,22 @@ import Testing
     let checked = Self.check(args + ["--format", "gif"])
     #expect(checked.code == (passes ? 0 : 1), "\(why): check --format gif\n\(checked.out)")
     if let refusal { #expect(refusal.contains("--allow-flashing"), "\(why): \(refusal)") }
+  }
+
+  /// A moving red/green pattern whose bands flash red in turn (no frame completes a quarter
+  /// of a field) fails like the same pattern in black and white, and its export is refused.
+  @Test(arguments: [
+    ("#ff0000,#ff0000,#008f00,#008f00", "red and green"),
+    ("#000000,#000000,#ffffff,#ffffff", "black and white"),
+  ])
+  func movingPatternsFailRedOrGeneral(colors: String, why: String) {
+    let args = [
+      "--colors=\(colors)", "--locations", "0,0.49,0.51,1", "--step-duration", "0.05",
+      "--size", "64", "--ring-width", "16",
+    ]
+    let checked = Self.check(args + ["--format", "apng"])
+    #expect(checked.code == 1, "\(why): check --format apng\n\(checked.out)")
+    #expect(Self.exportRefusal(args, output: "/nonexistent/ring.apng") != nil, "\(why): export")
   }
 
   /// The live check and the player at the same rate agree: 1/120 s steps alias to

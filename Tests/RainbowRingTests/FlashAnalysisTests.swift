@@ -111,6 +111,30 @@ import Testing
     #expect(result.generalFlashesPerSecond == general, "\(why): \(result.summary)")
   }
 
+  /// A red/green pattern moving across the frame: each column swaps at 5 Hz, a frame later
+  /// than the one before, so no frame completes red transitions over a quarter of the field,
+  /// but every pixel flashes red 5 times a second. Red and this green differ by under 0.1
+  /// in luminance: no general flash.
+  @Test func movingRedPatternsCountPerPixel() throws {
+    var counter = try FlashCounter(width: 16, height: 16, frameRate: 60, fieldDiameter: 16)
+    var frame = try Pixmap(width: 16, height: 16)
+    let red = Self.color(1, 0, 0)
+    let green = Self.color(0, 143 / 255, 0)
+    for k in 0...120 {
+      frame.withUnsafeMutablePixels { p in
+        for i in 0..<256 {
+          p[i] = (Self.isHigh(k + i % 16, hertz: 5) ? red : green).premultipliedRGBA8
+        }
+      }
+      counter.append(frame)
+    }
+    let result = counter.analysis
+    #expect(result.redFlashesPerSecond == 0, "no frame flashes a quarter: \(result.summary)")
+    #expect(result.generalFlashesPerSecond == 0, "no general flash: \(result.summary)")
+    #expect(result.fastFlashingFieldShare > 0.9, "every pixel flashes red: \(result.summary)")
+    #expect(!result.passes, "a moving red pattern fails: \(result.summary)")
+  }
+
   @Test func transparentPixelsAreSeenOverWhite() throws {
     var counter = try FlashCounter(width: 4, height: 4, frameRate: 60, fieldDiameter: 4)
     var frame = try Pixmap(width: 4, height: 4)
