@@ -230,8 +230,22 @@ public struct FlashCheck: Sendable {
     }
   }
 
+  /// When played frame `j` starts to be shown, in nanoseconds from the start of play: live,
+  /// `j / frameRate`; in a file, its pass's start plus frame `j % frameCount`'s time.
+  func playTime(ofFrame j: Int) -> Int64 {
+    switch showing {
+    case .still: return 0
+    case .live(let rate, _): return Int64((Double(j) * 1e9 / rate).rounded())
+    case .file(let count, let duration, _):
+      return Int64(j / count) * duration.nanoseconds + time(ofFrame: j).nanoseconds
+    }
+  }
+
   /// Renders the frames and counts their flashes over each backdrop; the verdict is the
-  /// worst. Throws `RingError` when the frames cannot be allocated.
+  /// worst. Each frame is counted at its play time (windows are one second of time, whatever
+  /// the rate), with the periods skipped by `frameRanges` closed up: a frame after a skip
+  /// follows the one before it by that one's showing time. Throws `RingError` when the
+  /// frames cannot be allocated.
   public func run() throws -> FlashVerdict {
     let renderer = try FrameRenderer(scene: analysedScene)
     let (w, h) = analysedScene.pixelSize
@@ -241,13 +255,18 @@ public struct FlashCheck: Sendable {
         width: w, height: h, frameRate: rate, fieldDiameter: fieldDiameter, backdrop: $0)
     }
     var shown = try Pixmap(width: onOffAlpha ? w : 1, height: onOffAlpha ? h : 1)
+    var clock: Int64 = 0
+    var previous: Int?
     for j in frameRanges.joined() {
+      if let p = previous { clock += playTime(ofFrame: p + 1) - playTime(ofFrame: p) }
+      previous = j
+      let at = MediaTime.nanoseconds(clock)
       let frame = renderer.render(at: time(ofFrame: j))
       if onOffAlpha {
         FlashCheck.makeOnOff(frame, into: &shown)
-        for k in counters.indices { counters[k].append(shown) }
+        for k in counters.indices { counters[k].append(shown, at: at) }
       } else {
-        for k in counters.indices { counters[k].append(frame) }
+        for k in counters.indices { counters[k].append(frame, at: at) }
       }
     }
     let results = counters.map(\.analysis)

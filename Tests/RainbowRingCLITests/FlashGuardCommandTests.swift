@@ -90,6 +90,20 @@ import Testing
     #expect(Self.exportRefusal(args, output: "/nonexistent/ring.apng") != nil, "\(why): export")
   }
 
+  /// A GIF of 160 ms frames (6.25 fps, asked as 7) swapping black and white holds 7
+  /// transitions in a second of time (3.5 flashes): windows are in time, not a rounded
+  /// number of frames.
+  @Test func aNonIntegerFrameRateCountsEverySecond() {
+    let args = [
+      "--colors=#000000,#ffffff", "--size", "48", "--ring-width", "12", "--step-duration",
+      "0.16", "--fps", "7",
+    ]
+    let checked = Self.check(args + ["--format", "gif"])
+    #expect(checked.code == 1, "check --format gif\n\(checked.out)")
+    #expect(checked.out.contains("3.5 per second"), "\(checked.out)")
+    #expect(Self.exportRefusal(args) != nil, "export of the GIF")
+  }
+
   /// The live check and the player at the same rate agree: 1/120 s steps alias to
   /// stillness at 60 fps and flash at 50.
   @Test(arguments: [("60", true), ("50", false)])

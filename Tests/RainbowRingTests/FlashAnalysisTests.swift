@@ -135,6 +135,30 @@ import Testing
     #expect(!result.passes, "a moving red pattern fails: \(result.summary)")
   }
 
+  /// A one-second window holds every transition less than a second apart, by time: black
+  /// and white swapping every frame at 6.25 fps (160 ms frames) makes 7 transitions in
+  /// [0.16 s, 1.16 s), 3.5 flashes, which fails; so do GIF delays of 16 and 17 cs in turn.
+  @Test(
+    arguments: [
+      ([Int64](repeating: 160, count: 20), 6.25, "6.25 fps"),
+      ((0..<20).map { $0 % 2 == 0 ? 160 : 170 }, 6.06, "delays of 16 and 17 cs"),
+    ] as [([Int64], Double, String)])
+  func windowsAreInTime(milliseconds: [Int64], frameRate: Double, why: String) throws {
+    var counter = try FlashCounter(
+      width: 4, height: 4, frameRate: frameRate, fieldDiameter: 4)
+    var time: Int64 = 0
+    for (k, delay) in milliseconds.enumerated() {
+      let v = k % 2 == 0 ? 0.0 : 1.0
+      counter.append(luminance: [Double](repeating: v, count: 16), at: .nanoseconds(time))
+      time += delay * 1_000_000
+    }
+    let result = counter.analysis
+    #expect(result.generalFlashesPerSecond == 3.5, "\(why): \(result.summary)")
+    #expect(result.largestPixelFlashesPerSecond == 3.5, "\(why): per pixel: \(result.summary)")
+    #expect(result.fastFlashingFieldShare == 1, "\(why): every pixel: \(result.summary)")
+    #expect(!result.passes, "\(why): \(result.summary)")
+  }
+
   @Test func transparentPixelsAreSeenOverWhite() throws {
     var counter = try FlashCounter(width: 4, height: 4, frameRate: 60, fieldDiameter: 4)
     var frame = try Pixmap(width: 4, height: 4)
