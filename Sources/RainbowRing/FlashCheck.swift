@@ -320,12 +320,46 @@ public struct FlashCheck: Sendable {
   /// speed passes, else on the step duration. Both the change and the flow when each alone
   /// passes. Empty when nothing moves.
   public func causes() throws -> [FlashCause] {
+    try causes(withinPixels: .infinity).causes
+  }
+
+  /// `causes()` within a budget of work: each further run is made only when its
+  /// `pixelsCounted` fits what the runs before it left of `budget` pixels. `complete` is
+  /// false when a run did not fit: the causes are then those found before it (possibly
+  /// none).
+  public func causes(withinPixels budget: Double) throws -> (
+    causes: [FlashCause], complete: Bool
+  ) {
+    var left = budget
+    struct OverBudget: Error {}
+    func passes(_ check: FlashCheck) throws -> Bool {
+      let cost = check.pixelsCounted
+      guard cost <= left else { throw OverBudget() }
+      left -= cost
+      return try check.run().passes
+    }
+    var found: [FlashCause] = []
+    do {
+      try findCauses(passes: passes, into: &found)
+      return (found, true)
+    } catch is OverBudget {
+      return (found, false)
+    }
+  }
+
+  /// The search of `causes()`, each run through `passes`, appending to `causes`.
+  private func findCauses(
+    passes: (FlashCheck) throws -> Bool, into causes: inout [FlashCause]
+  ) throws {
     let ring = scene.ring
     if case .file(_, _, let plays) = showing, plays != 1 {
       let rate = showing.frameRate
       let smooth = FlashShowing.live(
         frameRate: rate, duration: .seconds(Double(frameRanges.last?.upperBound ?? 1) / rate))
-      if try with(showing: smooth).run().passes { return [.loopSeam] }
+      if try passes(with(showing: smooth)) {
+        causes = [.loopSeam]
+        return
+      }
     }
     let flows = FlashCheck.flowsVisibly(ring)
     let changes = FlashCheck.changesProgress(ring)
@@ -340,13 +374,11 @@ public struct FlashCheck: Sendable {
     }
     func flowCause() throws -> FlashCause {
       let rainbow = try variant(colors: RainbowRing.seed.colors, steady: true)
-      return try with(ring: rainbow).run().passes ? .colors : .stepDuration
+      return try passes(with(ring: rainbow)) ? .colors : .stepDuration
     }
-    let changeAlone = try changes && (!flows || !with(ring: variant(flows: false)).run().passes)
-    let flowAlone = try flows && (!changes || !with(ring: variant(steady: true)).run().passes)
-    var causes: [FlashCause] = []
-    if flowAlone || (flows && !changeAlone) { causes.append(try flowCause()) }
+    let changeAlone = try changes && (!flows || !passes(with(ring: variant(flows: false))))
+    let flowAlone = try flows && (!changes || !passes(with(ring: variant(steady: true))))
     if changeAlone || (changes && !flowAlone) { causes.append(.progressChange) }
-    return causes
+    if flowAlone || (flows && !changeAlone) { causes.insert(try flowCause(), at: 0) }
   }
 }

@@ -65,6 +65,8 @@ enum CheckCommand {
   struct Plan {
     var check: FlashCheck
     var viewingDistance: Double?
+    /// The work cap of the check and its search for causes together, in pixels counted.
+    var flashPixels = Limits().flashPixels
   }
 
   /// The checked plan, or what `--help` or `--version` asks for.
@@ -126,7 +128,8 @@ enum CheckCommand {
     try Limits.from(args).check(
       flash: check, reduceMemory: "lower --analysis-scale",
       reduceWork: "lower --analysis-scale, --duration or --fps")
-    return .run(Plan(check: check, viewingDistance: distance))
+    return .run(
+      Plan(check: check, viewingDistance: distance, flashPixels: Limits.from(args).flashPixels))
   }
 
   static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -142,7 +145,10 @@ enum CheckCommand {
     }
     do {
       let verdict = try plan.check.run()
-      let causes = verdict.passes ? [] : try plan.check.causes()
+      let (causes, complete) =
+        verdict.passes
+        ? ([], true)
+        : try plan.check.causes(withinPixels: plan.flashPixels - plan.check.pixelsCounted)
       let seen = String(format: "%.0f", plan.check.viewingDistance)
       let how = plan.viewingDistance == nil ? " (the ring filling a 10-degree field)" : ""
       var report = verdict.analysis.summary + "\n  viewed from \(seen) cm\(how)"
@@ -151,6 +157,10 @@ enum CheckCommand {
         report += "; transparent pixels seen over \(name) (checked over white and black)"
       }
       for cause in causes { report += "\n  cause: " + RingOptions.advice(for: cause) }
+      if !complete {
+        report +=
+          "\n  cause: not found within the flash check's work cap (pass --no-limits to find it)"
+      }
       try console.out(report + "\n")
       return verdict.passes ? 0 : 1
     } catch {

@@ -386,13 +386,16 @@ enum RingOptions {
       throw RingError.usage(CommandLineTool.describe(error))
     }
     let skip = "pass --allow-flashing to skip the check"
-    try Limits.from(args).check(
+    let limits = Limits.from(args)
+    try limits.check(
       flash: check, reduceMemory: skip, reduceWork: "lower --duration, or " + skip)
     let verdict: FlashVerdict
     let causes: [FlashCause]
     do {
       verdict = try check.run()
-      causes = verdict.passes ? [] : try check.causes()
+      causes =
+        verdict.passes
+        ? [] : try check.causes(withinPixels: limits.flashPixels - check.pixelsCounted).causes
     } catch {
       throw RingError.usage(CommandLineTool.describe(error))
     }
