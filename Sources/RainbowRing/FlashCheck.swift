@@ -3,8 +3,8 @@ import Foundation
 /// The one flash check behind every verdict (`check`, and the refusals of `export` and
 /// `play`): the frames a viewer is shown of a scene, as `showing` says (at the output's
 /// frame rate, over the whole output or until the motion provably repeats), seen over the
-/// scene's background (over white and over black where it is not opaque, since the page or
-/// terminal behind is unknown), counted by `FlashCounter`.
+/// scene's background (over white, black and greys between where it is not opaque, since
+/// the page or terminal behind is unknown: `transparentBackdrops`), counted by `FlashCounter`.
 ///
 /// ```swift
 /// let check = try FlashCheck(try RingScene(), showing: .live(frameRate: 60, duration: nil))
@@ -53,6 +53,25 @@ public struct FlashCheck: Sendable {
   /// Whether the output keeps only on/off transparency (a transparent GIF): pixels under
   /// half alpha are shown transparent, the others opaque in their own colour.
   public let onOffAlpha: Bool
+
+  /// The pages a transparent output is checked over, since the one behind is unknown: white,
+  /// black and three greys between (sRGB 64, 128 and 192). Compositing in sRGB is not
+  /// linear, so a translucent change may flash over a mid grey and over neither white nor
+  /// black; greys 64 apart keep any page within 32 levels of one checked.
+  public static let transparentBackdrops: [RGBAColor] = [
+    .white, .black, grey(64), grey(128), grey(192),
+  ]
+
+  static func grey(_ level: Double) -> RGBAColor {
+    RGBAColor(unchecked: level / 255, level / 255, level / 255)
+  }
+
+  /// "white", "black" or "#808080": a backdrop, for people.
+  public static func name(ofBackdrop c: RGBAColor) -> String {
+    if c == .white { return "white" }
+    if c == .black { return "black" }
+    return String(format: "#%02x%02x%02x", Int(c.red * 255), Int(c.green * 255), Int(c.blue * 255))
+  }
 
   /// The largest side of the ring analysed by default, in pixels.
   public static let screeningSide = 48.0
@@ -118,7 +137,7 @@ public struct FlashCheck: Sendable {
     fieldDiameter =
       FlashAnalysis.fieldDiameter(
         viewingDistance: distance, pixelsPerCentimetre: pointsPerCentimetre) * analysedSide / side
-    backdrops = scene.background.alpha >= 1 ? [.white] : [.white, .black]
+    backdrops = scene.background.alpha >= 1 ? [.white] : FlashCheck.transparentBackdrops
     frameRanges = FlashCheck.frames(of: ring, showing)
     frameCount = frameRanges.reduce(0) { $0 + $1.count }
     self.onOffAlpha = onOffAlpha && scene.background.alpha < 1

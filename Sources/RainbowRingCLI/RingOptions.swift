@@ -414,7 +414,7 @@ enum RingOptions {
       verdict.analysis.generalFlashesPerSecond, verdict.analysis.redFlashesPerSecond)
     let capped = rate >= 6 && rate > areaRate ? " or more" : ""
     let over =
-      check.backdrops.count > 1 ? (verdict.backdrop == .black ? " over black" : " over white") : ""
+      check.backdrops.count > 1 ? " over " + FlashCheck.name(ofBackdrop: verdict.backdrop) : ""
     let advice = causes.map(advice(for:)).joined(separator: "; ")
     return
       "This ring flashes \(String(format: "%.1f", rate))\(capped) times a second\(over), over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): \(advice.isEmpty ? "slow it down" : advice); or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."

