@@ -34,7 +34,7 @@ public struct FlashAnalysis: Hashable, Sendable {
   /// what the rate would be if the flashing area were large enough.
   public let largestPixelFlashesPerSecond: Double
   /// The largest share of a 10-degree field covered by pixels that each have more than 3
-  /// general flashes in some second, not necessarily in step (0...1): the moving-pattern
+  /// general flashes, or more than 3 red flashes, in some second, not necessarily in step (0...1): the moving-pattern
   /// reading of "concurrent"; over 0.25 fails.
   public let fastFlashingFieldShare: Double
   /// Frames analysed.
@@ -69,7 +69,7 @@ public struct FlashAnalysis: Hashable, Sendable {
       per second (limit 3)\(over(generalFlashesPerSecond > limit))
         red flashes over a quarter of a field at once: \(n(redFlashesPerSecond, 1)) per second \
       (limit 3)\(over(redFlashesPerSecond > limit))
-        share of a 10-degree field with pixels flashing over 3 times in a second: \
+        share of a 10-degree field with pixels flashing (general or red) over 3 times in a second: \
       \(n(fastFlashingFieldShare * 100, 1))% (limit 25%)\(over(fastFlashingFieldShare > FlashCounter.fieldShare))
         largest share of a field flashing in the same frame: \
       \(n(largestFlashingFieldShare * 100, 1))%

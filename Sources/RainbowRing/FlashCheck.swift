@@ -3,8 +3,8 @@ import Foundation
 /// The one flash check behind every verdict (`check`, and the refusals of `export` and
 /// `play`): the frames a viewer is shown of a scene, as `showing` says (at the output's
 /// frame rate, over the whole output or until the motion provably repeats), seen over the
-/// scene's background (over white and over black where it is not opaque, since the page or
-/// terminal behind is unknown), counted by `FlashCounter`.
+/// scene's background (over white, black and greys between where it is not opaque, since
+/// the page or terminal behind is unknown: `transparentBackdrops`), counted by `FlashCounter`.
 ///
 /// ```swift
 /// let check = try FlashCheck(try RingScene(), showing: .live(frameRate: 60, duration: nil))
@@ -54,11 +54,30 @@ public struct FlashCheck: Sendable {
   /// half alpha are shown transparent, the others opaque in their own colour.
   public let onOffAlpha: Bool
 
+  /// The pages a transparent output is checked over, since the one behind is unknown: white,
+  /// black and three greys between (sRGB 64, 128 and 192). Compositing in sRGB is not
+  /// linear, so a translucent change may flash over a mid grey and over neither white nor
+  /// black; greys 64 apart keep any page within 32 levels of one checked.
+  public static let transparentBackdrops: [RGBAColor] = [
+    .white, .black, grey(64), grey(128), grey(192),
+  ]
+
+  static func grey(_ level: Double) -> RGBAColor {
+    RGBAColor(unchecked: level / 255, level / 255, level / 255)
+  }
+
+  /// "white", "black" or "#808080": a backdrop, for people.
+  public static func name(ofBackdrop c: RGBAColor) -> String {
+    if c == .white { return "white" }
+    if c == .black { return "black" }
+    return String(format: "#%02x%02x%02x", Int(c.red * 255), Int(c.green * 255), Int(c.blue * 255))
+  }
+
   /// The largest side of the ring analysed by default, in pixels.
   public static let screeningSide = 48.0
   /// Bytes each analysed pixel holds: a `FlashCounter`'s per backdrop (its measures,
   /// trackers and history), and the renderer's frames and plan.
-  static let counterBytesPerPixel = 130.0
+  static let counterBytesPerPixel = 180.0
   static let rendererBytesPerPixel = 16.0
 
   /// A check of `scene` shown as `showing`, viewed from `viewingDistance` centimetres (by
@@ -118,7 +137,7 @@ public struct FlashCheck: Sendable {
     fieldDiameter =
       FlashAnalysis.fieldDiameter(
         viewingDistance: distance, pixelsPerCentimetre: pointsPerCentimetre) * analysedSide / side
-    backdrops = scene.background.alpha >= 1 ? [.white] : [.white, .black]
+    backdrops = scene.background.alpha >= 1 ? [.white] : FlashCheck.transparentBackdrops
     frameRanges = FlashCheck.frames(of: ring, showing)
     frameCount = frameRanges.reduce(0) { $0 + $1.count }
     self.onOffAlpha = onOffAlpha && scene.background.alpha < 1
@@ -230,8 +249,22 @@ public struct FlashCheck: Sendable {
     }
   }
 
+  /// When played frame `j` starts to be shown, in nanoseconds from the start of play: live,
+  /// `j / frameRate`; in a file, its pass's start plus frame `j % frameCount`'s time.
+  func playTime(ofFrame j: Int) -> Int64 {
+    switch showing {
+    case .still: return 0
+    case .live(let rate, _): return Int64((Double(j) * 1e9 / rate).rounded())
+    case .file(let count, let duration, _):
+      return Int64(j / count) * duration.nanoseconds + time(ofFrame: j).nanoseconds
+    }
+  }
+
   /// Renders the frames and counts their flashes over each backdrop; the verdict is the
-  /// worst. Throws `RingError` when the frames cannot be allocated.
+  /// worst. Each frame is counted at its play time (windows are one second of time, whatever
+  /// the rate), with the periods skipped by `frameRanges` closed up: a frame after a skip
+  /// follows the one before it by that one's showing time. Throws `RingError` when the
+  /// frames cannot be allocated.
   public func run() throws -> FlashVerdict {
     let renderer = try FrameRenderer(scene: analysedScene)
     let (w, h) = analysedScene.pixelSize
@@ -241,13 +274,18 @@ public struct FlashCheck: Sendable {
         width: w, height: h, frameRate: rate, fieldDiameter: fieldDiameter, backdrop: $0)
     }
     var shown = try Pixmap(width: onOffAlpha ? w : 1, height: onOffAlpha ? h : 1)
+    var clock: Int64 = 0
+    var previous: Int?
     for j in frameRanges.joined() {
+      if let p = previous { clock += playTime(ofFrame: p + 1) - playTime(ofFrame: p) }
+      previous = j
+      let at = MediaTime.nanoseconds(clock)
       let frame = renderer.render(at: time(ofFrame: j))
       if onOffAlpha {
         FlashCheck.makeOnOff(frame, into: &shown)
-        for k in counters.indices { counters[k].append(shown) }
+        for k in counters.indices { counters[k].append(shown, at: at) }
       } else {
-        for k in counters.indices { counters[k].append(frame) }
+        for k in counters.indices { counters[k].append(frame, at: at) }
       }
     }
     let results = counters.map(\.analysis)
@@ -301,12 +339,46 @@ public struct FlashCheck: Sendable {
   /// speed passes, else on the step duration. Both the change and the flow when each alone
   /// passes. Empty when nothing moves.
   public func causes() throws -> [FlashCause] {
+    try causes(withinPixels: .infinity).causes
+  }
+
+  /// `causes()` within a budget of work: each further run is made only when its
+  /// `pixelsCounted` fits what the runs before it left of `budget` pixels. `complete` is
+  /// false when a run did not fit: the causes are then those found before it (possibly
+  /// none).
+  public func causes(withinPixels budget: Double) throws -> (
+    causes: [FlashCause], complete: Bool
+  ) {
+    var left = budget
+    struct OverBudget: Error {}
+    func passes(_ check: FlashCheck) throws -> Bool {
+      let cost = check.pixelsCounted
+      guard cost <= left else { throw OverBudget() }
+      left -= cost
+      return try check.run().passes
+    }
+    var found: [FlashCause] = []
+    do {
+      try findCauses(passes: passes, into: &found)
+      return (found, true)
+    } catch is OverBudget {
+      return (found, false)
+    }
+  }
+
+  /// The search of `causes()`, each run through `passes`, appending to `causes`.
+  private func findCauses(
+    passes: (FlashCheck) throws -> Bool, into causes: inout [FlashCause]
+  ) throws {
     let ring = scene.ring
     if case .file(_, _, let plays) = showing, plays != 1 {
       let rate = showing.frameRate
       let smooth = FlashShowing.live(
         frameRate: rate, duration: .seconds(Double(frameRanges.last?.upperBound ?? 1) / rate))
-      if try with(showing: smooth).run().passes { return [.loopSeam] }
+      if try passes(with(showing: smooth)) {
+        causes = [.loopSeam]
+        return
+      }
     }
     let flows = FlashCheck.flowsVisibly(ring)
     let changes = FlashCheck.changesProgress(ring)
@@ -321,13 +393,11 @@ public struct FlashCheck: Sendable {
     }
     func flowCause() throws -> FlashCause {
       let rainbow = try variant(colors: RainbowRing.seed.colors, steady: true)
-      return try with(ring: rainbow).run().passes ? .colors : .stepDuration
+      return try passes(with(ring: rainbow)) ? .colors : .stepDuration
     }
-    let changeAlone = try changes && (!flows || !with(ring: variant(flows: false)).run().passes)
-    let flowAlone = try flows && (!changes || !with(ring: variant(steady: true)).run().passes)
-    var causes: [FlashCause] = []
-    if flowAlone || (flows && !changeAlone) { causes.append(try flowCause()) }
+    let changeAlone = try changes && (!flows || !passes(with(ring: variant(flows: false))))
+    let flowAlone = try flows && (!changes || !passes(with(ring: variant(steady: true))))
     if changeAlone || (changes && !flowAlone) { causes.append(.progressChange) }
-    return causes
+    if flowAlone || (flows && !changeAlone) { causes.insert(try flowCause(), at: 0) }
   }
 }

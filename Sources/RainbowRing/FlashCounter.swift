@@ -26,7 +26,9 @@ import Foundation
 /// window of the same area slid over the frame (a summed-area table over the frame's marks,
 /// built only for frames with marks and windows smaller than the frame). A flash is two opposing transitions,
 /// so the flashes in a one-second window are half the events in it; `analysis` reports the
-/// most over every window of `frameRate` consecutive frame-to-frame changes.
+/// most over every window of events less than one second apart, by the frames' times (given
+/// to `append`, or frame k at k / `frameRate`): windows are in time, not in a rounded number
+/// of frames, so any rate and uneven frame times (GIF delays) count alike.
 ///
 /// Simplifications, each erring towards reporting more flashing:
 /// - "Concurrent" means completing in the same frame; pixels of one field are counted
@@ -40,11 +42,12 @@ import Foundation
 /// relative luminance, the largest share of a field flashing in one frame, the most
 /// general flashes of any one pixel in a second (counted up to 6, from its last 12
 /// transitions), and the largest share of a field covered by pixels that each flash more
-/// than 3 times in some second, whenever that second is: the area a looser reading of
+/// than 3 times in some second (general flashes, or red flashes: each kind counted on its
+/// own), whenever that second is: the area a looser reading of
 /// "concurrently" (flashing in the same stretch of time, not the same frame) would weigh.
 ///
 /// Complexity: O(pixels) per frame, plus O(pixels + window positions) for frames with
-/// marks. Memory: about 130 bytes per pixel.
+/// marks. Memory: about 180 bytes per pixel.
 public struct FlashCounter: Sendable {
   /// Frame size, in pixels.
   public let width: Int
@@ -87,13 +90,19 @@ public struct FlashCounter: Sendable {
   private var changed: [UInt8]
   private var marks: [UInt8]
   private var table: [Int32]
+  /// Each appended frame's time, in nanoseconds.
+  private var frameTimes: [Int64] = []
   /// Frame indices (of the frame ending each change) of general and red events.
   private var generalEvents: [Int] = []
   private var redEvents: [Int] = []
   /// Per pixel, the frame indices of its latest counted general transitions, a
   /// ring of `pixelHistory` entries: for the per-pixel rate, regardless of area.
   private var pixelTimes: [Int32]
-  /// Per pixel, 1 once it has flashed more than 3 times in some second, whatever the area.
+  /// The same for its counted red transitions (kept apart: a change from red to black is
+  /// both a general and a red transition, one flash of each kind, not two flashes).
+  private var redPixelTimes: [Int32]
+  /// Per pixel, 1 once it has flashed more than 3 times in some second (general or red
+  /// flashes), whatever the area.
   private var fastFlashing: [UInt8]
   private static let pixelHistory = 12
   private var largestPixelTransitions = 0
@@ -142,6 +151,7 @@ public struct FlashCounter: Sendable {
     marks = [UInt8](repeating: 0, count: n)
     table = []
     pixelTimes = [Int32](repeating: Int32.min, count: n * FlashCounter.pixelHistory)
+    redPixelTimes = pixelTimes
     fastFlashing = [UInt8](repeating: 0, count: n)
   }
 
@@ -152,10 +162,15 @@ public struct FlashCounter: Sendable {
     return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
   }
 
-  /// Adds a frame: its premultiplied pixels are composited over `backdrop`, then measured.
-  /// The pixmap must be `width` x `height`.
-  public mutating func append(_ frame: Pixmap) {
+  /// The time of the next frame when none is given: frame k at k / `frameRate`.
+  private var nextTime: MediaTime { .seconds(Double(frameCount) / frameRate) }
+
+  /// Adds a frame shown from `time` (by default frame k at k / `frameRate`; times must not
+  /// decrease): its premultiplied pixels are composited over `backdrop`, then measured. The
+  /// pixmap must be `width` x `height`.
+  public mutating func append(_ frame: Pixmap, at time: MediaTime? = nil) {
     precondition(frame.width == width && frame.height == height, "frame size must match")
+    frameTimes.append((time ?? nextTime).nanoseconds)
     let back = backdrop.premultipliedRGBA8
     let first = frameCount == 0
     var largest = largestChange
@@ -208,10 +223,11 @@ public struct FlashCounter: Sendable {
     count()
   }
 
-  /// Adds a frame given as relative luminance per pixel, row-major, each in [0, 1]; such a
-  /// frame has no red (its red measure is 0).
-  public mutating func append(luminance values: [Double]) {
+  /// Adds a frame given as relative luminance per pixel, row-major, each in [0, 1], shown
+  /// from `time` (as in `append(_:at:)`); such a frame has no red (its red measure is 0).
+  public mutating func append(luminance values: [Double], at time: MediaTime? = nil) {
     precondition(values.count == width * height, "one luminance per pixel")
+    frameTimes.append((time ?? nextTime).nanoseconds)
     let first = frameCount == 0
     var largest = largestChange
     withMeasures { lum, dark, reds, saturated, changed in
@@ -272,7 +288,7 @@ public struct FlashCounter: Sendable {
         }
       }
       guard marked > 0 else { continue }
-      if kind == .general { recordPixelTimes(frame: frame) }
+      recordPixelTimes(frame: frame, kind: kind)
       let area = largestWindowSum(total: marked)
       largestFieldShare = max(largestFieldShare, min(1, Double(area) / fieldArea))
       guard Double(area) > areaThreshold else { continue }
@@ -282,35 +298,46 @@ public struct FlashCounter: Sendable {
 
   private enum FlashKind { case general, red }
 
-  /// Notes this frame in the history of each marked pixel, updates the per-pixel rate and
-  /// flags the pixels that flash more than 3 times in a second.
-  private mutating func recordPixelTimes(frame: Int) {
+  /// Notes this frame in the `kind` history of each marked pixel, updates the per-pixel
+  /// general rate and flags the pixels that flash (general or red) more than 3 times in a
+  /// second.
+  private mutating func recordPixelTimes(frame: Int, kind: FlashKind) {
     let h = FlashCounter.pixelHistory
-    let window = Int32(frameRate.rounded())
+    let second: Int64 = 1_000_000_000
     let limit = Int(2 * FlashCounter.flashesPerSecondLimit)
     let now = Int32(frame)
-    var most = largestPixelTransitions
-    marks.withUnsafeBufferPointer { m in
-      pixelTimes.withUnsafeMutableBufferPointer { t in
-        fastFlashing.withUnsafeMutableBufferPointer { fast in
-          for i in 0..<m.count where m[i] != 0 {
-            let row = i * h
-            // Replace the oldest entry, then count the entries within the last second.
-            var oldest = row
-            var within = 1
-            for k in row..<row + h {
-              if t[k] < t[oldest] { oldest = k }
-              if t[k] != Int32.min, now - t[k] < window { within += 1 }
+    let nowTime = frameTimes[frame]
+    var most = 0
+    var history = kind == .general ? pixelTimes : redPixelTimes
+    if kind == .general { pixelTimes = [] } else { redPixelTimes = [] }
+    frameTimes.withUnsafeBufferPointer { times in
+      marks.withUnsafeBufferPointer { m in
+        history.withUnsafeMutableBufferPointer { t in
+          fastFlashing.withUnsafeMutableBufferPointer { fast in
+            for i in 0..<m.count where m[i] != 0 {
+              let row = i * h
+              // Replace the oldest entry, then count the entries within the last second.
+              var oldest = row
+              var within = 1
+              for k in row..<row + h {
+                if t[k] < t[oldest] { oldest = k }
+                if t[k] != Int32.min, nowTime - times[Int(t[k])] < second { within += 1 }
+              }
+              if t[oldest] != Int32.min, nowTime - times[Int(t[oldest])] < second { within -= 1 }
+              t[oldest] = now
+              most = max(most, within)
+              if within > limit { fast[i] = 1 }
             }
-            if t[oldest] != Int32.min, now - t[oldest] < window { within -= 1 }
-            t[oldest] = now
-            most = max(most, within)
-            if within > limit { fast[i] = 1 }
           }
         }
       }
     }
-    largestPixelTransitions = most
+    if kind == .general {
+      pixelTimes = history
+      largestPixelTransitions = max(largestPixelTransitions, most)
+    } else {
+      redPixelTimes = history
+    }
   }
 
   /// The most marked pixels in any placement of the field's window.
@@ -357,13 +384,12 @@ public struct FlashCounter: Sendable {
     return Int(best)
   }
 
-  /// The most events in any `frameRate` consecutive frame-to-frame changes.
+  /// The most events less than one second apart, by their frames' times.
   private func mostInOneSecond(_ events: [Int]) -> Int {
-    let window = Int(frameRate.rounded())
     var most = 0
     var first = 0
     for last in events.indices {
-      while events[last] - events[first] >= window { first += 1 }
+      while frameTimes[events[last]] - frameTimes[events[first]] >= 1_000_000_000 { first += 1 }
       most = max(most, last - first + 1)
     }
     return most

@@ -42,7 +42,7 @@ enum CheckCommand {
   static let command = CommandSpec(
     name: "check", abstract: "Check the ring's flashing against WCAG 2.3.1.",
     overview:
-      "Count the ring's general and red flashes per second, as WCAG 2.3.1 (Three Flashes or Below Threshold) defines them, for a screen seen from a distance (by default the worst case: close enough that the ring fills a 10-degree field). It checks the frames as shown: a live display at --fps from time 0 until the motion repeats, or with --format the file export would write, over its background (over white and black where transparent). Exit status 0 means it passes, 1 that it flashes too much, and the causes are named; export and play refuse what fails unless given --allow-flashing (a still frame from render cannot flash).",
+      "Count the ring's general and red flashes per second, as WCAG 2.3.1 (Three Flashes or Below Threshold) defines them, for a screen seen from a distance (by default the worst case: close enough that the ring fills a 10-degree field). It checks the frames as shown: a live display at --fps from time 0 until the motion repeats, or with --format the file export would write, over its background (over white, black and greys where transparent). Exit status 0 means it passes, 1 that it flashes too much, and the causes are named; export and play refuse what fails unless given --allow-flashing (a still frame from render cannot flash).",
     usage: usage, options: specs,
     examples: [
       .init(summary: "The seed's ring:", commandLine: "rainbow-ring check"),
@@ -65,6 +65,8 @@ enum CheckCommand {
   struct Plan {
     var check: FlashCheck
     var viewingDistance: Double?
+    /// The work cap of the check and its search for causes together, in pixels counted.
+    var flashPixels = Limits().flashPixels
   }
 
   /// The checked plan, or what `--help` or `--version` asks for.
@@ -126,7 +128,8 @@ enum CheckCommand {
     try Limits.from(args).check(
       flash: check, reduceMemory: "lower --analysis-scale",
       reduceWork: "lower --analysis-scale, --duration or --fps")
-    return .run(Plan(check: check, viewingDistance: distance))
+    return .run(
+      Plan(check: check, viewingDistance: distance, flashPixels: Limits.from(args).flashPixels))
   }
 
   static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -142,15 +145,23 @@ enum CheckCommand {
     }
     do {
       let verdict = try plan.check.run()
-      let causes = verdict.passes ? [] : try plan.check.causes()
+      let (causes, complete) =
+        verdict.passes
+        ? ([], true)
+        : try plan.check.causes(withinPixels: plan.flashPixels - plan.check.pixelsCounted)
       let seen = String(format: "%.0f", plan.check.viewingDistance)
       let how = plan.viewingDistance == nil ? " (the ring filling a 10-degree field)" : ""
       var report = verdict.analysis.summary + "\n  viewed from \(seen) cm\(how)"
       if plan.check.backdrops.count > 1 {
-        let name = verdict.backdrop == .black ? "black" : "white"
-        report += "; transparent pixels seen over \(name) (checked over white and black)"
+        let name = FlashCheck.name(ofBackdrop: verdict.backdrop)
+        let all = plan.check.backdrops.map(FlashCheck.name(ofBackdrop:)).joined(separator: ", ")
+        report += "; transparent pixels seen over \(name) (checked over \(all))"
       }
       for cause in causes { report += "\n  cause: " + RingOptions.advice(for: cause) }
+      if !complete {
+        report +=
+          "\n  cause: not found within the flash check's work cap (pass --no-limits to find it)"
+      }
       try console.out(report + "\n")
       return verdict.passes ? 0 : 1
     } catch {

@@ -15,11 +15,14 @@ struct Limits {
   /// Raw frames written to a file (`--format rgba`), in bytes; standard output is a stream
   /// and is not capped.
   var rawFileBytes = 16.0 * Double(1 << 30)
-  /// Pixels one flash check counts (`FlashCheck.pixelsCounted`): about 30 s at the 70 to 100
-  /// million a second measured in a release build (rendering included), over 400,000 frames
-  /// of the 48-pixel ring over two backdrops (two passes of a 100,000-frame export, or an
-  /// hour at 60 fps, fit).
-  var flashPixels = 2e9
+  /// Pixels one flash check counts (`FlashCheck.pixelsCounted`), its search for causes
+  /// included (`FlashCheck.causes(withinPixels:)` gets what the check leaves): about 30 s of
+  /// CPU at the 20 million a second measured in a release build in the worst case, every
+  /// pixel changing every frame (`--hue-step 0.01 --step-duration 0.1 --duration 600`:
+  /// 1.66e8 pixels in 8.0 s of CPU, 12 s on the shared 2-core machine; rendering
+  /// included). That is 130,000 frames of the 48-pixel ring over two backdrops, 36 minutes
+  /// at 60 fps.
+  var flashPixels = 6e8
   /// Animation stops a UIKit program's snapshot may run to reach its `--time`.
   var animationStops = SnapshotSimulation.standardCap
   /// Gradient stops in a vector file: browsers take minutes over thousands.
@@ -30,7 +33,7 @@ struct Limits {
   static let spec = OptionSpec(
     "no-limits",
     help:
-      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB), raw output (16 GiB), a vector file's gradient stops (1,000) and text (64 MiB), and the flash check's work (2e9 pixels)."
+      "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB), raw output (16 GiB), a vector file's gradient stops (1,000) and text (64 MiB), and the flash check's work (600,000,000 pixels)."
   )
 
   /// Where a ring file or preset gave the frame's size or scale (`ring.json:1:10: `), put
@@ -82,7 +85,7 @@ struct Limits {
     let work = check.pixelsCounted
     guard work <= flashPixels else {
       throw RingError.usage(
-        "The flash check would count \(check.frameCount) frames of \(w)x\(h) pixels (\(String(format: "%.2g", work)) pixels), over the cap of \(String(format: "%.2g", flashPixels)); \(reduceWork), or pass --no-limits."
+        "The flash check would count \(check.frameCount) frames of \(w)x\(h) pixels over \(check.backdrops.count) backdrop(s), \(Limits.grouped(work)) pixels in all, over the cap of \(Limits.grouped(flashPixels)); \(reduceWork), or pass --no-limits."
       )
     }
   }
@@ -182,6 +185,18 @@ struct Limits {
     case .dotLottie: "A dotLottie file"
     default: "An SVG file"
     }
+  }
+
+  /// A whole number with thousands grouped: "1,036,800,000".
+  static func grouped(_ value: Double) -> String {
+    guard value.isFinite, abs(value) < 1e18 else { return "\(value)" }
+    let digits = String(Int64(value.rounded()).magnitude)
+    var out = ""
+    for (k, c) in digits.enumerated() {
+      if k > 0, (digits.count - k) % 3 == 0 { out.append(",") }
+      out.append(c)
+    }
+    return (value < 0 ? "-" : "") + out
   }
 
   static func mebibytes(_ bytes: Double) -> String {

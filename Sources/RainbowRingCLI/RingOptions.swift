@@ -413,13 +413,16 @@ enum RingOptions {
       throw RingError.usage(CommandLineTool.describe(error))
     }
     let skip = "pass --allow-flashing to skip the check"
-    try Limits.from(args).check(
+    let limits = Limits.from(args)
+    try limits.check(
       flash: check, reduceMemory: skip, reduceWork: "lower --duration, or " + skip)
     let verdict: FlashVerdict
     let causes: [FlashCause]
     do {
       verdict = try check.run()
-      causes = verdict.passes ? [] : try check.causes()
+      causes =
+        verdict.passes
+        ? [] : try check.causes(withinPixels: limits.flashPixels - check.pixelsCounted).causes
     } catch {
       throw RingError.usage(CommandLineTool.describe(error))
     }
@@ -438,7 +441,7 @@ enum RingOptions {
       verdict.analysis.generalFlashesPerSecond, verdict.analysis.redFlashesPerSecond)
     let capped = rate >= 6 && rate > areaRate ? " or more" : ""
     let over =
-      check.backdrops.count > 1 ? (verdict.backdrop == .black ? " over black" : " over white") : ""
+      check.backdrops.count > 1 ? " over " + FlashCheck.name(ofBackdrop: verdict.backdrop) : ""
     let advice = causes.map(advice(for:)).joined(separator: "; ")
     return
       "This ring flashes \(String(format: "%.1f", rate))\(capped) times a second\(over), over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): \(advice.isEmpty ? "slow it down" : advice); or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."

@@ -121,7 +121,7 @@ func scratchDirectory() throws -> String {
           --no-limits             Lift the caps on frame size (67,108,864 pixels), frame
                                   count (100,000), estimated memory (4 GiB), raw output
                                   (16 GiB), a vector file's gradient stops (1,000) and
-                                  text (64 MiB), and the flash check's work (2e9
+                                  text (64 MiB), and the flash check's work (600,000,000
                                   pixels).
           --version               Show the version.
           -h, --help              Show help information.

@@ -48,7 +48,14 @@ import Testing
   @Test(arguments: [
     (["--colors", "#ffffff00,#ffffffff", "--background", "black"], false, "white on black"),
     (["--colors", "#ffffff00,#ffffffff", "--background", "white"], true, "white on white"),
-    (["--colors", "#ff000000,#ff0000ff", "--background", "black"], true, "red on black, thin"),
+    (
+      ["--colors", "#ff000000,#ff0000ff", "--background", "black", "--ring-width", "8"], true,
+      "red on black, thin"
+    ),
+    (
+      ["--colors", "#ff000000,#ff0000ff", "--background", "black"], false,
+      "red on black, its edges too: red flashes of pixels in turn over 32% of a field"
+    ),
     (
       ["--colors", "#ff000000,#ff0000ff", "--background", "black", "--ring-width", "70"], false,
       "red on black, wide"
@@ -65,6 +72,52 @@ import Testing
     let checked = Self.check(args + ["--format", "gif"])
     #expect(checked.code == (passes ? 0 : 1), "\(why): check --format gif\n\(checked.out)")
     if let refusal { #expect(refusal.contains("--allow-flashing"), "\(why): \(refusal)") }
+  }
+
+  /// A moving red/green pattern whose bands flash red in turn (no frame completes a quarter
+  /// of a field) fails like the same pattern in black and white, and its export is refused.
+  @Test(arguments: [
+    ("#ff0000,#ff0000,#008f00,#008f00", "red and green"),
+    ("#000000,#000000,#ffffff,#ffffff", "black and white"),
+  ])
+  func movingPatternsFailRedOrGeneral(colors: String, why: String) {
+    let args = [
+      "--colors=\(colors)", "--locations", "0,0.49,0.51,1", "--step-duration", "0.05",
+      "--size", "64", "--ring-width", "16",
+    ]
+    let checked = Self.check(args + ["--format", "apng"])
+    #expect(checked.code == 1, "\(why): check --format apng\n\(checked.out)")
+    #expect(Self.exportRefusal(args, output: "/nonexistent/ring.apng") != nil, "\(why): export")
+  }
+
+  /// A GIF of 160 ms frames (6.25 fps, asked as 7) swapping black and white holds 7
+  /// transitions in a second of time (3.5 flashes): windows are in time, not a rounded
+  /// number of frames.
+  @Test func aNonIntegerFrameRateCountsEverySecond() {
+    let args = [
+      "--colors=#000000,#ffffff", "--size", "48", "--ring-width", "12", "--step-duration",
+      "0.16", "--fps", "7",
+    ]
+    let checked = Self.check(args + ["--format", "gif"])
+    #expect(checked.code == 1, "check --format gif\n\(checked.out)")
+    #expect(checked.out.contains("3.5 per second"), "\(checked.out)")
+    #expect(Self.exportRefusal(args) != nil, "export of the GIF")
+  }
+
+  /// Faint white over an unknown page flashes over a mid grey, not over white or black
+  /// (sRGB compositing is not linear): a transparent output is checked over greys too, and
+  /// says which.
+  @Test func transparentOutputsAreCheckedOverGreys() {
+    let args = [
+      "--colors=#ffffff00,#ffffff00,#ffffff56,#ffffff56", "--locations", "0,0.49,0.51,1",
+      "--step-duration", "0.05", "--size", "64", "--ring-width", "16",
+    ]
+    let checked = Self.check(args + ["--format", "apng"])
+    #expect(checked.code == 1, "check --format apng\n\(checked.out)")
+    #expect(
+      checked.out.contains("(checked over white, black, #404040, #808080, #c0c0c0)"),
+      "\(checked.out)")
+    #expect(Self.exportRefusal(args, output: "/nonexistent/ring.apng") != nil, "export")
   }
 
   /// The live check and the player at the same rate agree: 1/120 s steps alias to
@@ -129,7 +182,12 @@ import Testing
     #expect(
       refusal.contains("flash check") && refusal.contains("--allow-flashing"), "\(refusal)")
     #expect(Self.playRefusal(long + ["--terminal", "--allow-flashing"]) == nil)
-    #expect(Self.check(long).code == 64, "check of a 10-hour period")
+    let refused = Self.check(long)
+    #expect(refused.code == 64, "check of a 10-hour period")
+    #expect(
+      !refused.err.contains("e+")
+        && refused.err.contains(" pixels in all, over the cap of 600,000,000;"),
+      "the work and the cap in whole numbers: \(refused.err)")
     #expect(Self.check(long + ["--duration", "5"]).code == 0, "its first 5 s")
   }
 

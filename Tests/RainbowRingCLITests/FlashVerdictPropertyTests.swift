@@ -60,7 +60,7 @@ import Testing
   }
 
   /// Whether the decoded frames of `path` pass, played as the file says, over `background`
-  /// (over white and over black when not opaque), the ring filling the field.
+  /// (over `FlashCheck.transparentBackdrops` when not opaque), the ring filling the field.
   static func decodedPasses(_ path: String, format: ExportFormat, background: RGBAColor)
     throws -> Bool
   {
@@ -82,7 +82,7 @@ import Testing
       }
       return p
     }
-    for backdrop in background.alpha >= 1 ? [RGBAColor.white] : [.white, .black] {
+    for backdrop in background.alpha >= 1 ? [RGBAColor.white] : FlashCheck.transparentBackdrops {
       var counter = try FlashCounter(
         width: file.width, height: file.height, frameRate: rate,
         fieldDiameter: Double(min(file.width, file.height)), backdrop: backdrop)

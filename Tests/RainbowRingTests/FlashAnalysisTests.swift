@@ -111,6 +111,54 @@ import Testing
     #expect(result.generalFlashesPerSecond == general, "\(why): \(result.summary)")
   }
 
+  /// A red/green pattern moving across the frame: each column swaps at 5 Hz, a frame later
+  /// than the one before, so no frame completes red transitions over a quarter of the field,
+  /// but every pixel flashes red 5 times a second. Red and this green differ by under 0.1
+  /// in luminance: no general flash.
+  @Test func movingRedPatternsCountPerPixel() throws {
+    var counter = try FlashCounter(width: 16, height: 16, frameRate: 60, fieldDiameter: 16)
+    var frame = try Pixmap(width: 16, height: 16)
+    let red = Self.color(1, 0, 0)
+    let green = Self.color(0, 143 / 255, 0)
+    for k in 0...120 {
+      frame.withUnsafeMutablePixels { p in
+        for i in 0..<256 {
+          p[i] = (Self.isHigh(k + i % 16, hertz: 5) ? red : green).premultipliedRGBA8
+        }
+      }
+      counter.append(frame)
+    }
+    let result = counter.analysis
+    #expect(result.redFlashesPerSecond == 0, "no frame flashes a quarter: \(result.summary)")
+    #expect(result.generalFlashesPerSecond == 0, "no general flash: \(result.summary)")
+    #expect(result.fastFlashingFieldShare > 0.9, "every pixel flashes red: \(result.summary)")
+    #expect(!result.passes, "a moving red pattern fails: \(result.summary)")
+  }
+
+  /// A one-second window holds every transition less than a second apart, by time: black
+  /// and white swapping every frame at 6.25 fps (160 ms frames) makes 7 transitions in
+  /// [0.16 s, 1.16 s), 3.5 flashes, which fails; so do GIF delays of 16 and 17 cs in turn.
+  @Test(
+    arguments: [
+      ([Int64](repeating: 160, count: 20), 6.25, "6.25 fps"),
+      ((0..<20).map { $0 % 2 == 0 ? 160 : 170 }, 6.06, "delays of 16 and 17 cs"),
+    ] as [([Int64], Double, String)])
+  func windowsAreInTime(milliseconds: [Int64], frameRate: Double, why: String) throws {
+    var counter = try FlashCounter(
+      width: 4, height: 4, frameRate: frameRate, fieldDiameter: 4)
+    var time: Int64 = 0
+    for (k, delay) in milliseconds.enumerated() {
+      let v = k % 2 == 0 ? 0.0 : 1.0
+      counter.append(luminance: [Double](repeating: v, count: 16), at: .nanoseconds(time))
+      time += delay * 1_000_000
+    }
+    let result = counter.analysis
+    #expect(result.generalFlashesPerSecond == 3.5, "\(why): \(result.summary)")
+    #expect(result.largestPixelFlashesPerSecond == 3.5, "\(why): per pixel: \(result.summary)")
+    #expect(result.fastFlashingFieldShare == 1, "\(why): every pixel: \(result.summary)")
+    #expect(!result.passes, "\(why): \(result.summary)")
+  }
+
   @Test func transparentPixelsAreSeenOverWhite() throws {
     var counter = try FlashCounter(width: 4, height: 4, frameRate: 60, fieldDiameter: 4)
     var frame = try Pixmap(width: 4, height: 4)
