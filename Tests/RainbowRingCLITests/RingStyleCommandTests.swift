@@ -242,7 +242,7 @@ import Testing
       "{\n  \"size\": 120,\n  \"ring-width\": 100\n}",
       "ring.json:3:17: ring-width 100 must be at most half of size (60)"
     ),
-    ("{\"scale\": 9}", "ring.json:1:11: scale 9 must be in 1...4 pixels per point"),
+    ("{\"scale\": 9}", "ring.json:1:11: scale must be in 1...4 pixels per point"),
     ("{\"size\": 1, // small\n}", "ring.json:1:13: comments are not allowed in JSON"),
     ("", "ring.json:1:1: the file is empty"),
     // A control character in a value stays escaped: the error is one line.
