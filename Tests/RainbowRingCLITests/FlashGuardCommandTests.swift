@@ -7,14 +7,6 @@ import Testing
 
 /// `check` and the refusals of `export` and `play` give one verdict on what is shown.
 @Suite struct FlashGuardCommandTests {
-  static func check(_ args: [String]) -> (code: Int32, out: String, err: String) {
-    var out: [UInt8] = []
-    var err = ""
-    let console = Console(writeOut: { out += $0 }, writeErr: { err += $0 })
-    let code = CheckCommand.run(args, console: console)
-    return (code, String(decoding: out, as: UTF8.self), err)
-  }
-
   /// The export's refusal: `nil` when it would write the file, else the message.
   static func exportRefusal(_ args: [String], output: String = "/nonexistent/ring.gif")
     -> String?
@@ -69,7 +61,7 @@ import Testing
   func exportAndCheckAgree(args: [String], passes: Bool, why: String) {
     let refusal = Self.exportRefusal(args)
     #expect((refusal == nil) == passes, "\(why): export \(refusal ?? "writes")")
-    let checked = Self.check(args + ["--format", "gif"])
+    let checked = CheckCommandTests.check(args + ["--format", "gif"])
     #expect(checked.code == (passes ? 0 : 1), "\(why): check --format gif\n\(checked.out)")
     if let refusal { #expect(refusal.contains("--allow-flashing"), "\(why): \(refusal)") }
   }
@@ -85,7 +77,7 @@ import Testing
       "--colors=\(colors)", "--locations", "0,0.49,0.51,1", "--step-duration", "0.05",
       "--size", "64", "--ring-width", "16",
     ]
-    let checked = Self.check(args + ["--format", "apng"])
+    let checked = CheckCommandTests.check(args + ["--format", "apng"])
     #expect(checked.code == 1, "\(why): check --format apng\n\(checked.out)")
     #expect(Self.exportRefusal(args, output: "/nonexistent/ring.apng") != nil, "\(why): export")
   }
@@ -98,7 +90,7 @@ import Testing
       "--colors=#000000,#ffffff", "--size", "48", "--ring-width", "12", "--step-duration",
       "0.16", "--fps", "7",
     ]
-    let checked = Self.check(args + ["--format", "gif"])
+    let checked = CheckCommandTests.check(args + ["--format", "gif"])
     #expect(checked.code == 1, "check --format gif\n\(checked.out)")
     #expect(checked.out.contains("3.5 per second"), "\(checked.out)")
     #expect(Self.exportRefusal(args) != nil, "export of the GIF")
@@ -112,7 +104,7 @@ import Testing
       "--colors=#ffffff00,#ffffff00,#ffffff56,#ffffff56", "--locations", "0,0.49,0.51,1",
       "--step-duration", "0.05", "--size", "64", "--ring-width", "16",
     ]
-    let checked = Self.check(args + ["--format", "apng"])
+    let checked = CheckCommandTests.check(args + ["--format", "apng"])
     #expect(checked.code == 1, "check --format apng\n\(checked.out)")
     #expect(
       checked.out.contains("(checked over white, black, #404040, #808080, #c0c0c0)"),
@@ -124,7 +116,7 @@ import Testing
   /// stillness at 60 fps and flash at 50.
   @Test(arguments: [("60", true), ("50", false)])
   func checkAndPlayAgreeAtTheDisplaysRate(fps: String, passes: Bool) {
-    let checked = Self.check(Self.aliased + ["--fps", fps])
+    let checked = CheckCommandTests.check(Self.aliased + ["--fps", fps])
     #expect(checked.code == (passes ? 0 : 1), "check at \(fps) fps:\n\(checked.out)")
     let refusal = Self.playRefusal(Self.aliased + ["--fps", fps, "--terminal"])
     #expect((refusal == nil) == passes, "play at \(fps) fps: \(refusal ?? "plays")")
@@ -133,7 +125,7 @@ import Testing
   /// Motion after the first seconds is checked by default: the late progress change fails
   /// the live check and is refused by the player.
   @Test func lateMotionFailsEverywhere() {
-    let checked = Self.check(Self.late)
+    let checked = CheckCommandTests.check(Self.late)
     #expect(checked.code == 1, "check:\n\(checked.out)")
     #expect(checked.out.contains("--progress-duration"), "the cause: \(checked.out)")
     #expect(Self.playRefusal(Self.late + ["--window"]) != nil, "play --window")
@@ -172,9 +164,9 @@ import Testing
   /// shrunk, a large analysis scale is refused on one line naming what lowers it, and a
   /// motion that repeats only after hours is refused before any work.
   @Test func theChecksCostIsCapped() {
-    let large = Self.check(["--size", "2000", "--scale", "4", "--no-flow"])
+    let large = CheckCommandTests.check(["--size", "2000", "--scale", "4", "--no-flow"])
     #expect(large.code == 0, "\(large.err)")
-    let heavy = Self.check(["--size", "2000", "--scale", "4", "--analysis-scale", "4"])
+    let heavy = CheckCommandTests.check(["--size", "2000", "--scale", "4", "--analysis-scale", "4"])
     #expect(heavy.code == 64, "\(heavy.err)")
     #expect(heavy.err.contains("--analysis-scale") && heavy.err.contains("GiB"), "\(heavy.err)")
     let long = ["--hue-step", "0.01", "--step-duration", "1"]
@@ -182,18 +174,18 @@ import Testing
     #expect(
       refusal.contains("flash check") && refusal.contains("--allow-flashing"), "\(refusal)")
     #expect(Self.playRefusal(long + ["--terminal", "--allow-flashing"]) == nil)
-    let refused = Self.check(long)
+    let refused = CheckCommandTests.check(long)
     #expect(refused.code == 64, "check of a 10-hour period")
     #expect(
       !refused.err.contains("e+")
         && refused.err.contains(" pixels in all, over the cap of 600,000,000;"),
       "the work and the cap in whole numbers: \(refused.err)")
-    #expect(Self.check(long + ["--duration", "5"]).code == 0, "its first 5 s")
+    #expect(CheckCommandTests.check(long + ["--duration", "5"]).code == 0, "its first 5 s")
   }
 
   /// Export timing options belong with --format.
   @Test func exportTimingNeedsFormat() {
-    let run = Self.check(["--loops", "2"])
+    let run = CheckCommandTests.check(["--loops", "2"])
     #expect(run.code == 64 && run.err.contains("--format"), "\(run.err)")
   }
 }

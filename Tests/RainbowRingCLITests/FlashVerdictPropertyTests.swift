@@ -108,7 +108,7 @@ import Testing
       #expect(error.message.contains("WCAG"), "case \(n) \(args): \(error.message)")
       exportRefuses = true
     }
-    let checked = FlashGuardCommandTests.check(args + ["--format", format.rawValue])
+    let checked = CheckCommandTests.check(args + ["--format", format.rawValue])
     #expect(checked.code == (exportRefuses ? 1 : 0), "case \(n) \(args):\n\(checked.out)")
     guard case .run(let plan) = try ExportCommand.makePlan(args + ["-o", path, "--allow-flashing"])
     else { return }
