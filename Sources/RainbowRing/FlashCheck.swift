@@ -83,7 +83,7 @@ public struct FlashCheck: Sendable {
   /// A check of `scene` shown as `showing`, viewed from `viewingDistance` centimetres (by
   /// default where the ring fills the field) on a screen of `pointsPerCentimetre`; with
   /// `onOffAlpha`, as a format with only on/off transparency shows it. Throws
-  /// `RingError` for a live frame rate outside [1, 1000], a file of no frames or no length, a
+  /// `RingError` for a live frame rate outside (0, 1000], a file of no frames or no length, a
   /// negative play count, a distance or density that is not positive and finite (at most
   /// 1e5), or an analysis scale outside `RingScene.scaleRange`.
   public init(
@@ -94,8 +94,8 @@ public struct FlashCheck: Sendable {
     switch showing {
     case .still: break
     case .live(let rate, let duration):
-      guard rate >= 1, rate <= 1000 else {
-        throw RingError(.invalidParameter, "frame rate \(rate) must be in [1, 1000]")
+      guard rate > 0, rate <= 1000 else {
+        throw RingError(.invalidParameter, "frame rate \(rate) must be in (0, 1000]")
       }
       if let duration, duration <= .zero {
         throw RingError(.invalidParameter, "duration \(duration) must be positive")
@@ -296,6 +296,24 @@ public struct FlashCheck: Sendable {
       results.indices.first { !results[$0].passes }
       ?? rates.indices.max { rates[$0] < rates[$1] } ?? 0
     return FlashVerdict(analysis: results[worst], backdrop: backdrops[worst])
+  }
+
+  /// The verdict of an output shown several ways (a page at each display rate): runs
+  /// `checks` in turn and returns the first that fails, with its verdict, else the one with
+  /// the most flashes a second. Throws as `run` does; `checks` must not be empty.
+  public static func worst(of checks: [FlashCheck]) throws -> (
+    check: FlashCheck, verdict: FlashVerdict
+  ) {
+    precondition(!checks.isEmpty, "no checks")
+    var most: (check: FlashCheck, verdict: FlashVerdict)?
+    for check in checks {
+      let verdict = try check.run()
+      if !verdict.passes { return (check, verdict) }
+      if most == nil || verdict.flashesPerSecond > most!.verdict.flashesPerSecond {
+        most = (check, verdict)
+      }
+    }
+    return most!
   }
 
   /// `frame` as a format with on/off transparency shows it, into `out` (the same size):

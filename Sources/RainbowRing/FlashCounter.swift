@@ -87,6 +87,8 @@ public struct FlashCounter: Sendable {
   private var saturatedRed: [Bool]
   /// The last frame's pixels (of `append(_:)`), and which pixels the newest frame changed.
   private var previousPixels: [UInt32]
+  /// Whether `previousPixels` holds the last frame (it was appended as pixels).
+  private var previousPixelsCurrent = false
   private var changed: [UInt8]
   private var marks: [UInt8]
   private var table: [Int32]
@@ -171,8 +173,16 @@ public struct FlashCounter: Sendable {
   public mutating func append(_ frame: Pixmap, at time: MediaTime? = nil) {
     precondition(frame.width == width && frame.height == height, "frame size must match")
     frameTimes.append((time ?? nextTime).nanoseconds)
-    let back = backdrop.premultipliedRGBA8
     let first = frameCount == 0
+    // A frame equal to the last one completes no transition: only its time counts (a ring
+    // holding still, before or after its progress change, at a high display rate).
+    if !first, previousPixelsCurrent, frame.pixels.withUnsafeBytes({ a in
+      self.previousPixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+    }) {
+      frameCount += 1
+      return
+    }
+    let back = backdrop.premultipliedRGBA8
     var largest = largestChange
     // Moved out while the measures are borrowed, and back after.
     var previousPixels = self.previousPixels
@@ -219,6 +229,7 @@ public struct FlashCounter: Sendable {
       }
     }
     self.previousPixels = previousPixels
+    previousPixelsCurrent = true
     largestChange = largest
     count()
   }
@@ -230,6 +241,7 @@ public struct FlashCounter: Sendable {
     frameTimes.append((time ?? nextTime).nanoseconds)
     let first = frameCount == 0
     var largest = largestChange
+    previousPixelsCurrent = false
     withMeasures { lum, dark, reds, saturated, changed in
       for i in 0..<values.count {
         let l = values[i]

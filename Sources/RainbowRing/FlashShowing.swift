@@ -3,13 +3,37 @@
 public enum FlashShowing: Hashable, Sendable {
   /// One still frame (a PNG or a still SVG): nothing can flash.
   case still
-  /// Frames on the grid k / `frameRate` of a clock started at time 0, as a player or a
-  /// browser draws them at the display's rate, for `duration` (`nil`: until stopped).
+  /// Frames on the grid k / `frameRate` (at most 1000) of a clock started at time 0, as a
+  /// player or a browser draws them at the display's rate, for `duration` (`nil`: until
+  /// stopped).
   case live(frameRate: Double, duration: MediaTime?)
   /// A file's `frameCount` frames filling `duration` (frame i at i x duration / frameCount,
   /// rounded down to the nanosecond, as `ExportTiming` places them), the whole played
   /// `plays` times (0: forever, so the jump from the last frame to the first is shown too).
   case file(frameCount: Int, duration: MediaTime, plays: Int)
+
+  /// The refresh rates a browser or an animation player may draw at, in frames per second
+  /// (desktop and laptop panels, phones, gaming monitors).
+  public static let displayRates: [Double] = [60, 75, 90, 120, 144, 165, 240]
+
+  /// The showings that stand for `ring` drawn at whatever rate the display has (a browser
+  /// drawing an SVG or a page, a Lottie player drawing between frames), each to be checked,
+  /// the worst verdict standing: live from time 0, at 60 frames a second, at each display
+  /// rate up to the flow's step rate (1 / `stepDuration`: a flicker faster than the frames
+  /// is sampled differently by each rate, and one rate may sample it away where another
+  /// shows it), and at the step rate itself, on the flow's step boundaries. Between two
+  /// boundaries each pixel's colour moves in a straight line (the flow's linear animation),
+  /// so frames on the boundaries show every pixel's extremes at once, the most any rate
+  /// faster than the steps can show. Only 60 when the colours do not flow.
+  public static func displayed(_ ring: RainbowRing) -> [FlashShowing] {
+    guard FlashCheck.flowsVisibly(ring) else { return [.live(frameRate: 60, duration: nil)] }
+    let stepRate = 1e9 / Double(ring.stepDuration.nanoseconds)
+    // A step rate within a millionth of a display rate (0.008333333 s is 120 a second) is
+    // that rate.
+    var rates = displayRates.filter { $0 <= max(60, stepRate * (1 + 1e-6)) }
+    if !rates.contains(where: { abs($0 - stepRate) <= 1e-6 * $0 }) { rates.append(stepRate) }
+    return rates.map { .live(frameRate: $0, duration: nil) }
+  }
 
   /// Frames shown per second (1 for a still frame).
   public var frameRate: Double {

@@ -42,7 +42,7 @@ enum CheckCommand {
   static let command = CommandSpec(
     name: "check", abstract: "Check the ring's flashing against WCAG 2.3.1.",
     overview:
-      "Count the ring's general and red flashes per second, as WCAG 2.3.1 (Three Flashes or Below Threshold) defines them, for a screen seen from a distance (by default the worst case: close enough that the ring fills a 10-degree field). It checks the frames as shown: a live display at --fps from time 0 until the motion repeats, or with --format the file export would write, over its background (over white, black and greys where transparent). Exit status 0 means it passes, 1 that it flashes too much, and the causes are named; export and play refuse what fails unless given --allow-flashing (a still frame from render cannot flash).",
+      "Count the ring's general and red flashes per second, as WCAG 2.3.1 (Three Flashes or Below Threshold) defines them, for a screen seen from a distance (by default the worst case: close enough that the ring fills a 10-degree field). It checks the frames as shown: a live display at --fps from time 0 until the motion repeats, or with --format the file export would write (an SVG, a page or a Lottie file at each display rate from 60 to 240 frames a second, the worst counting), over its background (over white, black and greys where transparent). Exit status 0 means it passes, 1 that it flashes too much, and the causes are named; export and play refuse what fails unless given --allow-flashing (a still frame from render cannot flash).",
     usage: usage, options: specs,
     examples: [
       .init(summary: "The seed's ring:", commandLine: "rainbow-ring check"),
@@ -63,7 +63,9 @@ enum CheckCommand {
 
   /// What a check needs, checked.
   struct Plan {
-    var check: FlashCheck
+    /// The ways the output is shown, each checked (a page at each display rate): the
+    /// verdict is the worst.
+    var checks: [FlashCheck]
     var viewingDistance: Double?
     /// The work cap of the check and its search for causes together, in pixels counted.
     var flashPixels = Limits().flashPixels
@@ -88,14 +90,14 @@ enum CheckCommand {
       ? nil
       : try RingOptions.number(
         args, "analysis-scale", default: 1, range: 0.25...4, unit: "pixels per point")
-    let makeCheck: () throws -> FlashCheck
+    let makeChecks: () throws -> [FlashCheck]
     if args.has("format") {
       let format = try RingOptions.choice(
         args, "format", ExportFormat.allCases.map { ($0.rawValue, $0) }, default: .gif)
       let output = ExportCommand.extensions(of: format)?.first.map { "check." + $0 } ?? "check"
       let settings = try ExportCommand.plan(unchecked, output: output).settings
-      makeCheck = {
-        try settings.flashCheck(
+      makeChecks = {
+        try settings.flashChecks(
           viewingDistance: distance, pointsPerCentimetre: density, analysisScale: analysisScale)
       }
     } else {
@@ -113,23 +115,25 @@ enum CheckCommand {
         : .seconds(
           try RingOptions.number(
             args, "duration", default: 1, range: 0.001...3600, unit: "seconds"))
-      makeCheck = {
-        try FlashCheck(
-          scene, showing: .live(frameRate: fps, duration: duration), viewingDistance: distance,
-          pointsPerCentimetre: density, analysisScale: analysisScale)
+      makeChecks = {
+        [
+          try FlashCheck(
+            scene, showing: .live(frameRate: fps, duration: duration), viewingDistance: distance,
+            pointsPerCentimetre: density, analysisScale: analysisScale)
+        ]
       }
     }
-    let check: FlashCheck
+    let checks: [FlashCheck]
     do {
-      check = try makeCheck()
+      checks = try makeChecks()
     } catch {
       throw RingError.usage(CommandLineTool.describe(error))
     }
     try Limits.from(args).check(
-      flash: check, reduceMemory: "lower --analysis-scale",
+      flash: checks, reduceMemory: "lower --analysis-scale",
       reduceWork: "lower --analysis-scale, --duration or --fps")
     return .run(
-      Plan(check: check, viewingDistance: distance, flashPixels: Limits.from(args).flashPixels))
+      Plan(checks: checks, viewingDistance: distance, flashPixels: Limits.from(args).flashPixels))
   }
 
   static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -144,18 +148,21 @@ enum CheckCommand {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "check", console)
     }
     do {
-      let verdict = try plan.check.run()
+      let (check, verdict) = try FlashCheck.worst(of: plan.checks)
+      let spent = plan.checks.reduce(0) { $0 + $1.pixelsCounted }
       let (causes, complete) =
-        verdict.passes
-        ? ([], true)
-        : try plan.check.causes(withinPixels: plan.flashPixels - plan.check.pixelsCounted)
-      let seen = String(format: "%.0f", plan.check.viewingDistance)
+        verdict.passes ? ([], true) : try check.causes(withinPixels: plan.flashPixels - spent)
+      let seen = String(format: "%.0f", check.viewingDistance)
       let how = plan.viewingDistance == nil ? " (the ring filling a 10-degree field)" : ""
       var report = verdict.analysis.summary + "\n  viewed from \(seen) cm\(how)"
-      if plan.check.backdrops.count > 1 {
+      if check.backdrops.count > 1 {
         let name = FlashCheck.name(ofBackdrop: verdict.backdrop)
-        let all = plan.check.backdrops.map(FlashCheck.name(ofBackdrop:)).joined(separator: ", ")
+        let all = check.backdrops.map(FlashCheck.name(ofBackdrop:)).joined(separator: ", ")
         report += "; transparent pixels seen over \(name) (checked over \(all))"
+      }
+      if plan.checks.count > 1 {
+        let all = RingOptions.showingsChecked(plan.checks.map(\.showing))
+        report += "\n  worst \(RingOptions.shownAt(check.showing)) (checked: \(all))"
       }
       for cause in causes { report += "\n  cause: " + RingOptions.advice(for: cause) }
       if !complete {

@@ -339,7 +339,7 @@ enum ExportCommand {
       settings.workers = try RingOptions.integer(args, "jobs", default: 1, range: 1...64)
     }
     try Limits.from(args).check(export: settings, toStandardOutput: output == "-")
-    try RingOptions.refuseFlashing(args) { try settings.flashCheck() }
+    try RingOptions.refuseFlashing(args) { try settings.flashChecks() }
     return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
   }
 

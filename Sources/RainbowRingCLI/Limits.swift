@@ -70,22 +70,26 @@ struct Limits {
     rawFileBytes: .infinity, flashPixels: .infinity, animationStops: .max, vectorStops: Int.max,
     vectorBytes: .infinity)
 
-  /// Refuses a flash check whose estimated memory or work is over the caps; the messages
-  /// name `reduceMemory` and `reduceWork`, the options that make each smaller.
-  func check(flash check: FlashCheck, reduceMemory: String, reduceWork: String)
+  /// Refuses flash checks (of one output, run one after another) whose estimated memory or
+  /// work together is over the caps; the messages name `reduceMemory` and `reduceWork`, the
+  /// options that make each smaller.
+  func check(flash checks: [FlashCheck], reduceMemory: String, reduceWork: String)
     throws(RingError)
   {
-    let memory = check.estimatedMemory
-    let (w, h) = check.analysedScene.pixelSize
+    guard let first = checks.first else { return }
+    let memory = checks.map(\.estimatedMemory).max() ?? 0
+    let (w, h) = first.analysedScene.pixelSize
     guard memory <= self.memory else {
       throw RingError.usage(
         "The flash check of \(w)x\(h)-pixel frames needs an estimated \(Limits.gibibytes(memory)) of memory, over the cap of \(Limits.gibibytes(self.memory)); \(reduceMemory), or pass --no-limits."
       )
     }
-    let work = check.pixelsCounted
+    let work = checks.reduce(0) { $0 + $1.pixelsCounted }
     guard work <= flashPixels else {
+      let frames = checks.reduce(0) { $0 + $1.frameCount }
+      let rates = checks.count > 1 ? " across \(checks.count) frame rates" : ""
       throw RingError.usage(
-        "The flash check would count \(check.frameCount) frames of \(w)x\(h) pixels over \(check.backdrops.count) backdrop(s), \(Limits.grouped(work)) pixels in all, over the cap of \(Limits.grouped(flashPixels)); \(reduceWork), or pass --no-limits."
+        "The flash check would count \(frames) frames\(rates) of \(w)x\(h) pixels over \(first.backdrops.count) backdrop(s), \(Limits.grouped(work)) pixels in all, over the cap of \(Limits.grouped(flashPixels)); \(reduceWork), or pass --no-limits."
       )
     }
   }

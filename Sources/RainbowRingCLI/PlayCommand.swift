@@ -142,9 +142,7 @@ enum PlayCommand {
     plan.reducedMotion = args.flag("reduced-motion")
     plan.background = try RingOptions.background(args)
     if plan.window { try plan.checkWindowSize() }
-    for rate in plan.flashRates {
-      try RingOptions.refuseFlashing(args) { try plan.flashCheck(frameRate: rate) }
-    }
+    try RingOptions.refuseFlashing(args) { try plan.flashRates.map(plan.flashCheck(frameRate:)) }
     return .run(plan)
   }
 

@@ -399,52 +399,84 @@ enum RingOptions {
     }
   }
 
-  /// Refuses what `check` (made only when needed) shows flashing more than WCAG 2.3.1
-  /// allows, naming the options that cause it, unless `--allow-flashing`; the check's cost
-  /// is capped first (`Limits.check(flash:)`).
+  /// Refuses what `checks` (the ways one output is shown, made only when needed) show
+  /// flashing more than WCAG 2.3.1 allows (`FlashCheck.worst(of:)`), naming the showing and
+  /// the options that cause it, unless `--allow-flashing`; their cost together is capped
+  /// first (`Limits.check(flash:)`), the search for causes within what is left.
   static func refuseFlashing(
-    _ args: ParsedArguments, _ makeCheck: () throws -> FlashCheck
+    _ args: ParsedArguments, _ makeChecks: () throws -> [FlashCheck]
   ) throws(RingError) {
     guard !args.has("allow-flashing") else { return }
-    let check: FlashCheck
+    let checks: [FlashCheck]
     do {
-      check = try makeCheck()
+      checks = try makeChecks()
     } catch {
       throw RingError.usage(CommandLineTool.describe(error))
     }
+    guard !checks.isEmpty else { return }
     let skip = "pass --allow-flashing to skip the check"
     let limits = Limits.from(args)
     try limits.check(
-      flash: check, reduceMemory: skip, reduceWork: "lower --duration, or " + skip)
-    let verdict: FlashVerdict
+      flash: checks, reduceMemory: skip, reduceWork: "lower --duration, or " + skip)
+    let worst: (check: FlashCheck, verdict: FlashVerdict)
     let causes: [FlashCause]
     do {
-      verdict = try check.run()
+      worst = try FlashCheck.worst(of: checks)
+      let spent = checks.reduce(0) { $0 + $1.pixelsCounted }
       causes =
-        verdict.passes
-        ? [] : try check.causes(withinPixels: limits.flashPixels - check.pixelsCounted).causes
+        worst.verdict.passes
+        ? [] : try worst.check.causes(withinPixels: limits.flashPixels - spent).causes
     } catch {
       throw RingError.usage(CommandLineTool.describe(error))
     }
-    guard !verdict.passes else { return }
-    throw RingError.usage(flashingMessage(verdict, causes: causes, check: check))
+    guard !worst.verdict.passes else { return }
+    throw RingError.usage(
+      flashingMessage(worst.verdict, causes: causes, check: worst.check, of: checks.count))
   }
 
   /// "This ring flashes 5.5 times a second, ...": a failed verdict, what causes it and what
   /// to do, on one line.
-  static func flashingMessage(_ verdict: FlashVerdict, causes: [FlashCause], check: FlashCheck)
-    -> String
-  {
+  static func flashingMessage(
+    _ verdict: FlashVerdict, causes: [FlashCause], check: FlashCheck, of showings: Int = 1
+  ) -> String {
     let rate = verdict.flashesPerSecond
     // One pixel's flashes are counted up to 6; a rate over an area is counted in full.
     let areaRate = max(
       verdict.analysis.generalFlashesPerSecond, verdict.analysis.redFlashesPerSecond)
     let capped = rate >= 6 && rate > areaRate ? " or more" : ""
-    let over =
+    var over =
       check.backdrops.count > 1 ? " over " + FlashCheck.name(ofBackdrop: verdict.backdrop) : ""
+    if showings > 1 { over += " " + shownAt(check.showing) }
     let advice = causes.map(advice(for:)).joined(separator: "; ")
     return
       "This ring flashes \(String(format: "%.1f", rate))\(capped) times a second\(over), over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): \(advice.isEmpty ? "slow it down" : advice); or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
+  }
+
+  /// "drawn at 144 frames a second" or "as the file's frames": which of an output's
+  /// showings a verdict is about.
+  static func shownAt(_ showing: FlashShowing) -> String {
+    switch showing {
+    case .still: "as a still frame"
+    case .live(let rate, _): "drawn at \(String(format: "%g", rate)) frames a second"
+    case .file: "as the file's frames"
+    }
+  }
+
+  /// "the file's frames, and drawn at 60, 120 and 240 frames a second": the showings
+  /// checked.
+  static func showingsChecked(_ showings: [FlashShowing]) -> String {
+    var parts: [String] = []
+    if showings.contains(where: { if case .file = $0 { true } else { false } }) {
+      parts.append("the file's frames")
+    }
+    let rates = showings.compactMap { s -> String? in
+      if case .live(let rate, _) = s { String(format: "%g", rate) } else { nil }
+    }
+    if let last = rates.last {
+      let list = rates.count > 1 ? rates.dropLast().joined(separator: ", ") + " and " + last : last
+      parts.append("drawn at " + list + " frames a second")
+    }
+    return parts.joined(separator: ", and ")
   }
 
   /// What to change for a cause of flashing, naming its options.

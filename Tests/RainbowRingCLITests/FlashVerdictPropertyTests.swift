@@ -118,6 +118,49 @@ import Testing
     #expect(decoded == !exportRefuses, "case \(n) \(args): decoded \(decoded)\n\(checked.out)")
   }
 
+  /// Case `n` of a page's ring (an SVG, drawn by a browser at the display's rate): colours
+  /// with alpha, backgrounds, step durations around the display rates (an SVG holds no
+  /// progress change).
+  static func pageConfiguration(_ n: Int) -> [String] {
+    var r = Seeded(state: 0x9A6E_0000 + UInt64(n))
+    let size = r.pick([24, 32, 48])
+    var args = ["--size", "\(size)", "--ring-width", "\(size / r.pick([2, 3]))"]
+    let colors = [
+      "#000000", "#ffffff", "#ff0000", "#ffffff80", "#ff000080", "#00000000", "#808080",
+      "#202020", "#404040",
+    ]
+    let count = r.pick([2, 3, 4])
+    args += ["--colors", (0..<count).map { _ in r.pick(colors) }.joined(separator: ",")]
+    args += ["--background", r.pick(["transparent", "white", "black", "#00000080"])]
+    args += [
+      "--step-duration",
+      r.pick([
+        "0.004166667", "0.006944444", "0.008333333", "0.011111111", "0.0125", "0.02", "0.05",
+        "0.1", "0.25",
+      ]),
+    ]
+    return args
+  }
+
+  /// A page is drawn at whatever rate the display has: when the ring flashes drawn at any
+  /// common display rate (or at 50 or 100), the export's verdict (`FlashShowing.displayed`)
+  /// fails it too.
+  @Test(arguments: 0..<24)
+  func aPageFlashingAtAnyDisplayRateIsRefused(n: Int) throws {
+    let args = Self.pageConfiguration(n)
+    guard case .run(let plan) = try ExportCommand.makePlan(
+      args + ["-o", "/nonexistent/ring.svg", "--allow-flashing", "--no-limits"])
+    else { return }
+    let settings = plan.settings
+    let verdict = try FlashCheck.worst(of: settings.flashChecks()).verdict
+    for rate in FlashShowing.displayRates + [50, 100] {
+      let at = try FlashCheck(settings.scene, showing: .live(frameRate: rate, duration: nil))
+      let passes = try at.run().passes
+      #expect(
+        passes || !verdict.passes, "case \(n) \(args) fails drawn at \(rate) a second only")
+    }
+  }
+
   /// The cases hold both verdicts, so agreement says something.
   @Test func theCasesPassAndFail() throws {
     var refused = 0
