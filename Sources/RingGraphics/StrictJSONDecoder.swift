@@ -299,45 +299,12 @@ private func caseNames<T>(of type: T.Type) -> [String]? {
   return all.isEmpty ? nil : all
 }
 
-/// The closest of `candidates` to `name` by edit distance (ignoring case), if close enough
-/// to be a likely misspelling: at most a third of the candidate's length, and at least 1.
-/// Names longer than 64 scalars, or more than 1000 candidates, give none.
+/// `Suggestion.nearest` over `candidates`, the command line's rule (so a ring file's
+/// `"ringWidth"` suggests `"ring-width"` as `--ringWidth` does). Names longer than 64
+/// scalars, or more than 1000 candidates, give none: bounded work on hostile input.
 func nearest(to name: String, among candidates: Set<String>) -> String? {
-  // Bounded work on hostile input: long names and huge objects get no suggestion.
   guard name.unicodeScalars.count <= 64, candidates.count <= 1000 else { return nil }
-  let a = Array(name.lowercased().unicodeScalars)
-  var best: (distance: Int, name: String)?
-  for candidate in candidates.sorted() {
-    let b = Array(candidate.lowercased().unicodeScalars)
-    guard b.count <= 64 else { continue }
-    let d = editDistance(a, b)
-    if d <= max(1, b.count / 3), d < (best?.distance ?? .max) {
-      best = (d, candidate)
-    }
-  }
-  return best?.name
-}
-
-/// Edit distance counting insertions, deletions, substitutions and swaps of two
-/// neighbours (optimal string alignment), so `quite` is 1 from `quiet`.
-func editDistance<E: Equatable>(_ a: [E], _ b: [E]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-  var previous = Array(0...b.count)
-  var current = previous
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      current[j] = min(
-        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-        current[j] = min(current[j], beforePrevious[j - 2] + 1)
-      }
-    }
-    (beforePrevious, previous, current) = (previous, current, beforePrevious)
-  }
-  return previous[b.count]
+  return Suggestion.nearest(to: name, among: candidates.filter { $0.count <= 64 }.sorted())
 }
 
 /// A JSON number's exact value when it is whole: `-12`, `1e3`, `2.50e1`, `-0`.

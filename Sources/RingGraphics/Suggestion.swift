@@ -3,8 +3,8 @@
 public enum Suggestion {
   /// The candidate `typed` spells when case, `-`, `_` and spaces are ignored (`EaseInOut`
   /// and `ease_in_out` are `ease-in-out`); else the one closest by edit distance (a swap of
-  /// neighbours counts one), when it is close: at most one edit in a short word, two in a
-  /// longer one, and never half the word. `nil` when nothing is that close or `typed` is
+  /// neighbours counts one), when it is close: at most one edit in a word of under six
+  /// characters, two in a longer one (`colour` is `colors`), and never half the word. `nil` when nothing is that close or `typed` is
   /// one of them. Only `candidates` are ever suggested.
   public static func nearest(to typed: String, among candidates: [String]) -> String? {
     if candidates.contains(typed) { return nil }
@@ -13,7 +13,7 @@ public enum Suggestion {
       return same
     }
     let word = Array(typed.drop { $0 == "-" })
-    let allowed = min(2, max(1, word.count / 4))
+    let allowed = min(2, max(1, word.count / 3))
     var best: (name: String, distance: Int)?
     for candidate in candidates {
       let d = distance(Array(typed), Array(candidate))

@@ -219,6 +219,11 @@ import Testing
       ##"{"size": 100, "colour": ["#fff"]}"##,
       #"ring.json:1:15: unknown key "colour"; did you mean "colors"?"#
     ),
+    // The command line's rule: case, '-' and '_' ignored first.
+    (
+      #"{"ringWidth": 10}"#,
+      #"ring.json:1:2: unknown key "ringWidth"; did you mean "ring-width"?"#
+    ),
     (#"{"size": "big"}"#, #"ring.json:1:10: expected a number for "size", found a string"#),
     (#"{"size": 0}"#, "ring.json:1:10: size must be in 1...10000 points"),
     // null is not a way to ask for the default: leaving the key out is.
