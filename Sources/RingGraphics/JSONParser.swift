@@ -479,9 +479,10 @@ private func shortEscape(_ byte: UInt8) -> String {
 }
 
 /// `text` in double quotes for a one-line message: quotes, backslashes and hidden
-/// characters (`VisibleText.isHidden`) escaped as in JSON, and cut to 40 scalars with `...`.
+/// characters and stray marks (`VisibleText.escapes`) escaped as in JSON, and cut to 40 scalars with `...`.
 func jsonQuoted(_ text: String) -> String {
   var result = "\""
+  let escape = VisibleText.escapes(text)
   for (n, scalar) in text.unicodeScalars.enumerated() {
     if n == 40 {
       result += "..."
@@ -493,10 +494,10 @@ func jsonQuoted(_ text: String) -> String {
     case "\n": result += "\\n"
     case "\t": result += "\\t"
     case "\r": result += "\\r"
-    case _ where VisibleText.isHidden(scalar) && scalar.value > 0xFFFF:
+    case _ where escape[n] && scalar.value > 0xFFFF:
       let v = scalar.value - 0x10000
       result += "\\u" + hex4(0xD800 + (v >> 10)) + "\\u" + hex4(0xDC00 + (v & 0x3FF))
-    case _ where VisibleText.isHidden(scalar):
+    case _ where escape[n]:
       result += "\\u" + hex4(scalar.value)
     default: result.unicodeScalars.append(scalar)
     }

@@ -517,11 +517,17 @@ struct Pair: Decodable {
   }
 
   /// An unknown key with characters that draw nothing or reorder the line (U+200B, U+202E,
-  /// a tag character beyond the BMP) is quoted with them escaped as JSON writes them.
+  /// a tag character beyond the BMP), or stray combining marks, is quoted with them escaped
+  /// as JSON writes them.
   @Test(arguments: [
     ("c\u{200B}ap", #""c\u200Bap""#), ("c\u{202E}ap", #""c\u202Eap""#),
     ("c\u{2066}ap", #""c\u2066ap""#), ("c\u{E0041}ap", #""c\uDB40\uDC41ap""#),
     ("c\u{A0}ap", #""c\u00A0ap""#), ("c\u{85}ap", #""c\u0085ap""#), ("café", #""café""#),
+    // Combining marks: kept on a base of their own (e and U+0301), escaped where they would
+    // draw over the quote (at the start, after a space) or stack past three.
+    ("cafe\u{301}", "\"cafe\u{301}\""), ("\u{301}cap", #""\u0301cap""#),
+    ("c \u{20DD}", #""c \u20DD""#),
+    ("a\u{301}\u{302}\u{303}\u{304}", "\"a\u{301}\u{302}\u{303}\\u0304\""),
   ])
   func hiddenCharactersInKeysAreEscaped(key: String, quoted: String) {
     #expect(jsonQuoted(key) == quoted, "\(key.unicodeScalars.map(\.value))")
