@@ -13,4 +13,7 @@ public enum FlashCause: Hashable, Sendable, CaseIterable {
   /// The jump from a looping file's last frame back to its first: the same motion shown
   /// without the jump does not flash.
   case loopSeam
+  /// A format with only on/off transparency (a transparent GIF): translucent colours switch
+  /// between shown and not shown, though the same colours with their alpha do not flash.
+  case onOffTransparency
 }

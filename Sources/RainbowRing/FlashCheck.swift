@@ -341,18 +341,20 @@ public struct FlashCheck: Sendable {
   }
 
   /// This check of another ring, or shown another way; the viewing kept.
-  func with(ring: RainbowRing? = nil, showing: FlashShowing? = nil) throws -> FlashCheck {
+  func with(ring: RainbowRing? = nil, showing: FlashShowing? = nil, onOffAlpha: Bool? = nil)
+    throws -> FlashCheck
+  {
     try FlashCheck(
       RingScene(
         ring: ring ?? scene.ring, background: scene.background, scale: scene.scale),
       showing: showing ?? self.showing, viewingDistance: viewingDistance,
       pointsPerCentimetre: pointsPerCentimetre, analysisScale: analysisScale,
-      onOffAlpha: onOffAlpha)
+      onOffAlpha: onOffAlpha ?? self.onOffAlpha)
   }
 
   /// What makes a failing check fail, found by changing one thing at a time and checking
-  /// again (up to four more runs): the loop's seam, when the same motion without the jump
-  /// passes; the progress change, when it fails with the colours held still; the flow, when
+  /// again (up to five more runs): on/off transparency, when the same frames with their
+  /// alpha pass; the loop's seam, when the same motion without the jump passes; the progress change, when it fails with the colours held still; the flow, when
   /// it fails without the change, blamed on the colours when the seed's rainbow at the same
   /// speed passes, else on the step duration. Both the change and the flow when each alone
   /// passes. Empty when nothing moves.
@@ -389,6 +391,10 @@ public struct FlashCheck: Sendable {
     passes: (FlashCheck) throws -> Bool, into causes: inout [FlashCause]
   ) throws {
     let ring = scene.ring
+    if onOffAlpha, try passes(with(onOffAlpha: false)) {
+      causes = [.onOffTransparency]
+      return
+    }
     if case .file(_, _, let plays) = showing, plays != 1 {
       let rate = showing.frameRate
       let smooth = FlashShowing.live(

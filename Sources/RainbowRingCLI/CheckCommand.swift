@@ -164,7 +164,9 @@ enum CheckCommand {
         let all = RingOptions.showingsChecked(plan.checks.map(\.showing))
         report += "\n  worst \(RingOptions.shownAt(check.showing)) (checked: \(all))"
       }
-      for cause in causes { report += "\n  cause: " + RingOptions.advice(for: cause) }
+      for cause in causes {
+        report += "\n  cause: " + RingOptions.advice(for: cause, flows: check.scene.ring.flows)
+      }
       if !complete {
         report +=
           "\n  cause: not found within the flash check's work cap (pass --no-limits to find it)"

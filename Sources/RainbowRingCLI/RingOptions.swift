@@ -447,7 +447,8 @@ enum RingOptions {
     var over =
       check.backdrops.count > 1 ? " over " + FlashCheck.name(ofBackdrop: verdict.backdrop) : ""
     if showings > 1 { over += " " + shownAt(check.showing) }
-    let advice = causes.map(advice(for:)).joined(separator: "; ")
+    let flows = check.scene.ring.flows
+    let advice = causes.map { RingOptions.advice(for: $0, flows: flows) }.joined(separator: "; ")
     return
       "This ring flashes \(String(format: "%.1f", rate))\(capped) times a second\(over), over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): \(advice.isEmpty ? "slow it down" : advice); or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
   }
@@ -479,16 +480,21 @@ enum RingOptions {
     return parts.joined(separator: ", and ")
   }
 
-  /// What to change for a cause of flashing, naming its options.
-  static func advice(for cause: FlashCause) -> String {
+  /// What to change for a cause of flashing, naming its options (for a ring whose colours
+  /// `flows`, or not).
+  static func advice(for cause: FlashCause, flows: Bool) -> String {
     switch cause {
     case .stepDuration: "its colours flow too fast (slow them down with a longer --step-duration)"
     case .colors:
       "its colours differ too much from one to the next for this speed (use colours closer in brightness with --colors or --palette, or a longer --step-duration)"
     case .progressChange:
       "its progress change moves too fast (lengthen --progress-duration, or change less with --progress-from)"
-    case .loopSeam:
+    case .loopSeam where flows:
       "the jump from the last frame back to the first flashes as the file loops (make --duration a whole number of periods, or play once with --loop-count 1)"
+    case .loopSeam:
+      "the jump from the last frame back to the first flashes as the file loops (play once with --loop-count 1, or make the progress change slower with --progress-duration)"
+    case .onOffTransparency:
+      "a GIF keeps only on/off transparency, so its translucent colours switch on and off (give --background a colour, or export APNG or WebP, which keep alpha)"
     }
   }
 

@@ -122,6 +122,20 @@ import Testing
     #expect((refusal == nil) == passes, "play at \(fps) fps: \(refusal ?? "plays")")
   }
 
+  /// A page is drawn at whatever rate the display has: the flicker that 60 frames a second
+  /// sample away is refused in an SVG, a page and a Lottie file, at the rate it flashes, and
+  /// `check --format svg` says which rate that is.
+  @Test(arguments: ["ring.svg", "ring.html", "ring.json"])
+  func aPageIsCheckedAtTheDisplaysRates(name: String) {
+    let refusal = Self.exportRefusal(Self.aliased, output: "/nonexistent/" + name) ?? ""
+    #expect(refusal.contains("frames a second, over WCAG"), "\(name): \(refusal)")
+    let checked = CheckCommandTests.check(Self.aliased + ["--format", "svg"])
+    #expect(checked.code == 1, "check --format svg:\n\(checked.out)")
+    #expect(
+      checked.out.contains("(checked: drawn at 60, 75, 90 and 120 frames a second)"),
+      "\(checked.out)")
+  }
+
   /// Motion after the first seconds is checked by default: the late progress change fails
   /// the live check and is refused by the player.
   @Test func lateMotionFailsEverywhere() {
@@ -140,7 +154,11 @@ import Testing
       [
         "--progress", "1", "--progress-from", "0", "--progress-duration", "0.05", "--no-flow",
         "--duration", "0.2", "--ring-width", "60",
-      ], "--loop-count 1", "--step-duration"
+      ], "--loop-count 1", "periods"
+    ),
+    (
+      ["--colors", "#1a1a1a7b,#1a1a1a84", "--background", "transparent", "--ring-width", "40"],
+      "--background", "--step-duration"
     ),
   ])
   func theAdviceNamesTheCause(args: [String], names: String, notNames: String) {

@@ -104,6 +104,7 @@ import Testing
     ("progress change, still colours", [.progressChange]),
     ("progress change, slow flow", [.progressChange]),
     ("loop seam", [.loopSeam]),
+    ("nearly half-transparent grey in a GIF", [.onOffTransparency]),
   ])
   func theCauseIsNamed(what: String, causes: [FlashCause]) throws {
     let spin = try RingProgress(
@@ -112,6 +113,7 @@ import Testing
       value: 1, change: ProgressChange(from: 0, duration: .seconds(0.05)))
     var background = RGBAColor.white
     var showing = Self.live60
+    var onOff = false
     let ring: RainbowRing
     switch what {
     case "rainbow 5 ms": ring = try Self.ring(step: 0.005)
@@ -121,11 +123,18 @@ import Testing
       background = .black
     case "progress change, still colours": ring = try Self.ring(progress: spin, flows: false)
     case "progress change, slow flow": ring = try Self.ring(progress: spin)
+    case "nearly half-transparent grey in a GIF":
+      // Alpha 123 and 132: hardly different, but on either side of a GIF's on/off line.
+      ring = try Self.ring(["#1a1a1a7b", "#1a1a1a84"])
+      background = .clear
+      showing = .file(frameCount: 20, duration: .seconds(0.2), plays: 0)
+      onOff = true
     default:
       ring = try Self.ring(width: 20, progress: jump, flows: false)
       showing = .file(frameCount: 10, duration: .seconds(0.2), plays: 0)
     }
-    let check = try FlashCheck(RingScene(ring: ring, background: background), showing: showing)
+    let check = try FlashCheck(
+      RingScene(ring: ring, background: background), showing: showing, onOffAlpha: onOff)
     let v = try check.run()
     #expect(!v.passes, "\(what) flashes: \(v.analysis.summary)")
     #expect(try check.causes() == causes, "\(what)")
