@@ -339,6 +339,15 @@ enum ExportCommand {
       settings.workers = try RingOptions.integer(args, "jobs", default: 1, range: 1...64)
     }
     try Limits.from(args).check(export: settings, toStandardOutput: output == "-")
+    // The cheap refusals first: memory that cannot be had (a `.resources` error, status 1),
+    // before the flash check's work.
+    do {
+      try Exporter.checkMemory(settings)
+    } catch let error as RingError {
+      throw error
+    } catch {
+      throw RingError(.resources, CommandLineTool.describe(error))
+    }
     try RingOptions.refuseFlashing(args) { try settings.flashChecks() }
     return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
   }
@@ -433,6 +442,8 @@ enum ExportCommand {
           )
         }
       }
+    } catch where error.code == .resources {
+      return CommandLineTool.failure(error.message, console)
     } catch {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)
     }

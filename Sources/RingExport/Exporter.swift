@@ -76,20 +76,29 @@ public enum Exporter {
   ) throws {
     let n = settings.timing.frameCount
     guard n > 0 else { throw RingError(.invalidSettings, "an export needs at least one frame") }
+    try checkMemory(settings)
     if settings.format.isVector {
-      // The text, its pieces while they are joined, its bytes and their gzip or ZIP.
-      try MemoryProbe.check(
-        bytes: 4 * VectorEstimate(settings).bytes + 64 * 1_048_576, for: "this vector file")
       try FileWriter.write(vectorFile(settings), to: path)
       progress(n, n)
       return
     }
-    // The estimate, the threads' stacks and room for the runtime, zlib and ffmpeg's pipes.
-    try MemoryProbe.check(
-      bytes: settings.estimatedPeakMemory * 1.25 + Double(settings.workers + 2) * 4_194_304
-        + 64 * 1_048_576,
-      for: "this export")
     try run(makeSink(settings, path: path), settings, progress: progress, shouldStop: shouldStop)
+  }
+
+  /// Refuses, in one line, an export whose memory cannot be had (`MemoryProbe`), before any
+  /// work: for a vector file the text, its pieces while they are joined, its bytes and their
+  /// gzip or ZIP; for frames the estimate, the threads' stacks and room for the runtime,
+  /// zlib and ffmpeg's pipes. `export` checks it too.
+  public static func checkMemory(_ settings: ExportSettings) throws {
+    if settings.format.isVector {
+      try MemoryProbe.check(
+        bytes: 4 * VectorEstimate(settings).bytes + 64 * 1_048_576, for: "this vector file")
+    } else {
+      try MemoryProbe.check(
+        bytes: settings.estimatedPeakMemory * 1.25 + Double(settings.workers + 2) * 4_194_304
+          + 64 * 1_048_576,
+        for: "this export")
+    }
   }
 
   /// Refuses a scene a vector format cannot draw (see `VectorRing`) before any work.
