@@ -231,8 +231,21 @@ public enum PlayerContent: @unchecked Sendable {
     }
   }
 
-  /// Runs a tree's clock to `time` before a frame; nothing for a ring.
-  func advance(to time: MediaTime) {
-    if case .tree(let tree) = self { tree.advance(to: time) }
+  /// The most animation stops a tree may take to reach one frame's time (600,000 a second
+  /// at 60 frames a second; the seed's chain takes one every 0.1 s).
+  public static let stopsPerFrame = 10_000
+
+  /// Runs a tree's clock to `time` before a frame; nothing for a ring. Throws `RingError`
+  /// when the tree needs more than `stopsPerFrame` stops to get there (a program whose
+  /// animations end as they begin would hold the frame, and the player, forever).
+  func advance(to time: MediaTime) throws {
+    guard case .tree(let tree) = self else { return }
+    let step = tree.advance(to: time, stoppingAfter: PlayerContent.stopsPerFrame)
+    guard step.time >= time else {
+      throw RingError(
+        .invalidParameter,
+        "the program cannot be played: its animations stopped and restarted \(step.stops) times before the frame at \(String(format: "%.3f", time.seconds)) s (each one it adds ends as, or just after, it begins)"
+      )
+    }
   }
 }

@@ -459,7 +459,7 @@ public final class TerminalPlayer {
       return
     }
     guard let renderer else { return }
-    options.content.advance(to: time)
+    try options.content.advance(to: time)
     let frame = renderer.render(at: time)
     switch graphics {
     case .truecolor, .palette256, .monochrome: drawCells(frame)

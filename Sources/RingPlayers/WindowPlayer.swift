@@ -207,7 +207,7 @@ public final class WindowPlayer {
     }
     if image == nil { try createImage() }
     guard let renderer, let image else { return }
-    options.content.advance(to: time)
+    try options.content.advance(to: time)
     if awaitingCompletion {
       // The server has not yet said it read the last frame (rare at these rates): wait.
       XSync(display, 0)
