@@ -100,10 +100,11 @@ public struct FlashCheck: Sendable {
       if let duration, duration <= .zero {
         throw RingError(.invalidParameter, "duration \(duration) must be positive")
       }
-    case .file(let count, let duration, let plays):
-      guard count >= 1, duration > .zero, plays >= 0 else {
+    case .file(let count, let duration, let plays, let tick):
+      guard count >= 1, duration > .zero, plays >= 0, tick >= 1 else {
         throw RingError(
-          .invalidParameter, "a file needs frames, a positive length and a play count of 0 or more")
+          .invalidParameter,
+          "a file needs frames, a positive length, a play count of 0 or more and a positive tick")
       }
     }
     let ring = scene.ring
@@ -153,7 +154,7 @@ public struct FlashCheck: Sendable {
     case .live(let rate, let duration):
       let seconds = min(duration?.seconds ?? .infinity, span)
       return [0..<(Int(min(most, (seconds * rate).rounded())) + 1)]
-    case .file(let count, let duration, let plays):
+    case .file(let count, let duration, let plays, _):
       guard count > 1 else { return [0..<1] }
       // A window starting after the first pass is one starting in the second.
       let shown = plays == 0 ? Double.infinity : Double(count) * Double(plays)
@@ -242,7 +243,7 @@ public struct FlashCheck: Sendable {
     switch showing {
     case .still: return .zero
     case .live(let rate, _): return .seconds(Double(j) / rate)
-    case .file(let count, let duration, _):
+    case .file(let count, let duration, _, _):
       let i = Int64(j % count)
       return .nanoseconds(
         Int64(count).dividingFullWidth(duration.nanoseconds.multipliedFullWidth(by: i)).quotient)
@@ -250,13 +251,16 @@ public struct FlashCheck: Sendable {
   }
 
   /// When played frame `j` starts to be shown, in nanoseconds from the start of play: live,
-  /// `j / frameRate`; in a file, its pass's start plus frame `j % frameCount`'s time.
+  /// `j / frameRate`; in a file, its pass's start plus frame `j % frameCount`'s time, each
+  /// rounded to the file's tick.
   func playTime(ofFrame j: Int) -> Int64 {
     switch showing {
     case .still: return 0
     case .live(let rate, _): return Int64((Double(j) * 1e9 / rate).rounded())
-    case .file(let count, let duration, _):
-      return Int64(j / count) * duration.nanoseconds + time(ofFrame: j).nanoseconds
+    case .file(let count, let duration, _, let tick):
+      func rounded(_ ns: Int64) -> Int64 { tick <= 1 ? ns : (ns + tick / 2) / tick * tick }
+      return Int64(j / count) * rounded(duration.nanoseconds)
+        + rounded(time(ofFrame: j).nanoseconds)
     }
   }
 
@@ -395,7 +399,7 @@ public struct FlashCheck: Sendable {
       causes = [.onOffTransparency]
       return
     }
-    if case .file(_, _, let plays) = showing, plays != 1 {
+    if case .file(_, _, let plays, _) = showing, plays != 1 {
       let rate = showing.frameRate
       let smooth = FlashShowing.live(
         frameRate: rate, duration: .seconds(Double(frameRanges.last?.upperBound ?? 1) / rate))

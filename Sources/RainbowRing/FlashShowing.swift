@@ -10,7 +10,10 @@ public enum FlashShowing: Hashable, Sendable {
   /// A file's `frameCount` frames filling `duration` (frame i at i x duration / frameCount,
   /// rounded down to the nanosecond, as `ExportTiming` places them), the whole played
   /// `plays` times (0: forever, so the jump from the last frame to the first is shown too).
-  case file(frameCount: Int, duration: MediaTime, plays: Int)
+  /// A format that stores delays in whole ticks (a GIF's centiseconds, 10,000,000
+  /// nanoseconds; a WebP's milliseconds) shows each frame from its start rounded to the
+  /// nearest `tick` nanoseconds, and loops after the duration so rounded.
+  case file(frameCount: Int, duration: MediaTime, plays: Int, tick: Int64 = 1)
 
   /// The refresh rates a browser or an animation player may draw at, in frames per second
   /// (desktop and laptop panels, phones, gaming monitors).
@@ -40,7 +43,7 @@ public enum FlashShowing: Hashable, Sendable {
     switch self {
     case .still: 1
     case .live(let rate, _): rate
-    case .file(let count, let duration, _):
+    case .file(let count, let duration, _, _):
       duration.nanoseconds > 0 ? Double(count) * 1e9 / Double(duration.nanoseconds) : 1
     }
   }

@@ -2,7 +2,8 @@ import RainbowRing
 
 extension ExportSettings {
   /// How the export's frames reach a viewer, for `FlashCheck`, each showing checked: a
-  /// raster file's frames at its timing, played `plays` times (a video or a folder of frames
+  /// raster file's frames at its timing (a GIF's and a WebP's delays rounded to whole
+  /// centiseconds and milliseconds, as they are written), played `plays` times (a video or a folder of frames
   /// as a loop, forever); an SVG or a page drawn by a browser at the display's rate,
   /// whatever it is (`FlashShowing.displayed`), forever; a Lottie animation's frames over its
   /// period, forever, and drawn between them at the display's rate, as players with
@@ -14,7 +15,11 @@ extension ExportSettings {
     case .svg, .html: return display
     case .lottie, .dotLottie:
       return [.file(frameCount: timing.frameCount, duration: duration, plays: 0)] + display
-    case .gif, .apng, .webp, .spriteSheet:
+    case .gif, .webp:
+      // Delays in whole centiseconds or milliseconds: frames shown at rounded times.
+      let tick: Int64 = format == .gif ? 10_000_000 : 1_000_000
+      return [.file(frameCount: timing.frameCount, duration: duration, plays: plays, tick: tick)]
+    case .apng, .spriteSheet:
       return [.file(frameCount: timing.frameCount, duration: duration, plays: plays)]
     case .mp4, .webm, .frames, .rgba:
       return [.file(frameCount: timing.frameCount, duration: duration, plays: 0)]

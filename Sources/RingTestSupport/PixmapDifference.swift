@@ -96,7 +96,7 @@ public func decodeWithPillow(_ path: String) throws -> (width: Int, height: Int,
 /// Decodes every frame of an animation with Pillow: (width, height, per-frame straight RGBA,
 /// per-frame duration in ms, loop count or nil).
 public func decodeAnimationWithPillow(_ path: String) throws -> (
-  width: Int, height: Int, frames: [[UInt8]], durations: [Int], loop: Int?
+  width: Int, height: Int, frames: [[UInt8]], durations: [Double], loop: Int?
 ) {
   let script = """
     import sys
@@ -107,7 +107,7 @@ public func decodeAnimationWithPillow(_ path: String) throws -> (
     data = []
     for i in range(n):
         im.seek(i)
-        durations.append(str(im.info.get('duration', 0)))
+        durations.append(repr(float(im.info.get('duration', 0))))
         data.append(im.convert('RGBA').tobytes())
     loop = im.info.get('loop')
     sys.stdout.write('%d %d %d %s %s\\n' % (im.size[0], im.size[1], n, ','.join(durations), 'none' if loop is None else loop))
@@ -124,7 +124,7 @@ public func decodeAnimationWithPillow(_ path: String) throws -> (
   else {
     throw ToolFailure(message: "bad header from Pillow: \(header)")
   }
-  let durations = header[3].split(separator: ",").map { Int(Double($0) ?? 0) }
+  let durations = header[3].split(separator: ",").map { Double($0) ?? 0 }
   let body = Array(data[(newline + 1)...])
   let size = w * h * 4
   guard body.count == size * n else {

@@ -59,7 +59,8 @@ import Testing
     return (format, args)
   }
 
-  /// Whether the decoded frames of `path` pass, played as the file says, over `background`
+  /// Whether the decoded frames of `path` pass, played as the file says (each frame for its
+  /// own delay), over `background`
   /// (over `FlashCheck.transparentBackdrops` when not opaque), the ring filling the field.
   static func decodedPasses(_ path: String, format: ExportFormat, background: RGBAColor)
     throws -> Bool
@@ -67,7 +68,7 @@ import Testing
     let file = try decodeAnimationWithPillow(path)
     let n = file.frames.count
     let milliseconds = file.durations.reduce(0, +)
-    let rate = max(1, Double(n) * 1000 / Double(max(1, milliseconds)))
+    let rate = max(1, Double(n) * 1000 / max(1, milliseconds))
     // GIF's loop is the repetitions after the first play; APNG's the plays.
     let plays = file.loop.map { $0 == 0 ? 0 : (format == .gif ? $0 + 1 : $0) } ?? 1
     let count = n == 1 ? 1 : plays == 1 ? n : max(3 * n, 2 * n + 2 * Int(rate.rounded(.up)))
@@ -86,7 +87,12 @@ import Testing
       var counter = try FlashCounter(
         width: file.width, height: file.height, frameRate: rate,
         fieldDiameter: Double(min(file.width, file.height)), backdrop: backdrop)
-      for j in 0..<count { counter.append(frames[j % n]) }
+      // Each frame shown from the sum of the delays before it, as the file says.
+      var shown = 0.0
+      for j in 0..<count {
+        counter.append(frames[j % n], at: .nanoseconds(Int64((shown * 1e6).rounded())))
+        shown += file.durations[j % n]
+      }
       if !counter.analysis.passes { return false }
     }
     return true

@@ -1,6 +1,7 @@
 import Foundation
-import RainbowRing
 import Testing
+
+@testable import RainbowRing
 
 /// The one flash check: what is shown (background, alpha, frame rate, span) decides.
 @Suite struct FlashCheckTests {
@@ -86,6 +87,18 @@ import Testing
       let v = try Self.verdict(ring, background: .white, showing: showing)
       #expect(v.passes == passes, "\(fps) fps, \(showing): \(v.analysis.summary)")
     }
+  }
+
+  /// A GIF shows each frame from its start rounded to whole centiseconds, as its delays are
+  /// written: 3 frames in 0.1 s are shown for 3, 4 and 3 cs, not 3.33 each.
+  @Test func aFilesFramesAreShownAtItsTicks() throws {
+    let ring = try Self.ring(["#000000", "#ffffff"])
+    let gif = try FlashCheck(
+      RingScene(ring: ring),
+      showing: .file(frameCount: 3, duration: .seconds(0.1), plays: 0, tick: 10_000_000))
+    #expect((0...4).map(gif.playTime(ofFrame:)) == [0, 30, 70, 100, 130].map { $0 * 1_000_000 })
+    let exact = try gif.with(showing: .file(frameCount: 3, duration: .seconds(0.1), plays: 0))
+    #expect(exact.playTime(ofFrame: 1) == 33_333_333)
   }
 
   /// A still frame cannot flash, whatever the ring.
