@@ -80,10 +80,23 @@ struct VectorRing {
         : .last
     }
     if case .radial(_, let rx, let ry) = paint, !Self.isCircle(rx, ry), name == "Lottie" {
+      // The radii are the end point's offsets (fractions of the ring's box) times the box's
+      // sides: the ellipse comes from the offsets, the box, or both.
+      let (key, fix): (String, String)
+      if Self.isCircle(abs(dx), abs(dy)) {
+        (key, fix) = ("size", "give the ring a square --size")
+      } else if Self.isCircle(w, h) {
+        (key, fix) = ("end-point", "give --end-point the same offset in x and y from --start-point")
+      } else {
+        (key, fix) = (
+          "end-point",
+          "give --end-point offsets from --start-point in the ratio of the ring's height to its width"
+        )
+      }
       throw RingError(
         .invalidSettings,
-        "Lottie's radial gradients are circles, and this one is an ellipse (\(VectorText.radius(rx)) x \(VectorText.radius(ry)) points): give --end-point the same offset in x and y from --start-point, or export SVG, which draws the ellipse",
-        key: "end-point")
+        "Lottie's radial gradients are circles, and this one is an ellipse (\(VectorText.radius(rx)) x \(VectorText.radius(ry)) points): \(fix), or export SVG, which draws the ellipse",
+        key: key)
     }
     self.scene = scene
     let (pw, ph) = scene.pixelSize

@@ -281,6 +281,24 @@ import Testing
     #expect(try Exporter.vectorFile(settings(.svg, scene: ellipse)).count > 0)
   }
 
+  /// The refusal blames what makes the ellipse: the end point's offsets in a square ring, the
+  /// ring's box when the offsets are equal.
+  @Test(arguments: [
+    (Size(width: 160, height: 160), Point(x: 1, y: 0.8), "end-point"),
+    (Size(width: 160, height: 100), Point(x: 1, y: 1), "size"),
+    (Size(width: 160, height: 100), Point(x: 1, y: 0.8), "end-point"),
+  ])
+  func lottiesEllipseRefusalNamesItsCause(size: Size, end: Point, key: String) throws {
+    let ring = try RainbowRing(
+      size: size, ringWidth: 20,
+      gradient: GradientGeometry(kind: .radial, startPoint: Point(x: 0.5, y: 0.5), endPoint: end))
+    #expect {
+      try Exporter.vectorFile(settings(.lottie, scene: RingScene(ring: ring)))
+    } throws: { error in
+      (error as? RingError)?.key == key
+    }
+  }
+
   /// Translucent colours keep their alpha: SVG stops carry `stop-opacity` (animated beside
   /// `stop-color` in SMIL, in the keyframes in CSS), Lottie gradients list an opacity stop
   /// for each colour stop after the colour stops (lottie-spec), a one-colour stroke
