@@ -161,8 +161,9 @@ enum CheckCommand {
         report += "; transparent pixels seen over \(name) (checked over \(all))"
       }
       if plan.checks.count > 1 {
-        let all = RingOptions.showingsChecked(plan.checks.map(\.showing))
-        report += "\n  worst \(RingOptions.shownAt(check.showing)) (checked: \(all))"
+        let ring = check.scene.ring
+        let all = RingOptions.showingsChecked(plan.checks.map(\.showing), of: ring)
+        report += "\n  worst \(RingOptions.shownAt(check.showing, of: ring)) (checked: \(all))"
       }
       for cause in causes {
         report += "\n  cause: " + RingOptions.advice(for: cause, flows: check.scene.ring.flows)

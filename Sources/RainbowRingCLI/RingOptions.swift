@@ -446,38 +446,54 @@ enum RingOptions {
     let capped = rate >= 6 && rate > areaRate ? " or more" : ""
     var over =
       check.backdrops.count > 1 ? " over " + FlashCheck.name(ofBackdrop: verdict.backdrop) : ""
-    if showings > 1 { over += " " + shownAt(check.showing) }
+    if showings > 1 { over += " " + shownAt(check.showing, of: check.scene.ring) }
     let flows = check.scene.ring.flows
     let advice = causes.map { RingOptions.advice(for: $0, flows: flows) }.joined(separator: "; ")
     return
       "This ring flashes \(String(format: "%.1f", rate))\(capped) times a second\(over), over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): \(advice.isEmpty ? "slow it down" : advice); or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
   }
 
-  /// "drawn at 144 frames a second" or "as the file's frames": which of an output's
-  /// showings a verdict is about.
-  static func shownAt(_ showing: FlashShowing) -> String {
+  /// "drawn at 144 frames a second", "on the flow's step boundaries (250 a second)" or "as
+  /// the file's frames": which of the showings of `ring` a verdict is about.
+  static func shownAt(_ showing: FlashShowing, of ring: RainbowRing) -> String {
     switch showing {
-    case .still: "as a still frame"
-    case .live(let rate, _): "drawn at \(String(format: "%g", rate)) frames a second"
-    case .file: "as the file's frames"
+    case .still: return "as a still frame"
+    case .live(let rate, _) where isStepRate(rate, of: ring):
+      return "on the flow's step boundaries (\(String(format: "%g", rate)) a second)"
+    case .live(let rate, _): return "drawn at \(String(format: "%g", rate)) frames a second"
+    case .file: return "as the file's frames"
     }
   }
 
-  /// "the file's frames, and drawn at 60, 120 and 240 frames a second": the showings
-  /// checked.
-  static func showingsChecked(_ showings: [FlashShowing]) -> String {
+  /// Whether a live showing's `rate` is the flow's step boundaries, not a display's rate.
+  static func isStepRate(_ rate: Double, of ring: RainbowRing) -> Bool {
+    !FlashShowing.displayRates.contains(rate)
+      && abs(rate - 1e9 / Double(ring.stepDuration.nanoseconds)) <= 1e-6 * rate
+  }
+
+  /// "the file's frames, drawn at 60, 120 and 240 frames a second, and on the flow's step
+  /// boundaries": the showings of `ring` checked.
+  static func showingsChecked(_ showings: [FlashShowing], of ring: RainbowRing) -> String {
     var parts: [String] = []
     if showings.contains(where: { if case .file = $0 { true } else { false } }) {
       parts.append("the file's frames")
     }
+    var steps = false
     let rates = showings.compactMap { s -> String? in
-      if case .live(let rate, _) = s { String(format: "%g", rate) } else { nil }
+      guard case .live(let rate, _) = s else { return nil }
+      if isStepRate(rate, of: ring) {
+        steps = true
+        return nil
+      }
+      return String(format: "%g", rate)
     }
     if let last = rates.last {
       let list = rates.count > 1 ? rates.dropLast().joined(separator: ", ") + " and " + last : last
       parts.append("drawn at " + list + " frames a second")
     }
-    return parts.joined(separator: ", and ")
+    if steps { parts.append("on the flow's step boundaries") }
+    return parts.count > 1
+      ? parts.dropLast().joined(separator: ", ") + ", and " + parts.last! : parts.joined()
   }
 
   /// What to change for a cause of flashing, naming its options (for a ring whose colours
