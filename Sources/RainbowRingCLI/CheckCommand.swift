@@ -3,8 +3,12 @@ import RingExport
 
 /// `rainbow-ring check`: the ring's flashing against WCAG 2.3.1 (Three Flashes or Below
 /// Threshold). Prints `FlashAnalysis.summary`; exits 0 when the ring passes, 1 when it
-/// does not (a finding, as a linter reports one), 64 for a usage error.
+/// does not (a finding, as a linter reports one), 2 when it cannot be checked or the report
+/// cannot be written, 64 for a usage error.
 enum CheckCommand {
+  /// The status of a check that could not be made or reported: not a verdict.
+  static let exitFailure: Int32 = 2
+
   /// The export's options that time its frames, taken with `--format`.
   static let exportTimingOptions = ["loops", "loop-count", "exact-fps"]
 
@@ -42,7 +46,7 @@ enum CheckCommand {
   static let command = CommandSpec(
     name: "check", abstract: "Check the ring's flashing against WCAG 2.3.1.",
     overview:
-      "Count the ring's general and red flashes per second, as WCAG 2.3.1 (Three Flashes or Below Threshold) defines them, for a screen seen from a distance (by default the worst case: close enough that the ring fills a 10-degree field). It checks the frames as shown: a live display at --fps from time 0 until the motion repeats, or with --format the file export would write (an SVG, a page or a Lottie file at each display rate from 60 to 240 frames a second, the worst counting), over its background (over white, black and greys where transparent). Exit status 0 means it passes, 1 that it flashes too much, and the causes are named; export and play refuse what fails unless given --allow-flashing (a still frame from render cannot flash).",
+      "Count the ring's general and red flashes per second, as WCAG 2.3.1 (Three Flashes or Below Threshold) defines them, for a screen seen from a distance (by default the worst case: close enough that the ring fills a 10-degree field). It checks the frames as shown: a live display at --fps from time 0 until the motion repeats, or with --format the file export would write (an SVG, a page or a Lottie file as a browser draws it: at 60 frames a second, at each display rate up to the flow's step rate, and on the flow's step boundaries, the worst counting), over its background (over white, black and greys where transparent). Exit status 0 means it passes, 1 that it flashes too much (and the causes are named), 2 that it could not be checked or reported; export and play refuse what fails unless given --allow-flashing (a still frame from render cannot flash).",
     usage: usage, options: specs,
     examples: [
       .init(summary: "The seed's ring:", commandLine: "rainbow-ring check"),
@@ -69,6 +73,8 @@ enum CheckCommand {
     var viewingDistance: Double?
     /// The work cap of the check and its search for causes together, in pixels counted.
     var flashPixels = Limits().flashPixels
+    /// Where the ring's colours come from, for the advice.
+    var colorSource = Limits.ColorSource.colors
   }
 
   /// The checked plan, or what `--help` or `--version` asks for.
@@ -129,11 +135,18 @@ enum CheckCommand {
     } catch {
       throw RingError.usage(CommandLineTool.describe(error))
     }
+    // A vector file is drawn forever at the display's rate: only the scale lowers its work.
+    let drawnLive = checks.contains { if case .live = $0.showing { true } else { false } }
+    let vector = args.has("format") && drawnLive
     try Limits.from(args).check(
       flash: checks, reduceMemory: "lower --analysis-scale",
-      reduceWork: "lower --analysis-scale, --duration or --fps")
+      reduceWork: vector
+        ? "lower --analysis-scale, or give fewer colours (a shorter period)"
+        : "lower --analysis-scale, --duration or --fps")
     return .run(
-      Plan(checks: checks, viewingDistance: distance, flashPixels: Limits.from(args).flashPixels))
+      Plan(
+        checks: checks, viewingDistance: distance, flashPixels: Limits.from(args).flashPixels,
+        colorSource: Limits.from(args).colorSource))
   }
 
   static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -166,16 +179,26 @@ enum CheckCommand {
         report += "\n  worst \(RingOptions.shownAt(check.showing, of: ring)) (checked: \(all))"
       }
       for cause in causes {
-        report += "\n  cause: " + RingOptions.advice(for: cause, flows: check.scene.ring.flows)
+        report +=
+          "\n  cause: "
+          + RingOptions.advice(
+            for: cause, flows: check.scene.ring.flows, colors: plan.colorSource)
       }
       if !complete {
         report +=
           "\n  cause: not found within the flash check's work cap (pass --no-limits to find it)"
       }
-      try console.out(report + "\n")
+      do {
+        try console.out(report + "\n")
+      } catch {
+        _ = CommandLineTool.failure(
+          "cannot write to standard output: \(CommandLineTool.describe(error))", console)
+        return exitFailure
+      }
       return verdict.passes ? 0 : 1
     } catch {
-      return CommandLineTool.failure(CommandLineTool.describe(error), console)
+      _ = CommandLineTool.failure(CommandLineTool.describe(error), console)
+      return exitFailure
     }
   }
 }

@@ -36,8 +36,9 @@ enum ManualPage {
     s += """
       .SH EXIT STATUS
       0 on success (and after help or the version); 1 when the work fails (a file cannot be
-      written, the player cannot start); 64 for a usage error, or when the bare command has
-      nowhere to play; 128 + N after signal N (130 for Ctrl\\-C).
+      written, the player cannot start); for \\fBcheck\\fR, 1 when the ring flashes too much
+      and 2 when it cannot be checked or reported; 64 for a usage error, or when the bare
+      command has nowhere to play; 128 + N after signal N (130 for Ctrl\\-C).
       .SH ENVIRONMENT
       .TP
       .B DISPLAY

@@ -431,13 +431,16 @@ enum RingOptions {
     }
     guard !worst.verdict.passes else { return }
     throw RingError.usage(
-      flashingMessage(worst.verdict, causes: causes, check: worst.check, of: checks.count))
+      flashingMessage(
+        worst.verdict, causes: causes, check: worst.check, of: checks.count,
+        colors: limits.colorSource))
   }
 
   /// "This ring flashes 5.5 times a second, ...": a failed verdict, what causes it and what
   /// to do, on one line.
   static func flashingMessage(
-    _ verdict: FlashVerdict, causes: [FlashCause], check: FlashCheck, of showings: Int = 1
+    _ verdict: FlashVerdict, causes: [FlashCause], check: FlashCheck, of showings: Int = 1,
+    colors: Limits.ColorSource = .colors
   ) -> String {
     let rate = verdict.flashesPerSecond
     // One pixel's flashes are counted up to 6; a rate over an area is counted in full.
@@ -448,7 +451,8 @@ enum RingOptions {
       check.backdrops.count > 1 ? " over " + FlashCheck.name(ofBackdrop: verdict.backdrop) : ""
     if showings > 1 { over += " " + shownAt(check.showing, of: check.scene.ring) }
     let flows = check.scene.ring.flows
-    let advice = causes.map { RingOptions.advice(for: $0, flows: flows) }.joined(separator: "; ")
+    let advice = causes.map { RingOptions.advice(for: $0, flows: flows, colors: colors) }
+      .joined(separator: "; ")
     return
       "This ring flashes \(String(format: "%.1f", rate))\(capped) times a second\(over), over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): \(advice.isEmpty ? "slow it down" : advice); or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
   }
@@ -497,10 +501,14 @@ enum RingOptions {
   }
 
   /// What to change for a cause of flashing, naming its options (for a ring whose colours
-  /// `flows`, or not).
-  static func advice(for cause: FlashCause, flows: Bool) -> String {
+  /// `flows`, or not, and come from `colors`).
+  static func advice(
+    for cause: FlashCause, flows: Bool, colors: Limits.ColorSource = .colors
+  ) -> String {
     switch cause {
     case .stepDuration: "its colours flow too fast (slow them down with a longer --step-duration)"
+    case .colors where colors == .hueStep:
+      "its colours differ too much from one to the next for this speed (a smaller --hue-step makes neighbours closer; or choose --colors or --palette, or a longer --step-duration)"
     case .colors:
       "its colours differ too much from one to the next for this speed (use colours closer in brightness with --colors or --palette, or a longer --step-duration)"
     case .progressChange:
