@@ -352,9 +352,7 @@ enum RingOptions {
       c[keyPath: field] = [p.x, p.y]
     }
     if let text = args["colors"] {
-      let list = text.split(separator: ",", omittingEmptySubsequences: false).map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
+      let list = text.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
       for item in list where RGBAColor(parsing: item) == nil {
         throw RingError.usage(
           "The value '\(text)' is invalid for '--colors': '\(item)' is not a colour (expected #RRGGBB or #RRGGBBAA, comma-separated)."
@@ -364,7 +362,7 @@ enum RingOptions {
     }
     if let text = args["locations"] {
       let list = text.split(separator: ",", omittingEmptySubsequences: false).map {
-        NumberText.decimal($0.trimmingCharacters(in: .whitespaces))
+        NumberText.decimal(trimmed($0))
       }
       guard list.allSatisfy({ $0 != nil && (0...1).contains($0!) }) else {
         throw RingError.usage(
@@ -533,6 +531,12 @@ enum RingOptions {
     guard let first = message.first else { return message }
     let capitalised = first.uppercased() + message.dropFirst()
     return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+  }
+
+  /// A list item without the spaces and tabs around it: only those (a ring file's strings
+  /// hold no others either), so a hidden character such as U+200B is refused, not dropped.
+  static func trimmed(_ item: Substring) -> String {
+    String(item.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 
   /// The `--background` colour, or `nil` when not given.

@@ -202,6 +202,9 @@ import Testing
       (["--timing", "easy"], "--timing"),
       (["--track", "grey"], "--track"),
       (["--colors", "#000000,#ffffff", "--locations", "0.5,0.2"], "locations"),
+      // Only spaces and tabs are trimmed from list items: hidden characters are refused.
+      (["--colors", "#ff0000\u{200B},#00ff00"], "'#ff0000\\u{200b}' is not a colour"),
+      (["--colors", "#000000,#ffffff", "--locations", "0,1\u{2003}"], "--locations"),
       (["--config", "/nonexistent/ring.json"], "/nonexistent/ring.json"),
     ] as [([String], String)])
   func badStyleOptionsAreUsageErrors(args: [String], mentions: String) throws {
