@@ -52,8 +52,17 @@ public struct FlashAnalysis: Hashable, Sendable {
       && fastFlashingFieldShare <= FlashCounter.fieldShare
   }
 
-  /// Seconds of motion analysed: the changes between the frames.
-  public var duration: Double { Double(max(0, frameCount - 1)) / frameRate }
+  /// Seconds of motion analysed: from the first frame's time to the last's.
+  public let duration: Double
+
+  /// "937 frames at 60 per second", or "2337 frames sampled" when they are not evenly
+  /// `frameRate` apart (a slow flow's steps, `FlashCheck.SparseSampling`).
+  var framesText: String {
+    let even = Double(max(0, frameCount - 1)) / frameRate
+    return abs(even - duration) <= 1 / frameRate
+      ? "\(frameCount) frames at \(String(format: "%.0f", frameRate)) per second"
+      : "\(frameCount) frames sampled (\(Int(FlashCheck.samplesPerStep)) a step of the flow)"
+  }
 
   /// The result for a person, one finding a line.
   public var summary: String {
@@ -75,7 +84,7 @@ public struct FlashAnalysis: Hashable, Sendable {
       \(n(largestFlashingFieldShare * 100, 1))%
         one pixel's most general flashes: \(pixelRate) per second
         largest luminance change between frames: \(n(largestLuminanceChange, 3))
-        \(frameCount) frames at \(n(frameRate, 0)) per second over \(n(duration)) s; \
+        \(framesText) over \(n(duration)) s; \
       10-degree field \(n(fieldDiameter, 0)) px across
       """
   }

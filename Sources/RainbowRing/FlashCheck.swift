@@ -21,7 +21,9 @@ import Foundation
 ///
 /// A live showing with no duration is analysed until every one-second window repeats one
 /// already seen: to the end of the progress change, then two periods of the flow (one to let
-/// each pixel's transitions settle, one to see them all), and one second more. A file is
+/// each pixel's transitions settle, one to see them all), and one second more. A flow slower
+/// than 16 frames a step is analysed 16 times a step, on its step boundaries, after the
+/// progress change (`SparseSampling`). A file is
 /// analysed as played, the jump from its last frame to its first included: each pass, up to
 /// two passes and a second more (later windows repeat those); within a pass, once its frames
 /// repeat every period (a whole number of frames) and every pixel's state with them, whole
@@ -50,6 +52,27 @@ public struct FlashCheck: Sendable {
   public let frameCount: Int
   /// The played frames analysed (a file's frame `j % frameCount`), in order.
   let frameRanges: [Range<Int>]
+  /// How a live showing of a slow flow is sampled (`nil`: every frame at its rate).
+  let sparse: SparseSampling?
+
+  /// A live showing of a flow slower than the frames, analysed at `samplesPerStep` frames a
+  /// step from `denseFrames` on: frames `0..<denseFrames` at the showing's rate (the
+  /// progress change and a second after it), then sample k (counted on from
+  /// `firstSample`) at k x `interval` seconds, on the flow's step boundaries and evenly
+  /// between. Between two boundaries each pixel's colour moves in a straight line, so the
+  /// samples hold its turns, and a turn shows in them at most 1/16 of a step after it comes
+  /// on the screen; shown in fewer frames, transitions gather in the same frame, which
+  /// counts more flashing concurrent, not less. The work then grows with the number of
+  /// steps, not the seconds: a ring flowing a step every 20 s is checked in thousands of
+  /// frames, not millions.
+  struct SparseSampling: Sendable {
+    var denseFrames: Int
+    var firstSample: Int
+    var interval: Double
+  }
+
+  /// Samples per step of a slow flow's live showing.
+  static let samplesPerStep = 16.0
   /// Whether the output keeps only on/off transparency (a transparent GIF): pixels under
   /// half alpha are shown transparent, the others opaque in their own colour.
   public let onOffAlpha: Bool
@@ -139,23 +162,38 @@ public struct FlashCheck: Sendable {
       FlashAnalysis.fieldDiameter(
         viewingDistance: distance, pixelsPerCentimetre: pointsPerCentimetre) * analysedSide / side
     backdrops = scene.background.alpha >= 1 ? [.white] : FlashCheck.transparentBackdrops
-    frameRanges = FlashCheck.frames(of: ring, showing)
+    (frameRanges, sparse) = FlashCheck.frames(of: ring, showing)
     frameCount = frameRanges.reduce(0) { $0 + $1.count }
     self.onOffAlpha = onOffAlpha && scene.background.alpha < 1
   }
 
   /// The played frames to analyse, in order (each range's frames shown one after another):
   /// at most `Int32.max` in all; the caller caps the cost.
-  static func frames(of ring: RainbowRing, _ showing: FlashShowing) -> [Range<Int>] {
-    guard let span = motionSpan(of: ring) else { return [0..<1] }
+  static func frames(of ring: RainbowRing, _ showing: FlashShowing) -> (
+    [Range<Int>], SparseSampling?
+  ) {
+    guard let span = motionSpan(of: ring) else { return ([0..<1], nil) }
     let most = Double(Int32.max)
     switch showing {
-    case .still: return [0..<1]
+    case .still: return ([0..<1], nil)
     case .live(let rate, let duration):
       let seconds = min(duration?.seconds ?? .infinity, span)
-      return [0..<(Int(min(most, (seconds * rate).rounded())) + 1)]
+      let all = Int(min(most, (seconds * rate).rounded())) + 1
+      let interval = ring.stepDuration.seconds / samplesPerStep
+      guard flowsVisibly(ring), interval > 1 / rate else { return ([0..<all], nil) }
+      let change = changesProgress(ring) ? max(0, ring.progress!.change!.endTime.seconds) + 1 : 0
+      let dense = min(all, Int((change * rate).rounded(.up)))
+      // The first sample on the step grid after the dense frames, up to the last before
+      // the end.
+      let first = Int((Double(dense) / rate / interval).rounded(.up))
+      let last = Int(min(most, (seconds / interval).rounded(.down)))
+      let samples = max(0, last - first + 1)
+      let total = Int(min(most, Double(dense) + Double(samples)))
+      return (
+        [0..<total], SparseSampling(denseFrames: dense, firstSample: first, interval: interval)
+      )
     case .file(let count, let duration, let plays, _):
-      guard count > 1 else { return [0..<1] }
+      guard count > 1 else { return ([0..<1], nil) }
       // A window starting after the first pass is one starting in the second.
       let shown = plays == 0 ? Double.infinity : Double(count) * Double(plays)
       let second = Int(showing.frameRate.rounded(.up))
@@ -180,7 +218,7 @@ public struct FlashCheck: Sendable {
         ranges.append(start..<end)
         start = end
       }
-      return ranges
+      return (ranges, nil)
     }
   }
 
@@ -242,7 +280,11 @@ public struct FlashCheck: Sendable {
   func time(ofFrame j: Int) -> MediaTime {
     switch showing {
     case .still: return .zero
-    case .live(let rate, _): return .seconds(Double(j) / rate)
+    case .live(let rate, _):
+      if let sparse, j >= sparse.denseFrames {
+        return .seconds(Double(sparse.firstSample + j - sparse.denseFrames) * sparse.interval)
+      }
+      return .seconds(Double(j) / rate)
     case .file(let count, let duration, _, _):
       let i = Int64(j % count)
       return .nanoseconds(
@@ -256,7 +298,7 @@ public struct FlashCheck: Sendable {
   func playTime(ofFrame j: Int) -> Int64 {
     switch showing {
     case .still: return 0
-    case .live(let rate, _): return Int64((Double(j) * 1e9 / rate).rounded())
+    case .live: return time(ofFrame: j).nanoseconds
     case .file(let count, let duration, _, let tick):
       func rounded(_ ns: Int64) -> Int64 { tick <= 1 ? ns : (ns + tick / 2) / tick * tick }
       return Int64(j / count) * rounded(duration.nanoseconds)

@@ -419,6 +419,7 @@ public struct FlashCounter: Sendable {
       largestFlashingFieldShare: largestFieldShare,
       largestPixelFlashesPerSecond: Double(largestPixelTransitions) / 2,
       fastFlashingFieldShare: min(1, Double(fast) / fieldArea),
-      frameCount: frameCount, frameRate: frameRate, fieldDiameter: fieldDiameter)
+      frameCount: frameCount, frameRate: frameRate, fieldDiameter: fieldDiameter,
+      duration: Double((frameTimes.last ?? 0) - (frameTimes.first ?? 0)) / 1e9)
   }
 }

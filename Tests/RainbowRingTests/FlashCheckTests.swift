@@ -65,13 +65,17 @@ import Testing
     }
   }
 
-  /// The span runs to the end of the progress change, then two periods and a second.
+  /// The span runs to the end of the progress change, then two periods and a second: every
+  /// frame at 60 fps to a second after the change, then the flow's 0.5 s steps sampled 16
+  /// times each (32 a second) to the end.
   @Test func theSpanCoversTheChangeAndTwoPeriods() throws {
     let change = try RingProgress(
       value: 1, change: ProgressChange(from: 0, beginTime: .seconds(11), duration: .seconds(1)))
     let ring = try Self.ring(["#ff0000", "#00ff00"], step: 0.5, progress: change)
     let check = try FlashCheck(RingScene(ring: ring), showing: Self.live60)
-    #expect(check.frameCount == (12 + 2 * 1 + 1) * 60 + 1, "\(check.frameCount) frames")
+    #expect(check.frameCount == 13 * 60 + 2 * 32 + 1, "\(check.frameCount) frames")
+    let fast = try FlashCheck(RingScene(ring: Self.ring(step: 0.1)), showing: Self.live60)
+    #expect(fast.frameCount == 937, "the seed's pace: every frame of 15.6 s at 60 fps")
     let still = try FlashCheck(RingScene(ring: Self.ring(flows: false)), showing: Self.live60)
     #expect(still.frameCount == 1, "nothing moves: one frame")
   }
@@ -99,6 +103,31 @@ import Testing
     #expect((0...4).map(gif.playTime(ofFrame:)) == [0, 30, 70, 100, 130].map { $0 * 1_000_000 })
     let exact = try gif.with(showing: .file(frameCount: 3, duration: .seconds(0.1), plays: 0))
     #expect(exact.playTime(ofFrame: 1) == 33_333_333)
+  }
+
+  /// A flow slower than 16 frames a step is sampled 16 times a step, on its step
+  /// boundaries: each pixel's flashes are those of every frame at 60 fps (a file of them),
+  /// and flashes over an area are as many or more (fewer frames gather transitions into
+  /// the same frame), so the verdict errs towards flashing; a step of 20 s takes thousands
+  /// of frames, not the 175,000 of 2 periods at 60 fps.
+  @Test(arguments: [0.3, 1, 5])
+  func aSlowFlowIsSampledOnItsSteps(step: Double) throws {
+    let ring = try Self.ring(["#000000", "#ffffff", "#ff0000", "#ffffff"], step: step)
+    let span = 2 * ring.period.seconds + 1
+    let sparse = try FlashCheck(RingScene(ring: ring, background: .white), showing: Self.live60)
+    #expect(sparse.frameCount == Int((span * 16 / step).rounded(.down)) + 1)
+    let every = try Self.verdict(
+      ring, background: .white,
+      showing: .file(frameCount: Int(span * 60), duration: .seconds(span), plays: 1))
+    let (sampled, all) = (try sparse.run().analysis, every.analysis)
+    #expect(sampled.largestPixelFlashesPerSecond == all.largestPixelFlashesPerSecond)
+    #expect(sampled.fastFlashingFieldShare == all.fastFlashingFieldShare)
+    #expect(sampled.generalFlashesPerSecond >= all.generalFlashesPerSecond)
+    #expect(sampled.redFlashesPerSecond >= all.redFlashesPerSecond)
+    #expect(sampled.largestFlashingFieldShare >= all.largestFlashingFieldShare)
+    #expect(sampled.passes && all.passes, "a slow flow passes")
+    let slow = try FlashCheck(RingScene(ring: Self.ring(step: 20)), showing: Self.live60)
+    #expect(slow.frameCount == 2337, "73 steps of 20 s, twice, and a second: 16 a step")
   }
 
   /// A still frame cannot flash, whatever the ring.
