@@ -100,7 +100,7 @@ public enum SVGDocument {
     let d = v.ring.stepDuration.nanoseconds
     let translucent = v.isTranslucent
     let k = motion == .smil ? v.smilRepeats : 1
-    let dur = VectorText.seconds(d * Int64(n) * Int64(k))
+    let dur = VectorText.seconds(motion == .smil ? v.smilPeriod * Int64(k) : d * Int64(n))
     // k divides 1,000,000, so plays / k is exact in 6 decimals.
     let repeats =
       plays == 0

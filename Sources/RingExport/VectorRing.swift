@@ -137,12 +137,23 @@ struct VectorRing {
   /// Whether any colour is translucent: then stops carry opacity as well as colour.
   var isTranslucent: Bool { ring.colors.contains { $0.alpha < 1 } }
 
+  /// The period SMIL is given, in nanoseconds: the ring's, or the whole millisecond it is
+  /// within a nanosecond a step of. A step that is a fraction of `--step-duration` (colours
+  /// interpolated in between: 0.1 s / 3) is rounded down to the nanosecond, so 543 steps of
+  /// 33,333,333 ns fall 181 ns short of 18.1 s; SMIL keeps the whole 18.1 s, off the
+  /// raster frames by less than a microsecond a period, and needs no repeats.
+  var smilPeriod: Int64 {
+    let period = ring.period.nanoseconds
+    let whole = (period + 500_000) / 1_000_000 * 1_000_000
+    return abs(period - whole) <= Int64(ring.colors.count) ? whole : period
+  }
+
   /// How many periods one SMIL iteration holds so that its `dur` is a whole number of
   /// milliseconds: Firefox keeps SMIL times in whole milliseconds, so a `dur` of 7.3073 s
   /// repeats every 7.307 s and drifts 0.3 ms a period. The smallest k with k x period a
   /// multiple of 1 ms: 1 when the period already is one, else a divisor of 1,000,000.
   var smilRepeats: Int {
-    let period = ring.period.nanoseconds
+    let period = smilPeriod
     var (a, b) = (period % 1_000_000, Int64(1_000_000))
     while a != 0 { (a, b) = (b % a, a) }
     return Int(1_000_000 / b)

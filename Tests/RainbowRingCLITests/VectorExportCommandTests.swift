@@ -147,6 +147,24 @@ import Testing
     #expect(planned, "--no-limits lifts the cap: \(arguments)")
   }
 
+  /// Colours interpolated in between divide the step (0.1 s / 3, rounded down to the
+  /// nanosecond): SMIL keeps the whole-millisecond period (18.1 s for 543 steps), not a
+  /// period 181 ns short that Firefox could only reach by repeating it a million times.
+  @Test(arguments: ["oklab", "srgb-linear", "oklch"])
+  func aDividedStepKeepsSMILsWholeMilliseconds(interpolation: String) throws {
+    let dir = try scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let run = Captured(
+      [
+        "export", "-o", dir + "/ring.svg", "--hue-step", "2", "--interpolation", interpolation,
+        "--allow-flashing",
+      ])
+    #expect(run.code == 0, "\(run.err)")
+    let text = try String(contentsOfFile: dir + "/ring.svg", encoding: .utf8)
+    #expect(text.contains("dur=\"18.1s\" repeatCount=\"indefinite\""), "\(interpolation)")
+    #expect(text.utf8.count < 4_000_000, "\(text.utf8.count) bytes")
+  }
+
   /// The stop cap names only the option that gives fewer stops for this ring's colours:
   /// `--hue-step` does nothing once `--colors` is given, so 1,002 listed colours are told to
   /// be fewer, and the rainbow of `--hue-step 0.01` is told to raise the step.
