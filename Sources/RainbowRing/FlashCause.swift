@@ -16,4 +16,8 @@ public enum FlashCause: Hashable, Sendable, CaseIterable {
   /// A format with only on/off transparency (a transparent GIF): translucent colours switch
   /// between shown and not shown, though the same colours with their alpha do not flash.
   case onOffTransparency
+  /// A display with fewer colours (a terminal's 256, or shades): colours close together
+  /// fall on different sides of its steps and switch between them, though the same frames
+  /// in all their colours do not flash.
+  case fewerColors
 }

@@ -76,6 +76,24 @@ public struct FlashCheck: Sendable {
   /// Whether the output keeps only on/off transparency (a transparent GIF): pixels under
   /// half alpha are shown transparent, the others opaque in their own colour.
   public let onOffAlpha: Bool
+  /// How the output shows each frame's colours when it cannot show them all (a terminal's
+  /// 256 colours or shades), applied before counting; `nil` shows them as they are.
+  public let look: FrameLook?
+
+  /// A display's way of showing a frame's pixels with fewer colours: `apply` writes each
+  /// pixel of a frame (premultiplied RGBA) as it is shown into a pixmap of the same size.
+  public struct FrameLook: Sendable {
+    /// What shows it, for people: "256 colours".
+    public let name: String
+    public let apply: @Sendable (_ frame: Pixmap, _ shown: inout Pixmap) -> Void
+
+    public init(
+      name: String, apply: @escaping @Sendable (_ frame: Pixmap, _ shown: inout Pixmap) -> Void
+    ) {
+      self.name = name
+      self.apply = apply
+    }
+  }
 
   /// The pages a transparent output is checked over, since the one behind is unknown: white,
   /// black and three greys between (sRGB 64, 128 and 192). Compositing in sRGB is not
@@ -112,7 +130,7 @@ public struct FlashCheck: Sendable {
   public init(
     _ scene: RingScene, showing: FlashShowing, viewingDistance: Double? = nil,
     pointsPerCentimetre: Double = FlashAnalysis.cssPixelsPerCentimetre,
-    analysisScale: Double? = nil, onOffAlpha: Bool = false
+    analysisScale: Double? = nil, onOffAlpha: Bool = false, look: FrameLook? = nil
   ) throws {
     switch showing {
     case .still: break
@@ -165,6 +183,7 @@ public struct FlashCheck: Sendable {
     (frameRanges, sparse) = FlashCheck.frames(of: ring, showing)
     frameCount = frameRanges.reduce(0) { $0 + $1.count }
     self.onOffAlpha = onOffAlpha && scene.background.alpha < 1
+    self.look = look
   }
 
   /// The played frames to analyse, in order (each range's frames shown one after another):
@@ -319,7 +338,8 @@ public struct FlashCheck: Sendable {
       try FlashCounter(
         width: w, height: h, frameRate: rate, fieldDiameter: fieldDiameter, backdrop: $0)
     }
-    var shown = try Pixmap(width: onOffAlpha ? w : 1, height: onOffAlpha ? h : 1)
+    let transforms = onOffAlpha || look != nil
+    var shown = try Pixmap(width: transforms ? w : 1, height: transforms ? h : 1)
     var clock: Int64 = 0
     var previous: Int?
     for j in frameRanges.joined() {
@@ -329,6 +349,9 @@ public struct FlashCheck: Sendable {
       let frame = renderer.render(at: time(ofFrame: j))
       if onOffAlpha {
         FlashCheck.makeOnOff(frame, into: &shown)
+        for k in counters.indices { counters[k].append(shown, at: at) }
+      } else if let look {
+        look.apply(frame, &shown)
         for k in counters.indices { counters[k].append(shown, at: at) }
       } else {
         for k in counters.indices { counters[k].append(frame, at: at) }
@@ -387,20 +410,21 @@ public struct FlashCheck: Sendable {
   }
 
   /// This check of another ring, or shown another way; the viewing kept.
-  func with(ring: RainbowRing? = nil, showing: FlashShowing? = nil, onOffAlpha: Bool? = nil)
-    throws -> FlashCheck
-  {
+  func with(
+    ring: RainbowRing? = nil, showing: FlashShowing? = nil, onOffAlpha: Bool? = nil,
+    look: FrameLook?? = nil
+  ) throws -> FlashCheck {
     try FlashCheck(
       RingScene(
         ring: ring ?? scene.ring, background: scene.background, scale: scene.scale),
       showing: showing ?? self.showing, viewingDistance: viewingDistance,
       pointsPerCentimetre: pointsPerCentimetre, analysisScale: analysisScale,
-      onOffAlpha: onOffAlpha ?? self.onOffAlpha)
+      onOffAlpha: onOffAlpha ?? self.onOffAlpha, look: look ?? self.look)
   }
 
   /// What makes a failing check fail, found by changing one thing at a time and checking
-  /// again (up to five more runs): on/off transparency, when the same frames with their
-  /// alpha pass; the loop's seam, when the same motion without the jump passes; the progress change, when it fails with the colours held still; the flow, when
+  /// again (up to five more runs): on/off transparency or the display's fewer colours, when
+  /// the same frames with their alpha or all their colours pass; the loop's seam, when the same motion without the jump passes; the progress change, when it fails with the colours held still; the flow, when
   /// it fails without the change, blamed on the colours when the seed's rainbow at the same
   /// speed passes, else on the step duration. Both the change and the flow when each alone
   /// passes. Empty when nothing moves.
@@ -439,6 +463,10 @@ public struct FlashCheck: Sendable {
     let ring = scene.ring
     if onOffAlpha, try passes(with(onOffAlpha: false)) {
       causes = [.onOffTransparency]
+      return
+    }
+    if look != nil, try passes(with(look: .some(nil))) {
+      causes = [.fewerColors]
       return
     }
     if case .file(_, _, let plays, _) = showing, plays != 1 {

@@ -106,12 +106,22 @@ enum PlayCommand {
 
     /// The flash check of the ring as played at `frameRate` from time 0 for `--duration`,
     /// over the background asked for (a window's white; unknown in a terminal).
-    func flashCheck(frameRate: Double) throws -> FlashCheck {
+    func flashCheck(frameRate: Double, look: FlashCheck.FrameLook? = nil) throws -> FlashCheck {
       let back = background ?? (scene == .seed || window ? .white : .clear)
       let showing: FlashShowing =
         duration == 0
         ? .still : .live(frameRate: frameRate, duration: duration.map { .seconds($0) })
-      return try FlashCheck(RingScene(ring: ring, background: back), showing: showing)
+      return try FlashCheck(RingScene(ring: ring, background: back), showing: showing, look: look)
+    }
+
+    /// Whether `--allow-flashing` was given.
+    var allowsFlashing = false
+
+    /// The flash checks of the ring in a terminal drawing `graphics` with fewer colours
+    /// (`TerminalPlayer.flashLook`), at the terminal's rate; none when it shows them all.
+    func terminalFlashChecks(_ graphics: TerminalPlayer.Graphics) throws -> [FlashCheck] {
+      guard let look = TerminalPlayer.flashLook(graphics) else { return [] }
+      return [try flashCheck(frameRate: fps ?? 30, look: look)]
     }
 
     /// The window's pixels at the scene's natural size.
@@ -142,7 +152,13 @@ enum PlayCommand {
     plan.reducedMotion = args.flag("reduced-motion")
     plan.background = try RingOptions.background(args)
     if plan.window { try plan.checkWindowSize() }
-    try RingOptions.refuseFlashing(args) { try plan.flashRates.map(plan.flashCheck(frameRate:)) }
+    plan.allowsFlashing = args.has("allow-flashing")
+    // A terminal's fewer colours, when asked for; when detected, checked as it starts.
+    let fewer = plan.window ? nil : plan.graphics
+    try RingOptions.refuseFlashing(args) {
+      try plan.flashRates.map { try plan.flashCheck(frameRate: $0) }
+        + (fewer.map(plan.terminalFlashChecks) ?? [])
+    }
     return .run(plan)
   }
 
@@ -278,11 +294,17 @@ enum PlayCommand {
         let player = try WindowPlayer(options: options, connection: connection)
         try player.run(shouldStop: stop)
       case .terminal:
+        let graphics = plan.graphics ?? TerminalPlayer.detectGraphics(tmux: TmuxInfo.ask())
+        if plan.graphics == nil, content == nil, !plan.allowsFlashing {
+          // The terminal's own colours, found now: the same verdict as asking for them.
+          try RingOptions.refuseFlashing(limits: plan.limits) {
+            try plan.terminalFlashChecks(graphics)
+          }
+        }
         var options = TerminalPlayer.Options(
           content: content ?? .ring(plan.ring, plan.scene ?? .ring),
           background: plan.background, framesPerSecond: plan.fps ?? 30,
-          duration: plan.duration,
-          graphics: plan.graphics ?? TerminalPlayer.detectGraphics(tmux: TmuxInfo.ask()))
+          duration: plan.duration, graphics: graphics)
         options.reducedMotion = reducedMotion
         let player = try TerminalPlayer(options: options, output: terminal)
         if let note = player.note { console.writeErr(note + "\n") }

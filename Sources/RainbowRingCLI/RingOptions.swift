@@ -405,6 +405,14 @@ enum RingOptions {
     _ args: ParsedArguments, _ makeChecks: () throws -> [FlashCheck]
   ) throws(RingError) {
     guard !args.has("allow-flashing") else { return }
+    try refuseFlashing(limits: Limits.from(args), makeChecks)
+  }
+
+  /// `refuseFlashing(_:_:)` within `limits`, flashing not allowed: for a check made when
+  /// the output is known (a terminal's colours, found as the player starts).
+  static func refuseFlashing(limits: Limits, _ makeChecks: () throws -> [FlashCheck])
+    throws(RingError)
+  {
     let checks: [FlashCheck]
     do {
       checks = try makeChecks()
@@ -413,7 +421,6 @@ enum RingOptions {
     }
     guard !checks.isEmpty else { return }
     let skip = "pass --allow-flashing to skip the check"
-    let limits = Limits.from(args)
     try limits.check(
       flash: checks, reduceMemory: skip, reduceWork: "lower --duration, or " + skip)
     let worst: (check: FlashCheck, verdict: FlashVerdict)
@@ -515,6 +522,8 @@ enum RingOptions {
       "the jump from the last frame back to the first flashes as the file loops (make --duration a whole number of periods, or play once with --loop-count 1)"
     case .loopSeam:
       "the jump from the last frame back to the first flashes as the file loops (play once with --loop-count 1, or make the progress change slower with --progress-duration)"
+    case .fewerColors:
+      "the terminal's fewer colours turn close colours into steps that switch back and forth (play with --graphics truecolor or kitty, or choose colours further apart and slower)"
     case .onOffTransparency:
       "a GIF keeps only on/off transparency, so its translucent colours switch on and off (give --background a colour, or export APNG or WebP, which keep alpha)"
     }
