@@ -176,9 +176,13 @@ public struct FlashCounter: Sendable {
     let first = frameCount == 0
     // A frame equal to the last one completes no transition: only its time counts (a ring
     // holding still, before or after its progress change, at a high display rate).
-    if !first, previousPixelsCurrent, frame.pixels.withUnsafeBytes({ a in
-      self.previousPixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-    }) {
+    if !first, previousPixelsCurrent,
+      frame.pixels.withUnsafeBytes({ a in
+        self.previousPixels.withUnsafeBytes { b in
+          memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+        }
+      })
+    {
       frameCount += 1
       return
     }

@@ -442,7 +442,7 @@ enum ExportCommand {
           )
         }
       }
-    } catch where error.code == .resources {
+    } catch  where error.code == .resources {
       return CommandLineTool.failure(error.message, console)
     } catch {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)

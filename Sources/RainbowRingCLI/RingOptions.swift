@@ -545,7 +545,10 @@ enum RingOptions {
   /// A list item without the spaces and tabs around it: only those (a ring file's strings
   /// hold no others either), so a hidden character such as U+200B is refused, not dropped.
   static func trimmed(_ item: Substring) -> String {
-    String(item.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    var s = item
+    while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+    while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+    return String(s)
   }
 
   /// The `--background` colour, or `nil` when not given.

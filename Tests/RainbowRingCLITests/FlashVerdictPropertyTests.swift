@@ -154,8 +154,9 @@ import Testing
   @Test(arguments: 0..<24)
   func aPageFlashingAtAnyDisplayRateIsRefused(n: Int) throws {
     let args = Self.pageConfiguration(n)
-    guard case .run(let plan) = try ExportCommand.makePlan(
-      args + ["-o", "/nonexistent/ring.svg", "--allow-flashing", "--no-limits"])
+    guard
+      case .run(let plan) = try ExportCommand.makePlan(
+        args + ["-o", "/nonexistent/ring.svg", "--allow-flashing", "--no-limits"])
     else { return }
     let settings = plan.settings
     let verdict = try FlashCheck.worst(of: settings.flashChecks()).verdict
