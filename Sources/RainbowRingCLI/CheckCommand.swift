@@ -1,5 +1,6 @@
 import RainbowRing
 import RingExport
+import RingPlayers
 
 /// `rainbow-ring check`: the ring's flashing against WCAG 2.3.1 (Three Flashes or Below
 /// Threshold). Prints `FlashAnalysis.summary`; exits 0 when the ring passes, 1 when it
@@ -27,6 +28,12 @@ enum CheckCommand {
         "duration", value: "seconds",
         help: "Seconds shown from time 0, up to 3600 (with --format, as export's).",
         default: "until the motion repeats; with --format, the export's"),
+      OptionSpec(
+        "graphics", value: "kind",
+        help:
+          "Check what a terminal player drawing truecolor, 256, kitty, sixel or monochrome shows (256 colours and shades can make close colours switch back and forth).",
+        default: "every colour shown",
+        completion: .choices(TerminalPlayer.Graphics.allCases.map(\.rawValue))),
     ] + ExportCommand.specs.filter { exportTimingOptions.contains($0.name) } + [
       OptionSpec(
         "viewing-distance", value: "cm",
@@ -98,6 +105,10 @@ enum CheckCommand {
         args, "analysis-scale", default: 1, range: 0.25...4, unit: "pixels per point")
     let makeChecks: () throws -> [FlashCheck]
     if args.has("format") {
+      if args.has("graphics") {
+        throw RingError.usage(
+          "The option '--graphics' checks a terminal player, not a file: leave out --format.")
+      }
       let format = try RingOptions.choice(
         args, "format", ExportFormat.allCases.map { ($0.rawValue, $0) }, default: .gif)
       let output = ExportCommand.extensions(of: format)?.first.map { "check." + $0 } ?? "check"
@@ -121,11 +132,15 @@ enum CheckCommand {
         : .seconds(
           try RingOptions.number(
             args, "duration", default: 1, range: 0.001...3600, unit: "seconds"))
+      let graphics = try RingOptions.choice(
+        args, "graphics", TerminalPlayer.Graphics.allCases.map { ($0.rawValue, $0) },
+        default: .truecolor)
       makeChecks = {
         [
           try FlashCheck(
             scene, showing: .live(frameRate: fps, duration: duration), viewingDistance: distance,
-            pointsPerCentimetre: density, analysisScale: analysisScale)
+            pointsPerCentimetre: density, analysisScale: analysisScale,
+            look: TerminalPlayer.flashLook(graphics))
         ]
       }
     }

@@ -136,6 +136,23 @@ import Testing
       "\(checked.out)")
   }
 
+  /// `check --graphics` gives the terminal player's verdict: two close greens pass in every
+  /// colour and fail in 256, as `play --terminal --graphics 256` refuses them.
+  @Test func checkSeesATerminalsColours() {
+    let greens = [
+      "--colors", "#00e600,#00f000", "--step-duration", "0.05", "--fps", "30", "--size", "40",
+      "--ring-width", "20", "--background", "black",
+    ]
+    #expect(CheckCommandTests.check(greens).code == 0)
+    let few = CheckCommandTests.check(greens + ["--graphics", "256"])
+    #expect(few.code == 1, "\(few.out)")
+    #expect(few.out.contains("the terminal's fewer colours"), "\(few.out)")
+    let refusal = Self.playRefusal(greens + ["--terminal", "--graphics", "256"]) ?? ""
+    #expect(refusal.contains("the terminal's fewer colours"), "play: \(refusal)")
+    let file = CheckCommandTests.check(greens + ["--graphics", "256", "--format", "gif"])
+    #expect(file.code == 64 && file.err.contains("leave out --format"), "\(file.err)")
+  }
+
   /// Motion after the first seconds is checked by default: the late progress change fails
   /// the live check and is refused by the player.
   @Test func lateMotionFailsEverywhere() {
