@@ -126,6 +126,8 @@ public enum CommandLineTool {
       case .unknown(let name): throw unknownSubcommand(name)
       case .usage(let message): throw RingError.usage(message)
       }
+    } catch  where error.code == .resources {
+      return nil  // memory that cannot be had: a failure of the run, not of its usage
     } catch {
       return error.message
     }
