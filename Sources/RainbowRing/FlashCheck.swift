@@ -83,16 +83,14 @@ public struct FlashCheck: Sendable {
   /// A display's way of showing a frame's pixels with fewer colours: `apply` writes each
   /// pixel of a frame (premultiplied RGBA) as it is shown into a pixmap of the same size.
   public struct FrameLook: Sendable {
-    /// What shows it, for people: "256 colours".
-    public let name: String
     public let apply: @Sendable (_ frame: Pixmap, _ shown: inout Pixmap) -> Void
 
-    public init(
-      name: String, apply: @escaping @Sendable (_ frame: Pixmap, _ shown: inout Pixmap) -> Void
-    ) {
-      self.name = name
+    public init(apply: @escaping @Sendable (_ frame: Pixmap, _ shown: inout Pixmap) -> Void) {
       self.apply = apply
     }
+
+    /// A format with only on/off transparency (`FlashCheck.makeOnOff`).
+    static let onOff = FrameLook { frame, shown in FlashCheck.makeOnOff(frame, into: &shown) }
   }
 
   /// The pages a transparent output is checked over, since the one behind is unknown: white,
@@ -338,8 +336,8 @@ public struct FlashCheck: Sendable {
       try FlashCounter(
         width: w, height: h, frameRate: rate, fieldDiameter: fieldDiameter, backdrop: $0)
     }
-    let transforms = onOffAlpha || look != nil
-    var shown = try Pixmap(width: transforms ? w : 1, height: transforms ? h : 1)
+    let shownAs = onOffAlpha ? FrameLook.onOff : look
+    var shown = try Pixmap(width: shownAs != nil ? w : 1, height: shownAs != nil ? h : 1)
     var clock: Int64 = 0
     var previous: Int?
     for j in frameRanges.joined() {
@@ -347,11 +345,8 @@ public struct FlashCheck: Sendable {
       previous = j
       let at = MediaTime.nanoseconds(clock)
       let frame = renderer.render(at: time(ofFrame: j))
-      if onOffAlpha {
-        FlashCheck.makeOnOff(frame, into: &shown)
-        for k in counters.indices { counters[k].append(shown, at: at) }
-      } else if let look {
-        look.apply(frame, &shown)
+      if let shownAs {
+        shownAs.apply(frame, &shown)
         for k in counters.indices { counters[k].append(shown, at: at) }
       } else {
         for k in counters.indices { counters[k].append(frame, at: at) }
@@ -383,6 +378,19 @@ public struct FlashCheck: Sendable {
       }
     }
     return most!
+  }
+
+  /// The verdict of an output shown as `checks` (`worst(of:)`), and when it fails, the
+  /// causes found (`causes(withinPixels:)`) within what the checks left of `budget` pixels
+  /// counted.
+  public static func review(_ checks: [FlashCheck], withinPixels budget: Double) throws -> (
+    check: FlashCheck, verdict: FlashVerdict, causes: [FlashCause], complete: Bool
+  ) {
+    let (check, verdict) = try worst(of: checks)
+    guard !verdict.passes else { return (check, verdict, [], true) }
+    let spent = checks.reduce(0) { $0 + $1.pixelsCounted }
+    let (causes, complete) = try check.causes(withinPixels: budget - spent)
+    return (check, verdict, causes, complete)
   }
 
   /// `frame` as a format with on/off transparency shows it, into `out` (the same size):

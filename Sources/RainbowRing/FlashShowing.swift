@@ -30,12 +30,28 @@ public enum FlashShowing: Hashable, Sendable {
   /// faster than the steps can show. Only 60 when the colours do not flow.
   public static func displayed(_ ring: RainbowRing) -> [FlashShowing] {
     guard FlashCheck.flowsVisibly(ring) else { return [.live(frameRate: 60, duration: nil)] }
-    let stepRate = 1e9 / Double(ring.stepDuration.nanoseconds)
-    // A step rate within a millionth of a display rate (0.008333333 s is 120 a second) is
-    // that rate.
+    let stepRate = stepRate(of: ring)
     var rates = displayRates.filter { $0 <= max(60, stepRate * (1 + 1e-6)) }
-    if !rates.contains(where: { abs($0 - stepRate) <= 1e-6 * $0 }) { rates.append(stepRate) }
+    if !rates.contains(where: { isRate($0, stepRate) }) { rates.append(stepRate) }
     return rates.map { .live(frameRate: $0, duration: nil) }
+  }
+
+  /// Steps of `ring`'s flow a second (1 / `stepDuration`).
+  static func stepRate(of ring: RainbowRing) -> Double {
+    1e9 / Double(ring.stepDuration.nanoseconds)
+  }
+
+  /// Whether `rate` is `stepRate` to within a millionth (0.008333333 s is 120 a second).
+  static func isRate(_ rate: Double, _ stepRate: Double) -> Bool {
+    abs(rate - stepRate) <= 1e-6 * rate
+  }
+
+  /// Whether this is a live showing on `ring`'s step boundaries (of `displayed`), not at a
+  /// display's rate.
+  public func isOnStepBoundaries(of ring: RainbowRing) -> Bool {
+    guard case .live(let rate, _) = self else { return false }
+    return !FlashShowing.displayRates.contains(rate)
+      && FlashShowing.isRate(rate, FlashShowing.stepRate(of: ring))
   }
 
   /// Frames shown per second (1 for a still frame).

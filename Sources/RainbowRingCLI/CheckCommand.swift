@@ -153,15 +153,16 @@ enum CheckCommand {
     // A vector file is drawn forever at the display's rate: only the scale lowers its work.
     let drawnLive = checks.contains { if case .live = $0.showing { true } else { false } }
     let vector = args.has("format") && drawnLive
-    try Limits.from(args).check(
+    let limits = Limits.from(args)
+    try limits.check(
       flash: checks, reduceMemory: "lower --analysis-scale",
       reduceWork: vector
         ? "lower --analysis-scale, or give fewer colours (a shorter period)"
         : "lower --analysis-scale, --duration or --fps")
     return .run(
       Plan(
-        checks: checks, viewingDistance: distance, flashPixels: Limits.from(args).flashPixels,
-        colorSource: Limits.from(args).colorSource))
+        checks: checks, viewingDistance: distance, flashPixels: limits.flashPixels,
+        colorSource: limits.colorSource))
   }
 
   static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -176,10 +177,8 @@ enum CheckCommand {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "check", console)
     }
     do {
-      let (check, verdict) = try FlashCheck.worst(of: plan.checks)
-      let spent = plan.checks.reduce(0) { $0 + $1.pixelsCounted }
-      let (causes, complete) =
-        verdict.passes ? ([], true) : try check.causes(withinPixels: plan.flashPixels - spent)
+      let (check, verdict, causes, complete) = try FlashCheck.review(
+        plan.checks, withinPixels: plan.flashPixels)
       let seen = String(format: "%.0f", check.viewingDistance)
       let how = plan.viewingDistance == nil ? " (the ring filling a 10-degree field)" : ""
       var report = verdict.analysis.summary + "\n  viewed from \(seen) cm\(how)"

@@ -423,21 +423,16 @@ enum RingOptions {
     let skip = "pass --allow-flashing to skip the check"
     try limits.check(
       flash: checks, reduceMemory: skip, reduceWork: "lower --duration, or " + skip)
-    let worst: (check: FlashCheck, verdict: FlashVerdict)
-    let causes: [FlashCause]
+    let review: (check: FlashCheck, verdict: FlashVerdict, causes: [FlashCause], complete: Bool)
     do {
-      worst = try FlashCheck.worst(of: checks)
-      let spent = checks.reduce(0) { $0 + $1.pixelsCounted }
-      causes =
-        worst.verdict.passes
-        ? [] : try worst.check.causes(withinPixels: limits.flashPixels - spent).causes
+      review = try FlashCheck.review(checks, withinPixels: limits.flashPixels)
     } catch {
       throw RingError.usage(CommandLineTool.describe(error))
     }
-    guard !worst.verdict.passes else { return }
+    guard !review.verdict.passes else { return }
     throw RingError.usage(
       flashingMessage(
-        worst.verdict, causes: causes, check: worst.check, of: checks.count,
+        review.verdict, causes: review.causes, check: review.check, of: checks.count,
         colors: limits.colorSource))
   }
 
@@ -467,17 +462,11 @@ enum RingOptions {
   static func shownAt(_ showing: FlashShowing, of ring: RainbowRing) -> String {
     switch showing {
     case .still: return "as a still frame"
-    case .live(let rate, _) where isStepRate(rate, of: ring):
+    case .live(let rate, _) where showing.isOnStepBoundaries(of: ring):
       return "on the flow's step boundaries (\(String(format: "%g", rate)) a second)"
     case .live(let rate, _): return "drawn at \(String(format: "%g", rate)) frames a second"
     case .file: return "as the file's frames"
     }
-  }
-
-  /// Whether a live showing's `rate` is the flow's step boundaries, not a display's rate.
-  static func isStepRate(_ rate: Double, of ring: RainbowRing) -> Bool {
-    !FlashShowing.displayRates.contains(rate)
-      && abs(rate - 1e9 / Double(ring.stepDuration.nanoseconds)) <= 1e-6 * rate
   }
 
   /// "the file's frames, drawn at 60, 120 and 240 frames a second, and on the flow's step
@@ -490,7 +479,7 @@ enum RingOptions {
     var steps = false
     let rates = showings.compactMap { s -> String? in
       guard case .live(let rate, _) = s else { return nil }
-      if isStepRate(rate, of: ring) {
+      if s.isOnStepBoundaries(of: ring) {
         steps = true
         return nil
       }

@@ -9,7 +9,7 @@ extension TerminalPlayer {
   public static func flashLook(_ graphics: Graphics) -> FlashCheck.FrameLook? {
     switch graphics {
     case .palette256:
-      return FlashCheck.FrameLook(name: "256 colours") { frame, shown in
+      return FlashCheck.FrameLook { frame, shown in
         shown.withUnsafeMutablePixels { out in
           frame.pixels.withUnsafeBufferPointer { px in
             for i in 0..<px.count {
@@ -30,7 +30,7 @@ extension TerminalPlayer {
         }
       }
     case .monochrome:
-      return FlashCheck.FrameLook(name: "shades") { frame, shown in
+      return FlashCheck.FrameLook { frame, shown in
         shown.withUnsafeMutablePixels { out in
           frame.pixels.withUnsafeBufferPointer { px in
             for i in 0..<px.count {
