@@ -132,20 +132,25 @@ import Testing
     #expect(late != (try snapshot("0.0097")), "a tenth of a step later, another picture")
   }
 
+  /// What `command` (sh) writes on script(1)'s terminal, with the chain's 1 ms steps.
+  static func onTerminal(_ command: String) throws -> String {
+    let script = ["/usr/bin/script", "/bin/script"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+    let tool = try #require(script, "script(1) (bsdutils) is needed")
+    let run = try runProcess(
+      tool, ["-qec", command, "/dev/null"],
+      environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm", "CHAIN_STEP": "0.001"])
+    return String(decoding: run.stdout, as: UTF8.self)
+  }
+
   /// On a terminal (script(1)'s) a run of some seconds shows its progress on standard
   /// error, ends the line, and writes the file; through pipes it says nothing (above).
   @Test func aLongRunShowsItsProgressOnATerminal() throws {
     let file = Self.scratchFile()
     defer { try? FileManager.default.removeItem(atPath: file) }
-    let script = ["/usr/bin/script", "/bin/script"].first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-    let tool = try #require(script, "script(1) (bsdutils) is needed")
-    let command = "'\(try Self.chain())' --snapshot '\(file)' --time 30; echo EXIT=$?"
-    let run = try runProcess(
-      tool, ["-qec", command, "/dev/null"],
-      environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm", "CHAIN_STEP": "0.001"])
-    let text = String(decoding: run.stdout, as: UTF8.self)
+    let text = try Self.onTerminal(
+      "'\(try Self.chain())' --snapshot '\(file)' --time 30; echo EXIT=$?")
     #expect(text.contains("running to --time ["), "a bar: \(text.debugDescription)")
     #expect(
       text.contains("100%  30000/30000 ms") && text.hasSuffix("\r\nEXIT=0\r\n"),
@@ -157,16 +162,9 @@ import Testing
   @Test func anInterruptedRunEndsTheBarsLine() throws {
     let file = Self.scratchFile()
     defer { try? FileManager.default.removeItem(atPath: file) }
-    let script = ["/usr/bin/script", "/bin/script"].first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-    let tool = try #require(script, "script(1) (bsdutils) is needed")
-    let command =
+    let text = try Self.onTerminal(
       "timeout --foreground -s INT 4 '\(try Self.chain())' --snapshot '\(file)' --time 300; echo EXIT=$?"
-    let run = try runProcess(
-      tool, ["-qec", command, "/dev/null"],
-      environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm", "CHAIN_STEP": "0.001"])
-    let text = String(decoding: run.stdout, as: UTF8.self)
+    )
     #expect(text.contains("running to --time ["), "a bar: \(text.debugDescription)")
     #expect(
       text.hasSuffix(" left\r\nEXIT=124\r\n"),
