@@ -113,8 +113,8 @@ struct ProgressRingMotion: Animation {
     switch role {
     case .arc:
       layout.write(
-        p < 1 ? .arc(p) : .head, count: n, color: color, colors: &q.colors,
-        locations: &q.locations)
+        p < 1 ? .arc(p) : .head, count: n, color: color, colors: &q.paint.colors,
+        locations: &q.paint.locations)
       if geometry {
         (q.startPoint, q.endPoint) = layout.conicPoints(rotatedBy: rotation)
         q.isHidden = p <= 0
@@ -143,7 +143,8 @@ struct ProgressRingMotion: Animation {
           : layout.arcPath(from: p, to: p + ProgressLayout.headLength)
       }
     case .underlay:
-      layout.write(.full, count: n, color: color, colors: &q.colors, locations: &q.locations)
+      layout.write(
+        .full, count: n, color: color, colors: &q.paint.colors, locations: &q.paint.locations)
       if geometry {
         (q.startPoint, q.endPoint) = layout.conicPoints(rotatedBy: rotation)
         q.isHidden = p < 1

@@ -33,6 +33,8 @@ open class Layer {
     /// Resolved begin time in clock nanoseconds; `nil` until committed.
     var begin: Int64?
     var sequence: Int
+    /// Whether the animated property is geometry (its plan may change with time).
+    var movesGeometry: Bool
     /// Set when a finished animation that stays on the layer has reported its stop.
     var stopped = false
   }
@@ -136,7 +138,9 @@ open class Layer {
     }
     let begin = animation.timing.beginTime == .zero ? nil : animation.timing.beginTime.nanoseconds
     attached.append(
-      Attached(key: key, animation: animation, begin: begin, sequence: Layer.nextSequence()))
+      Attached(
+        key: key, animation: animation, begin: begin, sequence: Layer.nextSequence(),
+        movesGeometry: property.role == .geometry))
     touch()
   }
 
@@ -223,11 +227,11 @@ open class Layer {
       } else {
         // Keep the node's own colour storage, so animating colours writes in place.
         var colors: [RGBAColor] = []
-        swap(&colors, &nodes[index].properties.colors)
+        swap(&colors, &nodes[index].properties.paint.colors)
         nodes[index].properties = properties
-        if colors.count == properties.colors.count {
-          for i in colors.indices { colors[i] = properties.colors[i] }
-          nodes[index].properties.colors = colors
+        if colors.count == properties.paint.colors.count {
+          for i in colors.indices { colors[i] = properties.paint.colors[i] }
+          nodes[index].properties.paint.colors = colors
         }
       }
     }
@@ -235,9 +239,7 @@ open class Layer {
     var animated = false
     var geometryIsModel = true
     for a in attached {
-      geometryIsModel =
-        geometryIsModel
-        && !(LayerProperties.animatable(a.animation.keyPath)?.affectsGeometry ?? true)
+      geometryIsModel = geometryIsModel && !a.movesGeometry
       if committedOnly && a.begin == nil { continue }
       guard let phase = a.animation.timing.phase(at: t, begin: a.begin ?? 0) else { continue }
       a.animation.apply(phase, model: properties, to: &nodes[index].properties)
@@ -258,14 +260,5 @@ open class Layer {
         at: t, inMask: inMask, into: &nodes, count: &count, committedOnly: committedOnly)
     }
     nodes[index].end = count
-  }
-}
-
-extension LayerProperties {
-  /// The rectangle the layer covers in its superlayer, in points.
-  public var frame: Rect {
-    Rect(
-      x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
-      width: bounds.width, height: bounds.height)
   }
 }

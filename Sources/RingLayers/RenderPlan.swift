@@ -27,63 +27,30 @@ struct RenderPlan {
     var drawsOverBackdrop: Bool
   }
 
-  /// The geometry of one node: what the plan was compiled from. Built and compared every
-  /// frame, so it holds no arrays of its own.
-  struct NodeGeometry: Equatable {
-    struct Alphas: Equatable {
-      var background: UInt32
-      var fill: UInt32
-      var stroke: UInt32
-    }
+  /// What one node's plan is compiled from, compared by value: its place in the tree, its
+  /// geometry, and what its paint decides about coverage. Built and compared every frame, so
+  /// it copies arrays only by reference.
+  struct NodeKey: Equatable {
     var kind: LayerKind
     var mask: Int?
     var sublayersStart: Int
     var end: Int
-    var isHidden: Bool
-    var bounds: Rect
-    var position: Point
-    var anchorPoint: Point
-    var path: BezierPath?
-    var fillRule: FillRule
-    var stroke: StrokeStyle?
-    var gradient: GradientGeometry?
-    /// Opacity below 1, background, fill and stroke drawn, animated.
-    var flags: UInt8
-    /// For mask nodes: the alphas of background, fill and stroke (baked into coverage).
-    var maskAlphas: Alphas?
+    var isAnimated: Bool
+    var geometry: LayerGeometry
+    var coverage: LayerPaint.Coverage
 
     init(_ n: Presentation.Node) {
-      let p = n.properties
       kind = n.kind
       mask = n.mask
       sublayersStart = n.sublayersStart
       end = n.end
-      isHidden = p.isHidden
-      bounds = p.bounds
-      position = p.position
-      anchorPoint = p.anchorPoint
-      let isShape = n.kind == .shape && p.path != nil
-      path = isShape ? p.path : nil
-      fillRule = p.fillRule
-      stroke = isShape && p.strokeColor.alpha > 0 ? p.strokeStyle : nil
-      gradient = n.kind == .gradient ? p.gradientGeometry : nil
-      var f: UInt8 = 0
-      if p.opacity < 1 { f |= 1 }
-      if p.backgroundColor.alpha > 0 { f |= 2 }
-      if isShape && p.fillColor.alpha > 0 { f |= 4 }
-      if isShape && p.strokeColor.alpha > 0 { f |= 8 }
-      if n.isAnimated { f |= 16 }
-      flags = f
-      maskAlphas =
-        n.isInMask
-        ? Alphas(
-          background: p.backgroundColor.premultipliedRGBA8 >> 24,
-          fill: p.fillColor.premultipliedRGBA8 >> 24,
-          stroke: p.strokeColor.premultipliedRGBA8 >> 24) : nil
+      isAnimated = n.isAnimated
+      geometry = n.properties.geometry
+      coverage = LayerPaint.Coverage(n.properties.paint, inMask: n.isInMask)
     }
   }
 
-  var geometry: [NodeGeometry] = []
+  var keys: [NodeKey] = []
   /// Each node's geometry stamp when compiled (see `Presentation.Node.geometryStamp`).
   var stamps: [UInt64] = []
   var transform = Transform2D.identity
@@ -108,18 +75,20 @@ struct RenderPlan {
     _ p: Presentation, transform: Transform2D, width: Int, height: Int, swapsRedAndBlue: Bool
   ) -> Bool {
     guard transform == self.transform, width == self.width, height == self.height,
-      swapsRedAndBlue == self.swapsRedAndBlue, p.nodes.count == geometry.count
+      swapsRedAndBlue == self.swapsRedAndBlue, p.nodes.count == keys.count
     else { return false }
-    for i in geometry.indices {
+    for i in keys.indices {
       let n = p.nodes[i]
-      let g = geometry[i]
-      if n.geometryStamp != 0 && n.geometryStamp == stamps[i] && n.mask == g.mask
-        && n.sublayersStart == g.sublayersStart && n.end == g.end
-        && n.isInMask == (g.maskAlphas != nil)
+      let k = keys[i]
+      // An unchanged stamp vouches for the geometry; the rest is compared every frame.
+      if n.geometryStamp != 0 && n.geometryStamp == stamps[i] && n.mask == k.mask
+        && n.sublayersStart == k.sublayersStart && n.end == k.end
+        && n.isAnimated == k.isAnimated
+        && LayerPaint.Coverage(n.properties.paint, inMask: n.isInMask) == k.coverage
       {
         continue
       }
-      if NodeGeometry(n) != g { return false }
+      if NodeKey(n) != k { return false }
     }
     return true
   }
@@ -134,7 +103,7 @@ struct RenderPlan {
     self.width = width
     self.height = height
     self.swapsRedAndBlue = swapsRedAndBlue
-    geometry = p.nodes.map(NodeGeometry.init)
+    keys = p.nodes.map(NodeKey.init)
     stamps = p.nodes.map(\.geometryStamp)
     cache.beginPlan()
     if !p.nodes.isEmpty {
@@ -155,11 +124,40 @@ struct RenderPlan {
   }
 
   /// The transform from node `i`'s coordinates to the device, given its superlayer's.
-  static func local(_ p: LayerProperties, parent: Transform2D) -> Transform2D {
+  static func local(_ p: LayerGeometry, parent: Transform2D) -> Transform2D {
     let b = p.bounds
     let ox = p.position.x - p.anchorPoint.x * b.width - b.minX
     let oy = p.position.y - p.anchorPoint.y * b.height - b.minY
     return Transform2D(translationX: ox, y: oy).concatenating(parent)
+  }
+}
+
+extension LayerPaint {
+  /// What a layer's paint decides about the coverage a plan compiles: which parts draw at
+  /// all, whether the layer composites as a group, and (for a mask, whose alpha is baked into
+  /// coverage) the alphas themselves.
+  struct Coverage: Equatable {
+    var isTranslucent: Bool
+    var background: Bool
+    var fill: Bool
+    var stroke: Bool
+    var isInMask: Bool
+    /// For masks: the premultiplied 8-bit alphas of fill and stroke; 0 elsewhere.
+    var fillAlpha: UInt8
+    var strokeAlpha: UInt8
+    var backgroundAlpha: UInt8
+
+    init(_ paint: LayerPaint, inMask: Bool) {
+      isTranslucent = paint.opacity < 1
+      background = paint.backgroundColor.alpha > 0
+      fill = paint.fillColor.alpha > 0
+      stroke = paint.strokeColor.alpha > 0
+      isInMask = inMask
+      func alpha(_ c: RGBAColor) -> UInt8 { inMask ? UInt8(c.premultipliedRGBA8 >> 24) : 0 }
+      fillAlpha = alpha(paint.fillColor)
+      strokeAlpha = alpha(paint.strokeColor)
+      backgroundAlpha = alpha(paint.backgroundColor)
+    }
   }
 }
 
@@ -197,6 +195,11 @@ extension RenderPlan {
           drawsOverBackdrop: overBackdrop))
     }
 
+    /// What node `i`'s paint decides about coverage: all the compiler reads of paint.
+    private func coverage(_ i: Int) -> LayerPaint.Coverage {
+      LayerPaint.Coverage(p.nodes[i].properties.paint, inMask: p.nodes[i].isInMask)
+    }
+
     private mutating func add(_ step: Step, bounds b: PixelRect) {
       steps.append(step)
       bounds.append(b)
@@ -205,26 +208,27 @@ extension RenderPlan {
     /// Whether node `m` is a mask that is only a static shape's alpha.
     private func isPlainShapeMask(_ m: Int) -> Bool {
       let n = p.nodes[m]
-      let q = n.properties
-      return n.kind == .shape && n.mask == nil && n.sublayersStart == n.end && !q.isHidden
-        && q.opacity >= 1 && q.backgroundColor.alpha == 0
+      let c = coverage(m)
+      return n.kind == .shape && n.mask == nil && n.sublayersStart == n.end
+        && !n.properties.geometry.isHidden && !c.isTranslucent && !c.background
     }
 
     private mutating func compile(_ i: Int, parent: Transform2D, topLevel: Bool) {
       let n = p.nodes[i]
-      let q = n.properties
+      let q = n.properties.geometry
+      let c = coverage(i)
       guard !q.isHidden else { return }
       let m = RenderPlan.local(q, parent: parent)
       let start = steps.count
       // A gradient alone or under a plain shape mask draws in one pass, its opacity folded in.
-      if n.kind == .gradient, n.sublayersStart == n.end, q.backgroundColor.alpha == 0,
+      if n.kind == .gradient, n.sublayersStart == n.end, !c.background,
         n.mask.map(isPlainShapeMask) ?? true
       {
         let region = cache.fill(BezierPath(rect: q.bounds), rule: .nonZero, m, width, height)
         var alpha: CoverageMask?
         if let mi = n.mask {
-          alpha = maskAlpha(
-            p.nodes[mi].properties, RenderPlan.local(p.nodes[mi].properties, parent: m))
+          let g = p.nodes[mi].properties.geometry
+          alpha = maskAlpha(g, coverage(mi), RenderPlan.local(g, parent: m))
         }
         let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
         let program = GradientProgram(
@@ -236,7 +240,7 @@ extension RenderPlan {
         if topLevel { unit(from: start, nodes: i..<n.end, overBackdrop: true) }
         return
       }
-      if n.mask != nil || q.opacity < 1 {
+      if n.mask != nil || c.isTranslucent {
         add(.group(node: i, contentEnd: 0, end: 0), bounds: .empty)
         compileContents(i, m)
         let contentEnd = steps.count
@@ -266,8 +270,9 @@ extension RenderPlan {
 
     private mutating func compileOwnContent(_ i: Int, _ m: Transform2D) {
       let n = p.nodes[i]
-      let q = n.properties
-      if q.backgroundColor.alpha > 0 {
+      let q = n.properties.geometry
+      let drawn = coverage(i)
+      if drawn.background {
         let c = cache.fill(BezierPath(rect: q.bounds), rule: .nonZero, m, width, height)
         add(.fill(node: i, source: .background, coverage: c), bounds: c.pixelBounds)
       }
@@ -284,11 +289,11 @@ extension RenderPlan {
           bounds: programs[programs.count - 1].bounds)
       case .shape:
         guard let path = q.path else { break }
-        if q.fillColor.alpha > 0 {
+        if drawn.fill {
           let c = cache.fill(path, rule: q.fillRule, m, width, height)
           add(.fill(node: i, source: .fill, coverage: c), bounds: c.pixelBounds)
         }
-        if q.strokeColor.alpha > 0 {
+        if drawn.stroke {
           let c = cache.stroke(path, q.strokeStyle, m, width, height)
           add(.fill(node: i, source: .stroke, coverage: c), bounds: c.pixelBounds)
         }
@@ -297,10 +302,12 @@ extension RenderPlan {
 
     /// A plain shape mask's alpha: stroke over fill, with the rounding of compositing the two
     /// into a clear offscreen.
-    private mutating func maskAlpha(_ s: LayerProperties, _ m: Transform2D) -> CoverageMask {
+    private mutating func maskAlpha(
+      _ s: LayerGeometry, _ c: LayerPaint.Coverage, _ m: Transform2D
+    ) -> CoverageMask {
       guard let path = s.path else { return .empty }
-      let fillA = s.fillColor.premultipliedRGBA8 >> 24
-      let strokeA = s.strokeColor.premultipliedRGBA8 >> 24
+      let fillA = UInt32(c.fillAlpha)
+      let strokeA = UInt32(c.strokeAlpha)
       let fill = fillA > 0 ? cache.fill(path, rule: s.fillRule, m, width, height) : .empty
       let stroke = strokeA > 0 ? cache.stroke(path, s.strokeStyle, m, width, height) : .empty
       return CoverageMask.combine(

@@ -40,131 +40,141 @@ struct Keyframes<Value: Interpolatable> {
   }
 }
 
-/// What an animation writes into a presented layer.
-enum AnimationTrack {
-  case none
-  case number(WritableKeyPath<LayerProperties, Double>, Keyframes<Double>)
-  case point(WritableKeyPath<LayerProperties, Point>, Keyframes<Point>)
-  case rect(WritableKeyPath<LayerProperties, Rect>, Keyframes<Rect>)
-  case color(WritableKeyPath<LayerProperties, RGBAColor>, Keyframes<RGBAColor>)
-  case colors(Keyframes<[RGBAColor]>)
-  case locations(Keyframes<[Double]>)
+/// A value as Core Animation passes it in `Any`, with the numbers its key paths may name
+/// beneath the property (`"x"` of `"position.x"`).
+protocol CAValue: Interpolatable {
+  /// The value in `raw` (an NSNumber, CGPoint, NSValue, CGColor, array of them), or nil.
+  static func unboxed(_ raw: Any?) -> Self?
+  /// The value as Core Animation hands it out.
+  var boxed: Any { get }
+  /// The numbers a key path may name beneath the property, by the rest of the key path.
+  static var components: [String: WritableKeyPath<Self, Double>] { get }
+  /// What a list keeps in place of an element it cannot read (nil drops it).
+  static var unreadable: Self? { get }
+}
 
-  func write(_ f: Double, into p: inout LayerProperties) {
-    switch self {
-    case .none: break
-    case .number(let path, let k): k.write(f, into: &p[keyPath: path])
-    case .point(let path, let k): k.write(f, into: &p[keyPath: path])
-    case .rect(let path, let k): k.write(f, into: &p[keyPath: path])
-    case .color(let path, let k): k.write(f, into: &p[keyPath: path])
-    case .colors(let k): k.write(f, into: &p.colors)
-    case .locations(let k): k.write(f, into: &p.locations)
-    }
+extension CAValue {
+  static var components: [String: WritableKeyPath<Self, Double>] { [:] }
+  static var unreadable: Self? { nil }
+
+  /// Whether `component` (nil for the whole value) names a number in this type's values.
+  static func names(_ component: String?) -> Bool {
+    component.map { components[$0] != nil } ?? true
   }
 
-  /// The kinds of value a key path takes, with the engine's property it writes.
-  enum Kind {
-    case number(WritableKeyPath<LayerProperties, Double>)
-    case point(WritableKeyPath<LayerProperties, Point>)
-    case rect(WritableKeyPath<LayerProperties, Rect>)
-    case color(WritableKeyPath<LayerProperties, RGBAColor>)
-    case colors
-    case locations
+  /// The value, or its `component`, as Core Animation hands it out.
+  func boxed(component: String?) -> Any {
+    guard let component, let path = Self.components[component] else { return boxed }
+    return NSNumber(value: self[keyPath: path])
   }
+}
 
-  /// Core Animation key paths this module draws: (the engine property named, what it takes,
-  /// the layer kinds that have it).
-  static func kind(of keyPath: String, on layer: LayerKind) -> (String, Kind)? {
-    let all: Set<LayerKind> = [.plain, .gradient, .shape]
-    let table: [String: (String, Kind, Set<LayerKind>)] = [
-      "opacity": ("opacity", .number(\.opacity), all),
-      "position": ("position", .point(\.position), all),
-      "position.x": ("position", .number(\.position.x), all),
-      "position.y": ("position", .number(\.position.y), all),
-      "bounds": ("bounds", .rect(\.bounds), all),
-      "bounds.origin.x": ("bounds", .number(\.bounds.origin.x), all),
-      "bounds.origin.y": ("bounds", .number(\.bounds.origin.y), all),
-      "bounds.size.width": ("bounds", .number(\.bounds.size.width), all),
-      "bounds.size.height": ("bounds", .number(\.bounds.size.height), all),
-      "anchorPoint": ("anchorPoint", .point(\.anchorPoint), all),
-      "backgroundColor": ("backgroundColor", .color(\.backgroundColor), all),
-      "colors": ("colors", .colors, [.gradient]),
-      "locations": ("locations", .locations, [.gradient]),
-      "startPoint": ("startPoint", .point(\.startPoint), [.gradient]),
-      "endPoint": ("endPoint", .point(\.endPoint), [.gradient]),
-      "fillColor": ("fillColor", .color(\.fillColor), [.shape]),
-      "strokeColor": ("strokeColor", .color(\.strokeColor), [.shape]),
-      "lineWidth": ("lineWidth", .number(\.lineWidth), [.shape]),
-      "miterLimit": ("miterLimit", .number(\.miterLimit), [.shape]),
-      "strokeStart": ("strokeStart", .number(\.strokeStart), [.shape]),
-      "strokeEnd": ("strokeEnd", .number(\.strokeEnd), [.shape]),
+extension Double: CAValue {
+  static func unboxed(_ raw: Any?) -> Double? { numberValue(raw) }
+  var boxed: Any { NSNumber(value: self) }
+}
+
+extension Point: CAValue {
+  static func unboxed(_ raw: Any?) -> Point? { pointValue(raw)?.point }
+  var boxed: Any { CGPoint(self) }
+  static var components: [String: WritableKeyPath<Point, Double>] { ["x": \.x, "y": \.y] }
+}
+
+extension Rect: CAValue {
+  static func unboxed(_ raw: Any?) -> Rect? { rectValue(raw)?.rect }
+  var boxed: Any { CGRect(self) }
+  static var components: [String: WritableKeyPath<Rect, Double>] {
+    [
+      "origin.x": \.origin.x, "origin.y": \.origin.y, "size.width": \.size.width,
+      "size.height": \.size.height,
     ]
-    guard let (name, kind, kinds) = table[keyPath], kinds.contains(layer) else { return nil }
-    return (name, kind)
+  }
+}
+
+extension RGBAColor: CAValue {
+  static func unboxed(_ raw: Any?) -> RGBAColor? {
+    if let c = raw as? CGColor { return c.rgba }
+    if raw is UIColor {
+      Notice.once("uicolor", "Core Animation wants CGColor values (use .cgColor), not UIColor")
+    }
+    return nil
+  }
+  var boxed: Any { CGColor(self) }
+  static var unreadable: RGBAColor? { .clear }
+}
+
+extension Array: CAValue where Element: CAValue {
+  static func unboxed(_ raw: Any?) -> [Element]? {
+    (raw as? [Any])?.compactMap { Element.unboxed($0) ?? Element.unreadable }
+  }
+  var boxed: Any { map(\.boxed) }
+}
+
+/// A Core Animation key path as this module draws it: a declared property of the engine's
+/// layers (`LayerProperties.animatable`), or a number beneath one (`"position.x"`).
+struct CAKeyPath {
+  let property: any AnyLayerProperty
+  /// The rest of the key path, naming a number in the property's value; nil for the whole.
+  let component: String?
+
+  /// `name` on a layer of `kind`, or nil when this module does not draw it there.
+  init?(_ name: String, on kind: LayerKind) {
+    var head = name
+    var rest: String?
+    if LayerProperties.animatable(named: name) == nil, let dot = name.firstIndex(of: ".") {
+      head = String(name[..<dot])
+      rest = String(name[name.index(after: dot)...])
+    }
+    guard let property = LayerProperties.animatable(named: head), property.kinds.contains(kind),
+      CAKeyPath.bridges(property, component: rest)
+    else { return nil }
+    self.property = property
+    component = rest
   }
 
-  /// The track of `animation` on a layer of `layer` kind: `.none` (with a note, once) for a
-  /// key path this module does not draw.
-  static func make(for animation: CAPropertyAnimation, on layer: LayerKind) -> (
-    PartialKeyPath<LayerProperties>, AnimationTrack
-  ) {
-    let name = animation.keyPath ?? ""
-    guard let (property, kind) = kind(of: name, on: layer),
-      let engine = LayerProperties.animatable(named: property)
-    else {
-      if !name.isEmpty {
-        Notice.once(
-          "key:\(name)",
-          "animating '\(name)' is not drawn here: the animation runs and its delegate hears of it, but nothing changes"
-        )
-      }
-      return (\LayerProperties.opacity, .none)
+  private static func bridges<P: AnyLayerProperty>(_ p: P, component: String?) -> Bool {
+    guard let type = P.Value.self as? any CAValue.Type else { return false }
+    return type.names(component)
+  }
+
+  /// The value it names in `p`, as Core Animation hands it out.
+  func boxed(in p: LayerProperties) -> Any? {
+    (p[keyPath: property.partialKeyPath] as? any CAValue)?.boxed(component: component)
+  }
+
+  /// What `animation` writes through this key path.
+  func track(for animation: CAPropertyAnimation) -> any TrackWriter {
+    CAKeyPath.track(property, component: component, samples: CAKeyPath.samples(of: animation))
+  }
+
+  private static func track<P: AnyLayerProperty>(
+    _ p: P, component: String?, samples: Samples
+  ) -> any TrackWriter {
+    let type = P.Value.self as! any CAValue.Type  // checked by init
+    return track(type, p.keyPath, component: component, samples: samples)
+  }
+
+  private static func track<Value: CAValue>(
+    _ type: Value.Type, _ keyPath: AnyKeyPath, component: String?, samples: Samples
+  ) -> any TrackWriter {
+    let whole = keyPath as! WritableKeyPath<LayerProperties, Value>
+    if let component, let part = Value.components[component] {
+      return Track(keyPath: whole.appending(path: part), samples: samples)
     }
-    let (raw, keyTimes, functions, discrete) = samples(of: animation)
-    let track: AnimationTrack
-    switch kind {
-    case .number(let path):
-      track = .number(
-        path,
-        Keyframes(
-          values: raw.map(numberValue), keyTimes: keyTimes, functions: functions, discrete: discrete
-        ))
-    case .point(let path):
-      track = .point(
-        path,
-        Keyframes(
-          values: raw.map { pointValue($0)?.point }, keyTimes: keyTimes, functions: functions,
-          discrete: discrete))
-    case .rect(let path):
-      track = .rect(
-        path,
-        Keyframes(
-          values: raw.map { rectValue($0)?.rect }, keyTimes: keyTimes, functions: functions,
-          discrete: discrete))
-    case .color(let path):
-      track = .color(
-        path,
-        Keyframes(
-          values: raw.map(colorValue), keyTimes: keyTimes, functions: functions, discrete: discrete)
-      )
-    case .colors:
-      track = .colors(
-        Keyframes(
-          values: raw.map(colorList), keyTimes: keyTimes, functions: functions, discrete: discrete))
-    case .locations:
-      track = .locations(
-        Keyframes(
-          values: raw.map { ($0 as? [Any])?.compactMap(numberValue) }, keyTimes: keyTimes,
-          functions: functions, discrete: discrete))
-    }
-    return (engine.keyPath, track)
+    return Track(keyPath: whole, samples: samples)
+  }
+
+  /// An animation's values, not yet read: key times, curves and whether they are discrete.
+  struct Samples {
+    var raw: [Any?]
+    var keyTimes: [Double]
+    var functions: [TimingFunction?]
+    var discrete: Bool
   }
 
   /// An animation's values as keyframes: a basic animation's from and to (nil for the
   /// value beneath), or a keyframe animation's list.
-  private static func samples(of animation: CAPropertyAnimation) -> (
-    [Any?], [Double], [TimingFunction?], Bool
-  ) {
+  private static func samples(of animation: CAPropertyAnimation) -> Samples {
     if let keyframes = animation as? CAKeyframeAnimation {
       if keyframes.path != nil {
         Notice.once("path", "CAKeyframeAnimation.path is not drawn here: use values")
@@ -181,7 +191,7 @@ enum AnimationTrack {
         }
       }
       let functions = (keyframes.timingFunctions ?? []).map { Optional($0.function) }
-      return (values, times, functions, discrete)
+      return Samples(raw: values, keyTimes: times, functions: functions, discrete: discrete)
     }
     let basic = animation as? CABasicAnimation
     var from = basic?.fromValue
@@ -195,20 +205,29 @@ enum AnimationTrack {
         Notice.once("byValue", "byValue without fromValue or toValue is not drawn here")
       }
     }
-    return ([from, to], [0, 1], [], false)
+    return Samples(raw: [from, to], keyTimes: [0, 1], functions: [], discrete: false)
+  }
+}
+
+/// Writes an animation's value at an eased fraction into a presented layer.
+protocol TrackWriter {
+  func write(_ f: Double, into p: inout LayerProperties)
+}
+
+/// An animation's keyframes for one value in a layer's values.
+struct Track<Value: CAValue>: TrackWriter {
+  let keyPath: WritableKeyPath<LayerProperties, Value>
+  let keyframes: Keyframes<Value>
+
+  init(keyPath: WritableKeyPath<LayerProperties, Value>, samples: CAKeyPath.Samples) {
+    self.keyPath = keyPath
+    keyframes = Keyframes(
+      values: samples.raw.map(Value.unboxed), keyTimes: samples.keyTimes,
+      functions: samples.functions, discrete: samples.discrete)
   }
 
-  private static func colorValue(_ value: Any?) -> RGBAColor? {
-    if let c = value as? CGColor { return c.rgba }
-    if value is UIColor {
-      Notice.once("uicolor", "Core Animation wants CGColor values (use .cgColor), not UIColor")
-    }
-    return nil
-  }
-
-  private static func colorList(_ value: Any?) -> [RGBAColor]? {
-    guard let list = value as? [Any] else { return nil }
-    return list.map { colorValue($0) ?? .clear }
+  func write(_ f: Double, into p: inout LayerProperties) {
+    keyframes.write(f, into: &p[keyPath: keyPath])
   }
 }
 
@@ -221,11 +240,12 @@ struct BridgedAnimation: Animation {
   let onStop: ((any Animation, Bool) -> Void)?
   /// The copy the layer holds (what `animation(forKey:)` returns).
   let source: CAAnimation
-  let track: AnimationTrack
+  /// Nil for a key path this module does not draw.
+  let track: (any TrackWriter)?
 
   func validateValues() throws {}
 
   func apply(_ phase: AnimationPhase, model: LayerProperties, to presented: inout LayerProperties) {
-    track.write(phase.fraction, into: &presented)
+    track?.write(phase.fraction, into: &presented)
   }
 }

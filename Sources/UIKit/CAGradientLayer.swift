@@ -55,7 +55,7 @@ open class CAGradientLayer: CALayer {
         }
         return .clear
       }
-      change("colors") { $0.colors = converted }
+      change(\.colors, to: converted)
     }
   }
 
@@ -66,22 +66,22 @@ open class CAGradientLayer: CALayer {
     }
     set {
       locationObjects = newValue
-      change("locations") { $0.locations = (newValue ?? []).map(\.doubleValue) }
+      change(\.locations, to: (newValue ?? []).map(\.doubleValue))
     }
   }
 
   public var startPoint: CGPoint {
     get { CGPoint(backing.properties.startPoint) }
-    set { change("startPoint") { $0.startPoint = newValue.point } }
+    set { change(\.startPoint, to: newValue.point) }
   }
 
   public var endPoint: CGPoint {
     get { CGPoint(backing.properties.endPoint) }
-    set { change("endPoint") { $0.endPoint = newValue.point } }
+    set { change(\.endPoint, to: newValue.point) }
   }
 
   public var type: CAGradientLayerType {
     get { CAGradientLayerType(rawValue: backing.properties.gradientKind.rawValue) }
-    set { change("type") { $0.gradientKind = newValue.kind } }
+    set { change(\.gradientKind, to: newValue.kind, event: "type") }
   }
 }

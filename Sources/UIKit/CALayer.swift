@@ -82,16 +82,16 @@ open class CALayer: NSObject {
     get { CGRect(backing.properties.bounds) }
     set {
       if newValue.size != bounds.size { needsLayoutFlag = true }
-      change("bounds") { $0.bounds = newValue.rect }
+      change(\.bounds, to: newValue.rect)
     }
   }
   public var position: CGPoint {
     get { CGPoint(backing.properties.position) }
-    set { change("position") { $0.position = newValue.point } }
+    set { change(\.position, to: newValue.point) }
   }
   public var anchorPoint: CGPoint {
     get { CGPoint(backing.properties.anchorPoint) }
-    set { change("anchorPoint") { $0.anchorPoint = newValue.point } }
+    set { change(\.anchorPoint, to: newValue.point) }
   }
   /// The rectangle the layer covers in its superlayer: bounds' size at the position.
   public var frame: CGRect {
@@ -109,7 +109,7 @@ open class CALayer: NSObject {
 
   public var opacity: Float {
     get { Float(backing.properties.opacity) }
-    set { change("opacity") { $0.opacity = Double(newValue) } }
+    set { change(\.opacity, to: Double(newValue)) }
   }
   public var backgroundColor: CGColor? {
     get {
@@ -119,12 +119,12 @@ open class CALayer: NSObject {
     }
     set {
       backgroundObject = newValue
-      change("backgroundColor") { $0.backgroundColor = newValue?.rgba ?? .clear }
+      change(\.backgroundColor, to: newValue?.rgba ?? .clear)
     }
   }
   public var isHidden: Bool {
     get { backing.properties.isHidden }
-    set { change("hidden") { $0.isHidden = newValue } }
+    set { change(\.isHidden, to: newValue, event: "hidden") }
   }
   /// A layer whose alpha masks this one's content and sublayers.
   public var mask: CALayer? {
@@ -237,13 +237,19 @@ open class CALayer: NSObject {
         "timing", "an animation with a negative, zero-speed or non-finite timing was not added")
       return
     }
-    let (keyPath, track) =
-      (copy as? CAPropertyAnimation).map { AnimationTrack.make(for: $0, on: backing.kind) }
-      ?? (\LayerProperties.opacity, .none)
+    let name = (copy as? CAPropertyAnimation)?.keyPath ?? ""
+    let keyPath = CAKeyPath(name, on: backing.kind)
+    if keyPath == nil, !name.isEmpty {
+      Notice.once(
+        "key:\(name)",
+        "animating '\(name)' is not drawn here: the animation runs and its delegate hears of it, but nothing changes"
+      )
+    }
+    let track = (copy as? CAPropertyAnimation).flatMap { keyPath?.track(for: $0) }
     let groups = Runtime.completionGroups()
     for group in groups { group.pending += 1 }
     let bridged = BridgedAnimation(
-      keyPath: keyPath, timing: timing,
+      keyPath: keyPath?.property.partialKeyPath ?? \LayerProperties.opacity, timing: timing,
       onStop: { _, finished in Runtime.animationStopped(copy, finished: finished, groups: groups) },
       source: copy, track: track)
     let engineKey =
@@ -320,31 +326,36 @@ open class CALayer: NSObject {
       return action is NSNull ? nil : action
     }
     if let action = actions?[event] { return action is NSNull ? nil : action }
-    guard AnimationTrack.kind(of: event, on: backing.kind) != nil else { return nil }
+    guard CAKeyPath(event, on: backing.kind) != nil else { return nil }
     let animation = CABasicAnimation(keyPath: event)
     animation.duration = CATransaction.animationDuration()
     animation.timingFunction = CATransaction.animationTimingFunction()
     return animation
   }
 
-  /// Applies `body` to the model; then, when actions run, the action for `key`: from the
+  /// Sets the model's value at `keyPath` to `value`; then, when actions run, the action for
+  /// the property's Core Animation name (`event` for one that is not animatable): from the
   /// value on screen (Core Animation's implicit animations), or from the model value just
   /// before the change inside a `UIView.animate` block (UIKit's, unless
   /// `.beginFromCurrentState`).
-  func change(_ key: String, _ body: (inout LayerProperties) -> Void) {
-    guard hasBeenCommitted, !isPresentationCopy, !CATransaction.disableActions() else {
-      body(&backing.properties)
+  func change<Value>(
+    _ keyPath: WritableKeyPath<LayerProperties, Value>, to value: Value, event: String? = nil
+  ) {
+    guard hasBeenCommitted, !isPresentationCopy, !CATransaction.disableActions(),
+      let key = LayerProperties.animatable(keyPath)?.name ?? event
+    else {
+      backing.properties[keyPath: keyPath] = value
       return
     }
     let model = backing.properties
-    body(&backing.properties)
+    backing.properties[keyPath: keyPath] = value
     guard let action = action(forKey: key) else { return }
     if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
       let fromModel = delegate != nil && UIView.animationBlocks.last?.fromModel == true
       let before =
         fromModel ? model : backing.committedPresentation(at: Runtime.now).nodes[0].properties
       let copy = basic.copy() as! CABasicAnimation
-      copy.fromValue = LayerCopy.boxed(key, before)
+      copy.fromValue = CAKeyPath(key, on: backing.kind)?.boxed(in: before)
       copy.run(forKey: key, object: self, arguments: nil)
     } else {
       action.run(forKey: key, object: self, arguments: nil)
@@ -405,29 +416,6 @@ enum LayerCopy {
     layer.properties = p.nodes[index].properties
     attachChildren(of: index, in: p, to: layer)
     return layer
-  }
-
-  /// A property's value as Core Animation passes it in `Any` (NSNumber, CGPoint, CGRect,
-  /// CGColor, `[CGColor]`, `[NSNumber]`), or nil for one this module does not animate.
-  static func boxed(_ key: String, _ p: LayerProperties) -> Any? {
-    switch key {
-    case "opacity": NSNumber(value: Float(p.opacity))
-    case "position": CGPoint(p.position)
-    case "bounds": CGRect(p.bounds)
-    case "anchorPoint": CGPoint(p.anchorPoint)
-    case "backgroundColor": CGColor(p.backgroundColor)
-    case "colors": p.colors.map { CGColor($0) }
-    case "locations": p.locations.map { NSNumber(value: $0) }
-    case "startPoint": CGPoint(p.startPoint)
-    case "endPoint": CGPoint(p.endPoint)
-    case "fillColor": CGColor(p.fillColor)
-    case "strokeColor": CGColor(p.strokeColor)
-    case "lineWidth": NSNumber(value: p.lineWidth)
-    case "miterLimit": NSNumber(value: p.miterLimit)
-    case "strokeStart": NSNumber(value: p.strokeStart)
-    case "strokeEnd": NSNumber(value: p.strokeEnd)
-    default: nil
-    }
   }
 }
 

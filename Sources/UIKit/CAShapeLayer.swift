@@ -62,7 +62,7 @@ open class CAShapeLayer: CALayer {
     set {
       // An immutable copy: changing a mutable path later does not change the layer.
       pathObject = newValue?.copy()
-      change("path") { $0.path = newValue?.bezier }
+      change(\.path, to: newValue?.bezier, event: "path")
     }
   }
 
@@ -70,7 +70,7 @@ open class CAShapeLayer: CALayer {
     get { isPresentationCopy ? CGColor(backing.properties.fillColor) : fillObject }
     set {
       fillObject = newValue
-      change("fillColor") { $0.fillColor = newValue?.rgba ?? .clear }
+      change(\.fillColor, to: newValue?.rgba ?? .clear)
     }
   }
 
@@ -78,43 +78,45 @@ open class CAShapeLayer: CALayer {
     get { isPresentationCopy ? CGColor(backing.properties.strokeColor) : strokeObject }
     set {
       strokeObject = newValue
-      change("strokeColor") { $0.strokeColor = newValue?.rgba ?? .clear }
+      change(\.strokeColor, to: newValue?.rgba ?? .clear)
     }
   }
 
   public var lineWidth: CGFloat {
     get { CGFloat(backing.properties.lineWidth) }
-    set { change("lineWidth") { $0.lineWidth = Double(newValue) } }
+    set { change(\.lineWidth, to: Double(newValue)) }
   }
 
   public var miterLimit: CGFloat {
     get { CGFloat(backing.properties.miterLimit) }
-    set { change("miterLimit") { $0.miterLimit = Double(newValue) } }
+    set { change(\.miterLimit, to: Double(newValue)) }
   }
 
   public var strokeStart: CGFloat {
     get { CGFloat(backing.properties.strokeStart) }
-    set { change("strokeStart") { $0.strokeStart = Double(newValue) } }
+    set { change(\.strokeStart, to: Double(newValue)) }
   }
 
   public var strokeEnd: CGFloat {
     get { CGFloat(backing.properties.strokeEnd) }
-    set { change("strokeEnd") { $0.strokeEnd = Double(newValue) } }
+    set { change(\.strokeEnd, to: Double(newValue)) }
   }
 
   public var lineCap: CAShapeLayerLineCap {
     get { CAShapeLayerLineCap(rawValue: backing.properties.lineCap.rawValue) }
-    set { change("lineCap") { $0.lineCap = LineCap(rawValue: newValue.rawValue) ?? .butt } }
+    set { change(\.lineCap, to: LineCap(rawValue: newValue.rawValue) ?? .butt, event: "lineCap") }
   }
 
   public var lineJoin: CAShapeLayerLineJoin {
     get { CAShapeLayerLineJoin(rawValue: backing.properties.lineJoin.rawValue) }
-    set { change("lineJoin") { $0.lineJoin = LineJoin(rawValue: newValue.rawValue) ?? .miter } }
+    set {
+      change(\.lineJoin, to: LineJoin(rawValue: newValue.rawValue) ?? .miter, event: "lineJoin")
+    }
   }
 
   public var fillRule: CAShapeLayerFillRule {
     get { backing.properties.fillRule == .evenOdd ? .evenOdd : .nonZero }
-    set { change("fillRule") { $0.fillRule = newValue == .evenOdd ? .evenOdd : .nonZero } }
+    set { change(\.fillRule, to: newValue == .evenOdd ? .evenOdd : .nonZero, event: "fillRule") }
   }
 
   /// Not drawn here (a note says so once).

@@ -250,7 +250,7 @@ open class UIView: UIResponder, CALayerDelegate {
   /// the block's duration, delay and curve.
   nonisolated public func action(for layer: CALayer, forKey event: String) -> CAAction? {
     guard let block = UIView.animationBlocks.last else { return NSNull() }
-    guard AnimationTrack.kind(of: event, on: layer.backing.kind) != nil else { return NSNull() }
+    guard CAKeyPath(event, on: layer.backing.kind) != nil else { return NSNull() }
     let animation = CABasicAnimation(keyPath: event)
     animation.duration = block.duration
     animation.timingFunction = block.curve
