@@ -37,21 +37,41 @@ enum TerminalSignals {
     }
   }
 
-  /// Handles the three signals. Touches the statics first: a handler must not be the one
-  /// to initialise them.
+  /// The three signals' actions from before `install()`, which `uninstall()` gives back.
+  /// Only the thread that plays installs and uninstalls.
+  nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+
+  /// Handles the three signals, keeping the actions they had. Touches the statics first: a
+  /// handler must not be the one to initialise them.
   static func install() {
     _ = pipe
     recorded.store(0, ordering: .relaxed)
-    for sig in [SIGWINCH, SIGTSTP, SIGCONT] { handle(sig) }
+    for sig in [SIGWINCH, SIGTSTP, SIGCONT] {
+      var old = sigaction()
+      handle(sig, saving: &old)
+      // Installed twice, the first saved actions are the program's.
+      if previous[sig] == nil { previous[sig] = old }
+    }
   }
 
-  /// Gives the three signals back their default actions.
+  /// Gives the three signals back the actions they had before `install()`.
   static func uninstall() {
-    for sig in [SIGWINCH, SIGTSTP, SIGCONT] { setDefault(sig) }
+    for sig in [SIGWINCH, SIGTSTP, SIGCONT] {
+      if var old = previous.removeValue(forKey: sig) {
+        sigaction(sig, &old, nil)
+      } else {
+        setDefault(sig)
+      }
+    }
     drain()
   }
 
   private static func handle(_ sig: Int32) {
+    var ignored = sigaction()
+    handle(sig, saving: &ignored)
+  }
+
+  private static func handle(_ sig: Int32, saving old: inout sigaction) {
     var action = sigaction()
     action.__sigaction_handler.sa_handler = { sig in
       let saved = errno
@@ -63,7 +83,7 @@ enum TerminalSignals {
     }
     action.sa_flags = SA_RESTART
     sigemptyset(&action.sa_mask)
-    sigaction(sig, &action, nil)
+    sigaction(sig, &action, &old)
   }
 
   private static func setDefault(_ sig: Int32) {
