@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
   name: "RainbowRing",
   products: [
-    .library(name: "RainbowRing", targets: ["RainbowRing"]),
+    .library(name: "RainbowRing", targets: ["RainbowRing", "RingConfig", "RingFlash"]),
     .library(name: "RingExport", targets: ["RingExport"]),
     .library(name: "RainbowRingCLI", targets: ["RainbowRingCLI"]),
     .executable(name: "rainbow-ring", targets: ["rainbow-ring"]),
@@ -17,18 +17,28 @@ let package = Package(
     .target(name: "RingGraphics"),
     .target(name: "RingLayers", dependencies: ["RingGraphics"]),
     .target(name: "RainbowRing", dependencies: ["RingGraphics", "RingLayers"]),
+    // WCAG 2.3.1 flash analysis of what a ring shows: the one verdict for check and refusals.
+    .target(name: "RingFlash", dependencies: ["RainbowRing"]),
+    // Ring files, presets and palettes, read by the strict JSON reader.
+    .target(name: "RingConfig", dependencies: ["RainbowRing"]),
     // Beneath both the exporters and the players: codecs, and the process's own concerns
     // (signals, exit cleanup, child processes, threads).
     .target(name: "RingCodecs", dependencies: ["RingGraphics", "CZlib"]),
     .target(name: "RingSystem", dependencies: ["RingGraphics"]),
     .target(
-      name: "RingExport", dependencies: ["RainbowRing", "RingCodecs", "RingSystem", "CLinux"]),
+      name: "RingExport",
+      dependencies: ["RainbowRing", "RingFlash", "RingCodecs", "RingSystem", "CLinux"]),
     .target(
       name: "RingPlayers",
-      dependencies: ["RainbowRing", "RingGraphics", "RingCodecs", "RingSystem", "CX11"]),
+      dependencies: [
+        "RainbowRing", "RingFlash", "RingGraphics", "RingCodecs", "RingSystem", "CX11",
+      ]),
     .target(
       name: "RainbowRingCLI",
-      dependencies: ["RainbowRing", "RingGraphics", "RingExport", "RingPlayers", "RingSystem"]),
+      dependencies: [
+        "RainbowRing", "RingConfig", "RingFlash", "RingGraphics", "RingExport", "RingPlayers",
+        "RingSystem",
+      ]),
     .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI", "RingSystem"]),
     .target(name: "RingTestSupport", dependencies: ["RingGraphics", "CZlib", "CX11"]),
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
@@ -38,15 +48,21 @@ let package = Package(
     .testTarget(
       name: "RainbowRingTests", dependencies: ["RainbowRing", "RingTestSupport"],
       exclude: ["Golden"]),
+    .testTarget(name: "RingFlashTests", dependencies: ["RingFlash", "RainbowRing"]),
+    .testTarget(name: "RingConfigTests", dependencies: ["RingConfig", "RainbowRing"]),
     .testTarget(
       name: "RingExportTests",
       dependencies: ["RingExport", "RingCodecs", "RainbowRing", "RingTestSupport"]),
     .testTarget(
       name: "RingPlayersTests",
-      dependencies: ["RingPlayers", "RingCodecs", "RainbowRing", "RingTestSupport", "CX11"]),
+      dependencies: [
+        "RingPlayers", "RingFlash", "RingCodecs", "RainbowRing", "RingTestSupport", "CX11",
+      ]),
     .testTarget(
       name: "RainbowRingCLITests",
-      dependencies: ["RainbowRingCLI", "RainbowRing", "RingExport", "RingTestSupport"]),
+      dependencies: [
+        "RainbowRingCLI", "RainbowRing", "RingConfig", "RingFlash", "RingExport", "RingTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -172,3 +172,21 @@ public struct RainbowRing: Hashable, Sendable {
     return [last] + colors.dropLast()
   }
 }
+
+extension RainbowRing {
+  /// This ring with its shorter side `side` points and its ring and track widths scaled
+  /// alike.
+  package func resized(toSide side: Double) throws -> RainbowRing {
+    let k = side / min(size.width, size.height)
+    var copy = self
+    copy.size = Size(width: size.width * k, height: size.height * k)
+    copy.ringWidth = ringWidth * k
+    if let p = progress {
+      copy.progress = try RingProgress(
+        value: p.value, startAngle: p.startAngle, direction: p.direction, cap: p.cap,
+        track: p.track, trackWidth: p.trackWidth.map { $0 * k }, endEffect: p.endEffect,
+        change: p.change)
+    }
+    return copy
+  }
+}

@@ -1,4 +1,5 @@
 import RainbowRing
+import RingConfig
 import RingGraphics
 
 /// One option a command accepts: `--name value`, `--name=value`, `-s value`, or a flag.

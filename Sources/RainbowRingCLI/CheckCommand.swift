@@ -1,5 +1,6 @@
 import RainbowRing
 import RingExport
+import RingFlash
 import RingPlayers
 
 /// `rainbow-ring check`: the ring's flashing against WCAG 2.3.1 (Three Flashes or Below

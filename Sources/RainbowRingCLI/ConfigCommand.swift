@@ -1,4 +1,5 @@
 import RainbowRing
+import RingConfig
 
 /// `rainbow-ring config --print`: the effective configuration, as a ring file.
 enum ConfigCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import RainbowRing
 import RingExport
+import RingFlash
 import RingPlayers
 import RingSystem
 

@@ -1,6 +1,7 @@
 import Foundation
 import RainbowRing
 import RingExport
+import RingFlash
 
 /// Caps that keep a slip of the keyboard (`--size 10000 --scale 4`, `--loops 9999`) from
 /// allocating gigabytes or filling the disk. Checked before anything is allocated;

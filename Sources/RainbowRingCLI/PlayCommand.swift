@@ -1,6 +1,8 @@
 import Foundation
 import RainbowRing
+import RingConfig
 import RingExport
+import RingFlash
 import RingPlayers
 import RingSystem
 

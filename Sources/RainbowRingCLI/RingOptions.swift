@@ -1,5 +1,7 @@
 import Foundation
 import RainbowRing
+import RingConfig
+import RingFlash
 
 /// The options every frame-making command shares, and their conversion to a ring and scene.
 enum RingOptions {

@@ -1,4 +1,5 @@
 import RainbowRing
+import RingFlash
 
 extension ExportSettings {
   /// How the export's frames reach a viewer, for `FlashCheck`, each showing checked: a

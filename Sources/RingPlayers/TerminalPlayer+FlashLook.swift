@@ -1,4 +1,5 @@
 import RainbowRing
+import RingFlash
 
 extension TerminalPlayer {
   /// How a terminal drawing `graphics` shows a frame's colours, for the flash check: in 256

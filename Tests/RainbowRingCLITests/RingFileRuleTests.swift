@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+import RingConfig
 import RingTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import RainbowRing
+import RingFlash
 import Testing
 
 @testable import RingPlayers

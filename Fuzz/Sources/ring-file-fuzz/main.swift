@@ -9,6 +9,7 @@
 
 import FuzzSupport
 import RainbowRing
+import RingConfig
 
 /// A nested configuration to decode; every field is optional so that many inputs decode.
 struct Sample: Decodable {

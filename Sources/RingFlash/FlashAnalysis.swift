@@ -1,4 +1,5 @@
 import Foundation
+import RainbowRing
 
 /// How much a scene flashes, by WCAG 2.x success criterion 2.3.1 (Three Flashes or Below
 /// Threshold): content passes when no 10-degree visual field sees more than three general
@@ -139,23 +140,5 @@ public struct FlashAnalysis: Hashable, Sendable {
       viewingDistance: viewingDistance, pointsPerCentimetre: pointsPerCentimetre,
       analysisScale: scale ?? scene.scale
     ).run().analysis
-  }
-}
-
-extension RainbowRing {
-  /// This ring with its shorter side `side` points and its ring and track widths scaled
-  /// alike.
-  func resized(toSide side: Double) throws -> RainbowRing {
-    let k = side / min(size.width, size.height)
-    var copy = self
-    copy.size = Size(width: size.width * k, height: size.height * k)
-    copy.ringWidth = ringWidth * k
-    if let p = progress {
-      copy.progress = try RingProgress(
-        value: p.value, startAngle: p.startAngle, direction: p.direction, cap: p.cap,
-        track: p.track, trackWidth: p.trackWidth.map { $0 * k }, endEffect: p.endEffect,
-        change: p.change)
-    }
-    return copy
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RainbowRing
 
 /// The one flash check behind every verdict (`check`, and the refusals of `export` and
 /// `play`): the frames a viewer is shown of a scene, as `showing` says (at the output's

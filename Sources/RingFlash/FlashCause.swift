@@ -1,3 +1,5 @@
+import RainbowRing
+
 /// What makes a ring flash, as `FlashCheck.causes()` finds it: the part of the ring's
 /// motion that, changed, would stop the flashing.
 public enum FlashCause: Hashable, Sendable, CaseIterable {

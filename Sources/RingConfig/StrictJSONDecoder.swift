@@ -1,4 +1,5 @@
 import Foundation
+import RingGraphics
 
 /// Decodes `Decodable` types from strict JSON (see `JSONValue(parsing:file:)`), with every
 /// error a `RingError` of code `.invalidConfiguration` whose message is

@@ -1,3 +1,4 @@
+import RainbowRing
 import RingGraphics
 
 extension RingConfiguration {

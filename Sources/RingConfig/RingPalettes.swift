@@ -1,3 +1,4 @@
+import RainbowRing
 import RingGraphics
 
 /// How a configuration's colours become a ring's: a palette (a colour list, a named one, or

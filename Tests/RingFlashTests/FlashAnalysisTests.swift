@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+import RingFlash
 import Testing
 
 @Suite struct FlashAnalysisTests {

@@ -1,4 +1,5 @@
 import Foundation
+import RainbowRing
 import RingGraphics
 import RingLayers
 

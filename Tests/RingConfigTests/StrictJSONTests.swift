@@ -1,7 +1,8 @@
 import Foundation
+import RingGraphics
 import Testing
 
-@testable import RingGraphics
+@testable import RingConfig
 
 /// An input and the one error it must give.
 struct BadJSON: Sendable, CustomTestStringConvertible {

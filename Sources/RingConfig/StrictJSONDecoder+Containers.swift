@@ -1,3 +1,6 @@
+import RainbowRing
+import RingGraphics
+
 /// The `Decoder` a type's `init(from:)` sees: one value of the tree.
 struct ValueDecoder: Decoder {
   let state: DecodingState

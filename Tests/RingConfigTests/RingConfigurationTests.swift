@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+import RingConfig
 import Testing
 
 /// The ring's configuration: defaults, overriding, presets, ring files and what they make.

@@ -1,3 +1,4 @@
+import RainbowRing
 import RingGraphics
 
 /// Named starting points for a ring (`--preset NAME`): each is a configuration that options

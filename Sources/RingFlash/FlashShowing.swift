@@ -1,3 +1,5 @@
+import RainbowRing
+
 /// How a ring's frames reach a viewer, for `FlashCheck`: which times are shown, at what
 /// rate, and for how long.
 public enum FlashShowing: Hashable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RainbowRing
+@testable import RingFlash
 
 /// The one flash check: what is shown (background, alpha, frame rate, span) decides.
 @Suite struct FlashCheckTests {

@@ -1,3 +1,5 @@
+import RainbowRing
+
 /// Finds the transitions of one quantity per pixel (relative luminance, or the red measure):
 /// the changes between adjacent peaks and valleys of its plot against time, as WCAG 2.x
 /// defines a transition.

@@ -1,3 +1,6 @@
+import RainbowRing
+import RingGraphics
+
 /// A JSON value read from a file, with where it starts: the tree `StrictJSONDecoder` decodes
 /// from, so every error can name a line and a column.
 ///

@@ -1,13 +1,12 @@
 import RingGraphics
-import RingLayers
 
-/// Renders a scene's frames one after another: the streaming path for players and
-/// exporters. Each frame is the scene's layer tree presented at the frame's time and drawn
-/// by a `LayerRenderer`: the tree's geometry compiles once, then a frame refills the ring's
-/// colour table and redraws only the ring's pixels. Steady frames do not allocate.
+/// Renders a layer tree's frames one after another: the streaming path for players and
+/// exporters, for any tree. Each frame is the tree presented at the frame's time and drawn
+/// by a `LayerRenderer`: the tree's geometry compiles once, then a frame refills the colour
+/// tables and redraws only the animated layers' pixels. Steady frames do not allocate.
 public final class FrameRenderer {
-  /// The tree drawn by `render(at:)`: for a scene, the host (its background), the ring view
-  /// and its gradient layer carrying the ring's motion.
+  /// The tree drawn by `render(at:)` (for a ring scene, the host with its background, the
+  /// ring view and its gradient layer carrying the ring's motion).
   public let root: Layer
   /// Pixels per point.
   public let scale: Double
@@ -21,16 +20,6 @@ public final class FrameRenderer {
   /// The pixels the most recent `render` changed (the whole frame when everything was
   /// drawn, the ring's bounds after that): all a display needs to update.
   public private(set) var damage = PixelRect.empty
-
-  /// A renderer for `scene` with its frame allocated (and cleared), in BGRA when
-  /// `swapsRedAndBlue` (blue in the low byte, as X11 and most displays take it), else RGBA;
-  /// throws `RingError` only if that frame cannot be allocated. Rendering never fails.
-  public convenience init(scene: RingScene, swapsRedAndBlue: Bool = false) throws {
-    let (w, h) = scene.pixelSize
-    try self.init(
-      root: scene.makeLayer(), width: w, height: h, scale: scene.scale,
-      swapsRedAndBlue: swapsRedAndBlue)
-  }
 
   /// A renderer of the tree under `root` into frames of `width` x `height` pixels at `scale`
   /// pixels per point (the tree's origin at the top left); throws `RingError` when that
@@ -46,7 +35,7 @@ public final class FrameRenderer {
 
   private var deviceTransform: Transform2D { Transform2D(scaleX: scale, y: scale) }
 
-  /// Renders the scene at `time` and returns the frame.
+  /// Renders the tree under `root` at clock time `time` and returns the frame.
   @discardableResult
   public func render(at time: MediaTime) -> Pixmap {
     render(root, at: time)
@@ -86,16 +75,5 @@ public final class FrameRenderer {
     }
     damage = r
     return r
-  }
-}
-
-extension RainbowRing {
-  /// The ring's frame at `time` on a transparent canvas of its own size, at `scale` pixels
-  /// per point.
-  public func frame(at time: MediaTime, scale: Double = 1, background: RGBAColor = .clear) throws
-    -> Pixmap
-  {
-    try FrameRenderer(scene: RingScene(ring: self, background: background, scale: scale))
-      .render(at: time)
   }
 }

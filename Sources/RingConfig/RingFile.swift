@@ -1,4 +1,5 @@
 import Foundation
+import RainbowRing
 import RingGraphics
 
 /// Ring files: a JSON object whose keys are the command line's option names (`ring.json`).

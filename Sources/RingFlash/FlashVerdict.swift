@@ -1,3 +1,5 @@
+import RainbowRing
+
 /// The result of a `FlashCheck`: the analysis of the frames as seen over the backdrop where
 /// they flash most.
 public struct FlashVerdict: Hashable, Sendable {

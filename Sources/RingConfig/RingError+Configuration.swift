@@ -1,3 +1,6 @@
+import RainbowRing
+import RingGraphics
+
 extension RingError.Code {
   /// A configuration file that is not strict JSON (RFC 8259), or does not fit the type read
   /// from it. The message starts with `FILE:LINE:COLUMN: `.

@@ -1,3 +1,6 @@
+import RainbowRing
+import RingGraphics
+
 extension JSONValue {
   /// How deeply arrays and objects may nest by default: the top-level object or array is
   /// level 1.

@@ -1,4 +1,5 @@
 import Foundation
+import RainbowRing
 
 /// Counts flashes in a sequence of frames by WCAG 2.x success criterion 2.3.1 (Three Flashes
 /// or Below Threshold): the core of `FlashAnalysis`, a pure function of the frames it is
