@@ -14,8 +14,10 @@ let package = Package(
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     .systemLibrary(name: "CX11", path: "Sources/CX11"),
     .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
-    .target(name: "RingGraphics"),
-    .target(name: "RingLayers", dependencies: ["RingGraphics"]),
+    // Beneath everything: the one error, media time, the system-call and write-all helpers.
+    .target(name: "RingCore"),
+    .target(name: "RingGraphics", dependencies: ["RingCore"]),
+    .target(name: "RingLayers", dependencies: ["RingCore", "RingGraphics"]),
     .target(name: "RainbowRing", dependencies: ["RingGraphics", "RingLayers"]),
     // WCAG 2.3.1 flash analysis of what a ring shows: the one verdict for check and refusals.
     .target(name: "RingFlash", dependencies: ["RainbowRing"]),
@@ -24,10 +26,10 @@ let package = Package(
     // Beneath both the exporters and the players: codecs, and the process's own concerns
     // (signals, exit cleanup, child processes, threads).
     .target(name: "RingCodecs", dependencies: ["RingGraphics", "CZlib"]),
-    .target(name: "RingSystem", dependencies: ["RingGraphics"]),
+    .target(name: "RingSystem", dependencies: ["RingCore"]),
     .target(
       name: "RingExport",
-      dependencies: ["RainbowRing", "RingFlash", "RingCodecs", "RingSystem", "CLinux"]),
+      dependencies: ["RingCore", "RainbowRing", "RingFlash", "RingCodecs", "RingSystem", "CLinux"]),
     .target(
       name: "RingPlayers",
       dependencies: [
@@ -36,11 +38,12 @@ let package = Package(
     .target(
       name: "RainbowRingCLI",
       dependencies: [
-        "RainbowRing", "RingConfig", "RingFlash", "RingGraphics", "RingExport", "RingPlayers",
-        "RingSystem",
+        "RingCore", "RainbowRing", "RingConfig", "RingFlash", "RingGraphics", "RingExport",
+        "RingPlayers", "RingSystem",
       ]),
     .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI", "RingSystem"]),
     .target(name: "RingTestSupport", dependencies: ["RingGraphics", "CZlib", "CX11"]),
+    .testTarget(name: "RingCoreTests", dependencies: ["RingCore"]),
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
     .testTarget(
       name: "RingLayersTests", dependencies: ["RingLayers", "RingGraphics", "RingTestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import RingCore
 import RingSystem
 
 /// Where a command writes: standard output (bytes, so PNG data can go there) and standard
@@ -47,29 +48,12 @@ public struct Console {
   ) -> Console {
     Console(
       writeOut: { bytes in
-        var offset = 0
-        while offset < bytes.count {
-          let n = bytes.withUnsafeBufferPointer { pending in
-            retryingOnInterrupt {
-              write(STDOUT_FILENO, pending.baseAddress! + offset, pending.count - offset)
-            }
-          }
-          if n < 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-          offset += n
+        if let number = bytes.withUnsafeBytes({ writeAll(STDOUT_FILENO, $0) }) {
+          throw POSIXError(POSIXErrorCode(rawValue: number) ?? .EIO)
         }
       },
       writeErr: { text in
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-          let n = bytes.withUnsafeBufferPointer { pending in
-            retryingOnInterrupt {
-              write(STDERR_FILENO, pending.baseAddress! + offset, pending.count - offset)
-            }
-          }
-          if n <= 0 { return }
-          offset += n
-        }
+        _ = Array(text.utf8).withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
       },
       errorIsTerminal: isatty(STDERR_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
       inputIsTerminal: isatty(STDIN_FILENO) == 1,

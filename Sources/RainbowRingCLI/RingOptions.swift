@@ -571,28 +571,7 @@ enum RingOptions {
   /// 1000000000.05 s by tens of nanoseconds).
   static func time(_ args: ParsedArguments) throws(RingError) -> MediaTime {
     let seconds = try number(args, "time", default: 0, range: -1e9...1e9, unit: "seconds")
-    if let text = args["time"], let ns = exactNanoseconds(text) { return .nanoseconds(ns) }
+    if let text = args["time"], let exact = MediaTime(decimalText: text) { return exact }
     return .seconds(seconds)
-  }
-
-  /// `[+-]digits[.digits]` as whole nanoseconds, rounded half away from zero; `nil` for
-  /// anything else (exponents) or more than 1e9 seconds.
-  static func exactNanoseconds(_ text: String) -> Int64? {
-    var rest = Substring(text)
-    let negative = rest.first == "-"
-    if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
-    let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-    let whole = parts[0]
-    let fraction = parts.count > 1 ? parts[1] : ""
-    func digits(_ s: Substring) -> Bool { s.allSatisfy { $0.isASCII && $0.isNumber } }
-    guard !(whole.isEmpty && fraction.isEmpty), digits(whole), digits(fraction),
-      whole.count <= 10, let seconds = Int64(whole.isEmpty ? "0" : whole), seconds <= 1_000_000_000
-    else { return nil }
-    let padded = Array((fraction + String(repeating: "0", count: 10)).utf8.prefix(10))
-    var nanos: Int64 = 0
-    for d in padded.prefix(9) { nanos = nanos * 10 + Int64(d - UInt8(ascii: "0")) }
-    if padded[9] >= UInt8(ascii: "5") { nanos += 1 }
-    let total = seconds * 1_000_000_000 + nanos
-    return negative ? -total : total
   }
 }

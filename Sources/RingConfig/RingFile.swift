@@ -22,7 +22,7 @@ public enum RingFile {
     guard fd >= 0 else {
       throw RingError(
         .invalidConfiguration,
-        "\(path): cannot read the ring file: \(String(cString: strerror(errno)))")
+        "\(path): cannot read the ring file", systemError: errno)
     }
     defer { close(fd) }
     return try bytes(reading: fd, name: path)
@@ -38,12 +38,13 @@ public enum RingFile {
     var out: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
+      let n = chunk.withUnsafeMutableBytes { c in
+        retryingOnInterrupt { Glibc.read(fd, c.baseAddress, c.count) }
+      }
       guard n >= 0 else {
         throw RingError(
           .invalidConfiguration,
-          "\(path): cannot read the ring file: \(String(cString: strerror(errno)))")
+          "\(path): cannot read the ring file", systemError: errno)
       }
       if n == 0 { return out }
       out += chunk[0..<n]

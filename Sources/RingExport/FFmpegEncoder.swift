@@ -74,7 +74,7 @@ public final class FFmpegEncoder {
   /// Sends one frame (premultiplied pixels are converted to straight alpha).
   public func write(_ frame: Pixmap) throws {
     let bytes = frame.straightRGBABytes()
-    if let error = bytes.withUnsafeBytes({ OutputFile.writeAll(child.input, $0) }) {
+    if let error = bytes.withUnsafeBytes({ writeAll(child.input, $0) }) {
       child.closeInput()
       child.wait()
       throw failure(

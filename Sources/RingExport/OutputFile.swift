@@ -104,7 +104,7 @@ public final class OutputFile {
   }
 
   public func write(_ bytes: UnsafeRawBufferPointer) throws {
-    if let error = OutputFile.writeAll(fd, bytes) {
+    if let error = writeAll(fd, bytes) {
       throw RingError(
         error == EPIPE ? .brokenPipe : .cannotWrite,
         "cannot write \(OutputFile.named(path)): "
@@ -221,7 +221,7 @@ public final class OutputFile {
 
   /// The error for a failed step: the user's path and the system's words for `err`.
   private static func cannotWrite(_ path: String, _ err: Int32 = errno) -> RingError {
-    RingError(.cannotWrite, "cannot write \(named(path)): \(String(cString: strerror(err)))")
+    RingError(.cannotWrite, "cannot write \(named(path))", systemError: err)
   }
 
   /// How errors name an output: `'PATH'`, or standard output for "-".
@@ -300,7 +300,7 @@ public final class OutputFile {
       current = link.hasPrefix("/") ? link : folder(of: current) + "/" + link
     }
     throw RingError(
-      .cannotWrite, "cannot write '\(path)': \(String(cString: strerror(ELOOP)))")
+      .cannotWrite, "cannot write '\(path)'", systemError: ELOOP)
   }
 
   /// Whether two paths name one file: the same path once symlinks are followed, or the
@@ -348,19 +348,6 @@ public final class OutputFile {
   /// fsync, where the file system supports it.
   static func sync(_ fd: Int32) -> Bool {
     fsync(fd) == 0 || errno == EINVAL || errno == EROFS
-  }
-
-  /// Writes all of `bytes`; the errno on failure.
-  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-    var offset = 0
-    while offset < bytes.count {
-      let n = retryingOnInterrupt {
-        Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      }
-      if n < 0 { return errno }
-      offset += n
-    }
-    return nil
   }
 
   /// Copies the whole of `source` (from its start) to `destination`; the errno on failure.

@@ -39,7 +39,7 @@ public final class OutputFolder {
     self.overwrite = overwrite
     func failure(_ err: Int32 = errno) -> RingError {
       RingError(
-        .cannotWrite, "cannot write folder '\(trimmed)': \(String(cString: strerror(err)))")
+        .cannotWrite, "cannot write folder '\(trimmed)'", systemError: err)
     }
     var info = stat()
     if stat(trimmed, &info) == 0 {
@@ -109,13 +109,13 @@ public final class OutputFolder {
     let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
       throw RingError(
-        .cannotWrite, "cannot write '\(path)/\(name)': \(String(cString: strerror(errno)))")
+        .cannotWrite, "cannot write '\(path)/\(name)'", systemError: errno)
     }
     defer { close(fd) }
-    let error = bytes.withUnsafeBytes { OutputFile.writeAll(fd, $0) }
+    let error = bytes.withUnsafeBytes { writeAll(fd, $0) }
     if let error = error ?? (fileMode.apply(to: fd) && OutputFile.sync(fd) ? nil : errno) {
       throw RingError(
-        .cannotWrite, "cannot write '\(path)/\(name)': \(String(cString: strerror(error)))")
+        .cannotWrite, "cannot write '\(path)/\(name)'", systemError: error)
     }
     names.append(name)
   }
@@ -285,7 +285,7 @@ public final class OutputFolder {
       if mkdir(candidate, 0o700) == 0 { return candidate }
       if errno != EEXIST {
         throw RingError(
-          .cannotWrite, "cannot write folder '\(target)': \(String(cString: strerror(errno)))")
+          .cannotWrite, "cannot write folder '\(target)'", systemError: errno)
       }
     }
     throw RingError(.cannotWrite, "cannot write folder '\(target)': no free temporary name")

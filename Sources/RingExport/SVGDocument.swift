@@ -100,7 +100,8 @@ public enum SVGDocument {
     let d = v.ring.stepDuration.nanoseconds
     let translucent = v.isTranslucent
     let k = motion == .smil ? v.smilRepeats : 1
-    let dur = VectorText.seconds(motion == .smil ? v.smilPeriod * Int64(k) : d * Int64(n))
+    let dur = MediaTime.nanoseconds(motion == .smil ? v.smilPeriod * Int64(k) : d * Int64(n))
+      .decimalText
     // k divides 1,000,000, so plays / k is exact in 6 decimals.
     let repeats =
       plays == 0
@@ -123,7 +124,7 @@ public enum SVGDocument {
         // Stop i shows at time t what stop 0 shows at t + (n - i) steps.
         let ahead = (n - i) % n
         guard ahead > 0 else { return open + "/>" }
-        var style = "animation-delay:-\(VectorText.seconds(d * Int64(ahead)))s"
+        var style = "animation-delay:-\(MediaTime.nanoseconds(d * Int64(ahead)).decimalText)s"
         if plays > 0 {
           let count = Double(plays) + Double(ahead) / Double(n)
           style += ";animation-iteration-count:\(VectorText.number(count, digits: 7))"
@@ -146,7 +147,7 @@ public enum SVGDocument {
         "\(VectorText.number(Double(k) * 100 / Double(n), digits: 6))%{stop-color:\(VectorText.hex(c))"
         + (translucent ? ";stop-opacity:\(VectorText.opacity(c))}" : "}")
     }
-    let period = VectorText.seconds(v.ring.stepDuration.nanoseconds * Int64(n))
+    let period = MediaTime.nanoseconds(v.ring.stepDuration.nanoseconds * Int64(n)).decimalText
     let count = plays == 0 ? "infinite" : "\(plays) forwards"
     return "@keyframes \(id)-flow{\(frames.joined())}"
       + ".\(id) stop{animation:\(id)-flow \(period)s linear \(count)}"

@@ -1,4 +1,5 @@
 import Foundation
+import RingCore
 
 /// What is written beside a sprite sheet: the JSON frame map and an HTML snippet whose CSS
 /// plays the sheet.
@@ -61,7 +62,7 @@ public enum SpriteSheet {
     let (w, h, c) = (layout.frameWidth, layout.frameHeight, layout.columns)
     let n = layout.timing.frameCount
     let name = layout.className
-    let duration = seconds(layout.timing.durationNanoseconds)
+    let duration = MediaTime.nanoseconds(layout.timing.durationNanoseconds).decimalText + "s"
     let iterations = layout.plays == 0 ? "infinite" : "\(layout.plays)"
     let last = layout.plays == 0 ? "0 0" : "\(-((n - 1) % c) * w)px \(-((n - 1) / c) * h)px"
     var rowKeyframes = (0..<layout.rows).map { r in
@@ -130,14 +131,6 @@ public enum SpriteSheet {
   }
 
   // MARK: Text
-
-  /// Nanoseconds as CSS seconds, exact: `7.3s`.
-  static func seconds(_ ns: Int64) -> String {
-    var fraction = String(ns % 1_000_000_000)
-    fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
-    while fraction.hasSuffix("0") { fraction.removeLast() }
-    return "\(ns / 1_000_000_000)" + (fraction.isEmpty ? "" : "." + fraction) + "s"
-  }
 
   /// `part / whole` as a CSS percentage, to the double's full precision.
   static func percent(_ part: Int, of whole: Int) -> String {

@@ -190,16 +190,6 @@ enum VectorText {
     String(format: "%.8g", value)
   }
 
-  /// Whole nanoseconds as seconds, exact: 7300000000 -> "7.3".
-  static func seconds(_ nanoseconds: Int64) -> String {
-    let sign = nanoseconds < 0 ? "-" : ""
-    let magnitude = nanoseconds.magnitude
-    var fraction = String(magnitude % 1_000_000_000)
-    fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
-    while fraction.hasSuffix("0") { fraction.removeLast() }
-    return sign + "\(magnitude / 1_000_000_000)" + (fraction.isEmpty ? "" : "." + fraction)
-  }
-
   /// An opaque colour's 8-bit components, rounded as pixels are.
   static func bytes(_ c: RGBAColor) -> (UInt8, UInt8, UInt8) {
     func q(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }

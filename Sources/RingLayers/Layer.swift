@@ -1,3 +1,4 @@
+@_exported import RingCore
 import RingGraphics
 import Synchronization
 

@@ -82,7 +82,7 @@ public final class DisplayConnection: @unchecked Sendable {
       body.release()
       throw RingError(
         .cannotPlay,
-        "cannot start a thread to open the X display: \(String(cString: strerror(started)))")
+        "cannot start a thread to open the X display", systemError: started)
     }
     _ = attempt.done.wait(timeout: .now() + timeout)
     attempt.lock.lock()

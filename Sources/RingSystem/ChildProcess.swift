@@ -1,5 +1,5 @@
 import Foundation
-import RingGraphics
+import RingCore
 
 /// A program run as a child: spawned in its own process group (a Ctrl-C reaches the tool,
 /// which then ends the child), with default signal handling, its standard input a pipe the
@@ -60,7 +60,7 @@ package final class ChildProcess {
     guard result == 0 else {
       errno = result
       for fd in [inPipe[1], outPipe[0], errPipe[0]] where fd >= 0 { close(fd) }
-      throw RingError(.resources, "cannot start \(name): \(String(cString: strerror(result)))")
+      throw RingError(.resources, "cannot start \(name)", systemError: result)
     }
     pid = child
     input = inPipe[1]

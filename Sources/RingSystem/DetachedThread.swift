@@ -1,5 +1,5 @@
 import Foundation
-import RingGraphics
+import RingCore
 
 /// Starts threads with `pthread_create`, so a thread that cannot be created (a process or
 /// memory limit) is an error the caller reports, never a silent hang.
@@ -28,7 +28,7 @@ package enum DetachedThread {
     guard result == 0 else {
       box.release()
       throw RingError(
-        .resources, "cannot start a thread: \(String(cString: strerror(result)))")
+        .resources, "cannot start a thread", systemError: result)
     }
   }
 }

@@ -1,4 +1,4 @@
-import RingGraphics
+import RingCore
 
 extension RingError.Code {
   /// A thread, a process or memory could not be had (a resource limit).

@@ -299,15 +299,6 @@ func scratchDirectory() throws -> String {
     #expect(run.out == near.out, "--time \(time) renders the frame at 2.75 s")
   }
 
-  @Test(arguments: [
-    ("2.75", Int64(2_750_000_000)), ("-0.0000000015", -2), (".5", 500_000_000),
-    ("1000000000", 1_000_000_000_000_000_000), ("7.", 7_000_000_000), ("1e3", nil), ("", nil),
-    ("-", nil), ("1.2.3", nil), ("99999999999", nil),
-  ])
-  func decimalTimesParseToNanoseconds(text: String, nanoseconds: Int64?) {
-    #expect(RingOptions.exactNanoseconds(text) == nanoseconds, "\(text)")
-  }
-
   @Test func optionSpellingsAreEquivalent() throws {
     let a = Captured(["render", "--time=0.3", "--scale=1.5", "-o", "-"])
     let b = Captured(["render", "--time", "0.3", "--scale", "1.5", "--output=-"])

@@ -386,7 +386,7 @@ import Testing
     guard repeats <= 20 else { return }
     for plays in [0, 3] {
       let svg = try SVGDocument.animated(scene, plays: plays)
-      let dur = VectorText.seconds(period * Int64(repeats))
+      let dur = MediaTime.nanoseconds(period * Int64(repeats)).decimalText
       #expect(svg.contains("dur=\"\(dur)s\""), "step \(step) s: dur \(dur) s")
       let count =
         plays == 0 ? "indefinite" : VectorText.number(Double(plays) / Double(repeats), digits: 6)

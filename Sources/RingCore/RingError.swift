@@ -1,5 +1,13 @@
-/// The one error the ring's modules throw: a code a program can match and a message for a
-/// person.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#else
+  import Darwin
+#endif
+
+/// The one error the ring's modules throw: a code a program can match, a message for a
+/// person, and as data the option it is about and the system's error number.
 ///
 /// Each module adds its own codes in an extension of `RingError.Code`
 /// (`RingError+Export.swift` and the like), so one `catch let error as RingError` handles
@@ -22,22 +30,25 @@ public struct RingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The configuration key whose value is at fault (`"ring-width"`), when one is: where a
   /// command line or ring file gave that value, it can say so.
   public let key: String?
+  /// The system's error number when a system call failed (`ENOSPC`, `EACCES`, ...), for a
+  /// program to match; the message already says it in words.
+  public let errno: Int32?
 
   public init(_ code: Code, _ message: String, key: String? = nil) {
     self.code = code
     self.message = message
     self.key = key
+    errno = nil
+  }
+
+  /// An error from a failed system call: `what` (`"cannot write 'a.gif'"`), a colon and the
+  /// system's words for `number` (`No space left on device`), carrying `number`.
+  public init(_ code: Code, _ what: String, systemError number: Int32, key: String? = nil) {
+    self.code = code
+    message = "\(what): \(String(cString: strerror(number)))"
+    self.key = key
+    errno = number
   }
 
   public var description: String { message }
-}
-
-extension RingError.Code {
-  /// A colour component outside [0, 1], or a non-finite hue.
-  public static let invalidColor = Self(name: "invalidColor")
-  /// A pixmap of no pixels or too many.
-  public static let invalidSize = Self(name: "invalidSize")
-  public static let invalidGradient = Self(name: "invalidGradient")
-  public static let invalidStroke = Self(name: "invalidStroke")
-  public static let invalidPath = Self(name: "invalidPath")
 }

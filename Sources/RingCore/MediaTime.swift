@@ -54,6 +54,40 @@ public struct MediaTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public var description: String { "\(seconds) s" }
 
+  /// The time in seconds as exact decimal text, with no trailing zeros: 7300000000 ns is
+  /// `7.3`, -1 ns is `-0.000000001`.
+  public var decimalText: String {
+    let magnitude = nanoseconds.magnitude
+    var fraction = String(magnitude % 1_000_000_000)
+    fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return (nanoseconds < 0 ? "-" : "") + "\(magnitude / 1_000_000_000)"
+      + (fraction.isEmpty ? "" : "." + fraction)
+  }
+
+  /// The time written as decimal seconds, `[+-]digits[.digits]`, exact to the nanosecond
+  /// (rounded half away from zero beyond it); `nil` for anything else (exponents, spaces)
+  /// or more than `maximumSeconds`.
+  public init?(decimalText text: some StringProtocol) {
+    var rest = Substring(text)
+    let negative = rest.first == "-"
+    if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+    let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let whole = parts[0]
+    let fraction = parts.count > 1 ? parts[1] : ""
+    func digits(_ s: Substring) -> Bool { s.allSatisfy { $0.isASCII && $0.isNumber } }
+    guard !(whole.isEmpty && fraction.isEmpty), digits(whole), digits(fraction),
+      whole.count <= 10, let seconds = Int64(whole.isEmpty ? "0" : whole),
+      seconds <= Int64(MediaTime.maximumSeconds)
+    else { return nil }
+    let padded = Array((fraction + String(repeating: "0", count: 10)).utf8.prefix(10))
+    var nanos: Int64 = 0
+    for d in padded.prefix(9) { nanos = nanos * 10 + Int64(d - UInt8(ascii: "0")) }
+    if padded[9] >= UInt8(ascii: "5") { nanos += 1 }
+    let total = seconds * 1_000_000_000 + nanos
+    self.init(nanoseconds: negative ? -total : total)
+  }
+
   public static func < (a: MediaTime, b: MediaTime) -> Bool { a.nanoseconds < b.nanoseconds }
   public static func + (a: MediaTime, b: MediaTime) -> MediaTime {
     MediaTime(nanoseconds: a.nanoseconds &+ b.nanoseconds)
