@@ -186,6 +186,12 @@ enum ExportCommand {
         "The option '--\(option)' applies only to --format \(formats.map(\.rawValue).joined(separator: ", ")), not \(format.rawValue)."
       )
     }
+    try RingOptions.checkOutputs(
+      format == .spriteSheet
+        ? [
+          output, SpriteSheet.mapPath(forImage: output), SpriteSheet.snippetPath(forImage: output),
+        ]
+        : [output], keep: args)
     if format == .spriteSheet {
       for (what, companion) in [
         ("frame map", SpriteSheet.mapPath(forImage: output)),

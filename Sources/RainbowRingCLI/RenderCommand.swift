@@ -70,6 +70,7 @@ enum RenderCommand {
       try Limits.from(args).check(
         vector: estimate, file: "An SVG", smil: false, elsewhere: "write a .png")
     }
+    try RingOptions.checkOutputs([output], keep: args)
     return .run(Plan(scene: scene, time: time, output: output))
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RainbowRing
 import RingConfig
+import RingExport
 import RingFlash
 
 /// The options every frame-making command shares, and their conversion to a ring and scene.
@@ -250,6 +251,16 @@ enum RingOptions {
     let result = (configuration, positions)
     args.memo.configuration = result
     return result
+  }
+
+  /// Refuses to write any of `outputs` over the ring file `--config` read (the same file
+  /// by any name, through links): the command would replace its own input.
+  static func checkOutputs(_ outputs: [String], keep args: ParsedArguments) throws(RingError) {
+    guard let input = args["config"], input != "-" else { return }
+    for output in outputs where output != "-" && OutputFile.sameFile(input, output) {
+      throw RingError.usage(
+        "The output '\(output)' is the ring file that --config reads; write to another file.")
+    }
   }
 
   /// The ring file at `path` with its values' places; `-` reads standard input (as

@@ -53,7 +53,7 @@ public struct ExportSettings: Sendable {
     let window = max(2, 2 * threads) * chunk
     let output = format == .gif ? 2 * pixels : frame + 4096
     var total = threads * 3 * frame + window * output
-    if format == .gif { total += threads * 2 * pixels }
+    if format == .gif { total += threads * 3 * pixels }
     if format == .spriteSheet {
       let (columns, rows) = sheetGrid
       // The sheet, its straight RGBA rows, the filtered rows and the compressed stream.

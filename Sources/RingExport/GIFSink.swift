@@ -38,15 +38,22 @@ struct GIFSink: FrameSink {
     makeWorker = {
       GIFWorker(
         renderer: try FrameRenderer(scene: scene), quantizer: quantizer, timing: timing,
-        width: w, height: h)
+        width: w, height: h, transparent: background.alpha == 0)
     }
   }
 
   static func encode(frame i: Int, with worker: inout GIFWorker) throws -> GIFWriter.EncodedFrame {
     worker.indices(ofFrame: i)
+    // Only a transparent output has transparent pixels, and only then can they vanish.
+    let transparent = worker.transparent
+    let afterClear =
+      i == 0 || (transparent && GIFWriter.vanishes(from: worker.previous, to: worker.current))
+    let clears =
+      transparent && i + 1 < worker.timing.frameCount
+      && GIFWriter.vanishes(from: worker.current, to: worker.next)
     return GIFWriter.encodeFrame(
-      worker.current, previous: i == 0 ? nil : worker.previous, width: worker.width,
-      height: worker.height)
+      worker.current, previous: afterClear ? nil : worker.previous, width: worker.width,
+      height: worker.height, clearsAfter: clears)
   }
 
   mutating func write(_ frame: GIFWriter.EncodedFrame, at index: Int) throws {
@@ -59,8 +66,10 @@ struct GIFSink: FrameSink {
   }
 }
 
-/// A GIF export thread's state: its renderer and quantizer, and the palette indices of the
-/// frame it did last, which are the next frame's "previous" when frames come in order.
+/// A GIF export thread's state: its renderer and quantizer, and the palette indices of
+/// the frames around the one it does (with a transparent background, the next frame's
+/// too: pixels that vanish in it change how this one is written). When frames come in
+/// order, each is quantized once.
 struct GIFWorker {
   let renderer: FrameRenderer
   var quantizer: GIFQuantizer
@@ -68,29 +77,44 @@ struct GIFWorker {
   /// The frames' size, in pixels.
   let width: Int
   let height: Int
+  /// Whether the output is transparent (index 0 shows through).
+  let transparent: Bool
   var previous: [UInt8] = []
   var current: [UInt8] = []
+  /// Frame i + 1's indices, kept only for a transparent output.
+  var next: [UInt8] = []
   var last = -2
 
   init(
     renderer: FrameRenderer, quantizer: GIFQuantizer, timing: ExportTiming, width: Int,
-    height: Int
+    height: Int, transparent: Bool
   ) {
     self.renderer = renderer
     self.quantizer = quantizer
     self.timing = timing
     self.width = width
     self.height = height
+    self.transparent = transparent
   }
 
-  /// Leaves frame i's indices in `current` and frame i - 1's in `previous`.
+  /// Leaves frame i's indices in `current`, frame i - 1's in `previous` and, for a
+  /// transparent output, frame i + 1's in `next`.
   mutating func indices(ofFrame i: Int) {
+    let ahead = transparent && i + 1 < timing.frameCount
     if last == i - 1 {
       swap(&previous, &current)
-    } else if i > 0 {
-      quantizer.quantize(renderer.render(at: timing.time(ofFrame: i - 1)), into: &previous)
+      if transparent {
+        swap(&current, &next)
+      } else {
+        quantizer.quantize(frame(i), into: &current)
+      }
+    } else {
+      if i > 0 { quantizer.quantize(frame(i - 1), into: &previous) }
+      quantizer.quantize(frame(i), into: &current)
     }
-    quantizer.quantize(renderer.render(at: timing.time(ofFrame: i)), into: &current)
+    if ahead { quantizer.quantize(frame(i + 1), into: &next) }
     last = i
   }
+
+  private func frame(_ i: Int) -> Pixmap { renderer.render(at: timing.time(ofFrame: i)) }
 }

@@ -2,8 +2,13 @@ import RingCodecs
 import RingGraphics
 
 /// Writes a GIF89a animation frame by frame with one global colour table: each frame a
-/// graphic control extension (delay, transparency, "do not dispose") and an image of the
-/// rectangle that changed, where pixels equal to the previous frame's are transparent.
+/// graphic control extension (delay, transparency, disposal) and an image of the rectangle
+/// that changed, where pixels equal to the previous frame's are transparent.
+///
+/// A transparent pixel keeps what is beneath it, so a pixel cannot turn transparent in a
+/// frame drawn over the last one: the frame before it is then the whole canvas and is
+/// restored to the background (cleared) after it shows, and the frame itself is drawn
+/// whole.
 public struct GIFWriter {
   /// One frame ready to write: its rectangle and its LZW data in sub-blocks.
   public struct EncodedFrame: Sendable {
@@ -12,6 +17,9 @@ public struct GIFWriter {
     public var width: Int
     public var height: Int
     public var data: [UInt8]
+    /// Whether the canvas is cleared after this frame shows (disposal 2, "restore to
+    /// background"), else kept (disposal 1, "do not dispose").
+    public var clearsAfter = false
   }
 
   private let file: OutputFile
@@ -41,7 +49,8 @@ public struct GIFWriter {
   }
 
   public mutating func write(_ frame: EncodedFrame) throws {
-    var out: [UInt8] = [0x21, 0xF9, 0x04, 0x05]  // do not dispose, transparent colour given
+    // Disposal 2 or 1 in bits 2-4, then the transparent colour's flag.
+    var out: [UInt8] = [0x21, 0xF9, 0x04, frame.clearsAfter ? 0x09 : 0x05]
     out.appendLittleEndian16(delays[index])
     out += [GIFPalette.transparentIndex, 0]
     out.append(0x2C)
@@ -59,15 +68,17 @@ public struct GIFWriter {
     try file.write([0x3B])
   }
 
-  /// Prepares frame indices `current` for writing after `previous` (nil for the first):
-  /// the changed rectangle, unchanged pixels as the transparent index, LZW-compressed.
+  /// Prepares frame indices `current` for writing after `previous` (nil for the first, or
+  /// after a frame that clears): the changed rectangle, unchanged pixels as the
+  /// transparent index, LZW-compressed. When `clearsAfter` (the next frame has pixels turn
+  /// transparent; see `vanishes`) the rectangle is the whole canvas, cleared after it shows.
   public static func encodeFrame(
-    _ current: [UInt8], previous: [UInt8]?, width: Int, height: Int
+    _ current: [UInt8], previous: [UInt8]?, width: Int, height: Int, clearsAfter: Bool = false
   ) -> EncodedFrame {
     var (x0, y0, x1, y1) = (0, 0, width, height)
     var pixels: [UInt8] = []
     current.withUnsafeBufferPointer { cur in
-      if let previous {
+      if let previous, !clearsAfter {
         // Nothing changed: one transparent pixel.
         let r =
           previous.withUnsafeBufferPointer {
@@ -99,7 +110,25 @@ public struct GIFWriter {
       }
     }
     let stream = pixels.withUnsafeBufferPointer { LZW.encode($0) }
-    return EncodedFrame(x: x0, y: y0, width: x1 - x0, height: y1 - y0, data: LZW.subBlocks(stream))
+    return EncodedFrame(
+      x: x0, y: y0, width: x1 - x0, height: y1 - y0, data: LZW.subBlocks(stream),
+      clearsAfter: clearsAfter)
+  }
+
+  /// Whether a pixel opaque in `before` is transparent in `after`, which a frame drawn over
+  /// `before` cannot show.
+  public static func vanishes(from before: [UInt8], to after: [UInt8]) -> Bool {
+    let transparent = GIFPalette.transparentIndex
+    var found = false
+    before.withUnsafeBufferPointer { b in
+      after.withUnsafeBufferPointer { a in
+        for k in 0..<min(b.count, a.count) where a[k] == transparent && b[k] != transparent {
+          found = true
+          break
+        }
+      }
+    }
+    return found
   }
 }
 

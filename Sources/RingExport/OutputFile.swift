@@ -305,7 +305,7 @@ public final class OutputFile {
 
   /// Whether two paths name one file: the same path once symlinks are followed, or the
   /// same existing file.
-  static func sameFile(_ a: String, _ b: String) -> Bool {
+  public static func sameFile(_ a: String, _ b: String) -> Bool {
     var (x, y) = (stat(), stat())
     if stat(a, &x) == 0, stat(b, &y) == 0 { return x.st_dev == y.st_dev && x.st_ino == y.st_ino }
     let resolved = [a, b].map { (try? finalTarget(of: $0)) ?? $0 }

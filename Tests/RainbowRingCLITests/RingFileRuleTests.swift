@@ -24,6 +24,32 @@ import Testing
     ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
   }
 
+  /// A command never writes over the ring file it reads, by its name, through a symlink or
+  /// as a sprite sheet's frame map: refused as usage, the file kept as it was.
+  @Test(arguments: [
+    (["render", "-o"], "ring.png", "ring.png"),
+    (["render", "-o"], "ring.svg", "ring.svg"),
+    (["export", "-o"], "ring.json", "ring.json"),
+    (["export", "-o"], "alias.json", "ring.json"),
+    (["export", "--format", "sprite-sheet", "-o"], "ring.png", "ring.json"),
+  ])
+  func anOutputIsNeverTheRingFile(command: [String], output: String, config: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let text = Data("{\"size\": 60}".utf8)
+    try text.write(to: URL(fileURLWithPath: dir + "/" + config))
+    if output == "alias.json" {
+      try FileManager.default.createSymbolicLink(
+        atPath: dir + "/alias.json", withDestinationPath: "ring.json")
+    }
+    let run = Self.tool(
+      ["\(command[0])", "--config", dir + "/" + config] + command.dropFirst() + [dir + "/" + output]
+    )
+    #expect(run.code == 64, "\(command) \(output): \(run.err)")
+    #expect(run.err.contains("is the ring file that --config reads"), "\(run.err)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + config)) == text, "kept")
+  }
+
   /// A value each progress key accepts, as JSON and as a command-line value.
   static let progressValues: [String: (json: String, option: String)] = [
     "start-angle": ("0", "0"), "direction": (#""counterclockwise""#, "counterclockwise"),
@@ -178,16 +204,16 @@ import Testing
     // A vector format's refusals name the place of the value at fault.
     (#"{"gradient": "conic"}"#, "ring.svg", [], "ring.json:1:14: SVG has no conic gradient"),
     (#"{"progress": 0.5}"#, "ring.svg", [], "ring.json:1:14: SVG does not hold progress rings"),
-    (#"{"progress": 0.5}"#, "ring.json", [], "ring.json:1:14: Lottie does not hold progress"),
+    (#"{"progress": 0.5}"#, "lottie.json", [], "ring.json:1:14: Lottie does not hold progress"),
     (
-      #"{"gradient": "radial", "end-point": [1, 0.8]}"#, "ring.json", [],
+      #"{"gradient": "radial", "end-point": [1, 0.8]}"#, "lottie.json", [],
       "ring.json:1:37: Lottie's radial gradients are circles"
     ),
     (#"{}"#, "ring.svg", ["--preset", "viridis"], "preset 'viridis': SVG has no conic"),
     (#"{}"#, "ring.svg", ["--preset", "viridis", "--gradient", "conic"], "SVG has no conic"),
     // A preset is spelled as its options, not as a ring file's keys.
     (
-      #"{}"#, "ring.json", ["--preset", "activity"],
+      #"{}"#, "lottie.json", ["--preset", "activity"],
       "preset 'activity': lottie animates the colours' flow, and --no-flow holds them still"
     ),
   ])

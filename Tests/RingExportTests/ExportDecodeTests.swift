@@ -94,6 +94,53 @@ import Testing
     #expect(wrong == 0, "\(wrong) pixels on the wrong side of the alpha threshold")
   }
 
+  /// Scenes whose pixels turn transparent: a progress arc shrinking to nothing, and a
+  /// colour whose alpha flows away. A GIF keeps what is beneath a transparent pixel, so
+  /// the frame before must be cleared after it shows.
+  static func vanishingScenes() throws -> [(String, RingScene)] {
+    let shrinking = try RainbowRing(
+      size: Size(width: 48, height: 48), ringWidth: 10,
+      colors: [RGBAColor(unchecked: 1, 0, 0), RGBAColor(unchecked: 0, 0, 1)],
+      progress: try RingProgress(
+        value: 0, change: try ProgressChange(from: 1, duration: .milliseconds(600))),
+      flows: false)
+    let fading = try RainbowRing(
+      size: Size(width: 48, height: 48), ringWidth: 10, stepDuration: .milliseconds(300),
+      colors: [RGBAColor(unchecked: 1, 0, 0), RGBAColor(unchecked: 1, 0, 0, 0)])
+    return [
+      ("shrinking arc", try RingScene(ring: shrinking, background: .clear)),
+      ("fading colour", try RingScene(ring: fading, background: .clear)),
+    ]
+  }
+
+  /// Every decoded frame's transparency is the engine's, read by Pillow and by ImageMagick.
+  @Test(arguments: 0..<2)
+  func gifPixelsTurnTransparentWhenTheRingsDo(_ which: Int) throws {
+    let (what, scene) = try Self.vanishingScenes()[which]
+    let s = ExportSettings(
+      scene: scene, format: .gif,
+      timing: ExportTiming(frameCount: 40, durationNanoseconds: 800_000_000))
+    let path = dir + "/vanishing-\(which).gif"
+    try Exporter.export(s, to: path)
+    let gif = try decodeAnimationWithPillow(path)
+    try #require(gif.frames.count == 40, "\(what): \(gif.frames.count) frames")
+    let magick = [UInt8](try runTool("/usr/bin/convert", [path, "-coalesce", "rgba:-"]))
+    let size = gif.frames[0].count
+    try #require(magick.count == 40 * size, "\(what): ImageMagick gave \(magick.count) bytes")
+    for i in 0..<40 {
+      let reference = try engine(s, i)
+      var (pillow, magickWrong) = (0, 0)
+      for p in 0..<(size / 4) {
+        let opaque = reference[4 * p + 3] >= 128
+        if opaque != (gif.frames[i][4 * p + 3] == 255) { pillow += 1 }
+        if opaque != (magick[i * size + 4 * p + 3] == 255) { magickWrong += 1 }
+      }
+      #expect(
+        pillow == 0 && magickWrong == 0,
+        "\(what), frame \(i): \(pillow) pixels wrong in Pillow, \(magickWrong) in ImageMagick")
+    }
+  }
+
   @Test func apngIsLosslessAndLoops() throws {
     let s = try settings(.apng, fps: 60, background: .clear)
     let path = dir + "/ring.apng"
