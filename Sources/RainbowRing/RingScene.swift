@@ -17,8 +17,9 @@ public struct RingScene: Hashable, Sendable {
   /// Accepted scales, in pixels per point.
   public static let scaleRange = 0.25...16.0
 
-  /// A scene; throws `RingError` for a scale outside `scaleRange`, a non-finite origin, or a
-  /// canvas larger than `Pixmap.maximumPixelCount` pixels.
+  /// A scene; throws `RingError` for a scale outside `scaleRange` or a non-finite origin. A
+  /// scene is a description: a vector file of any size costs no pixels, and a raster
+  /// frame's ceiling (`Pixmap.maximumPixelCount`) is refused where the frame is made.
   public init(
     ring: RainbowRing = .seed, canvasSize: Size? = nil, ringOrigin: Point = .zero,
     background: RGBAColor = .clear, scale: Double = 1
@@ -37,12 +38,6 @@ public struct RingScene: Hashable, Sendable {
     self.ringOrigin = ringOrigin
     self.background = background
     self.scale = scale
-    let (w, h) = pixelSize
-    guard w <= Pixmap.maximumPixelCount / h else {
-      throw RingError(
-        .invalidParameter,
-        "a \(w)x\(h) frame exceeds \(Pixmap.maximumPixelCount) pixels; lower the size or scale")
-    }
   }
 
   /// Where the iPhone sample places the ring view, in points.

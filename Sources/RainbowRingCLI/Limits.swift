@@ -53,6 +53,9 @@ struct Limits {
 
   /// Where the ring's colours come from; `.hueStep` when the configuration is not known.
   var colorSource = ColorSource.hueStep
+  /// Where a ring file or preset gave the colours (`ring.json:2:13: `), put before a vector
+  /// cap's refusal; empty when the command line or the defaults did.
+  var colorPlace = ""
 
   /// The caps the arguments ask for: the standard ones, or none with `--no-limits`.
   static func from(_ args: ParsedArguments) -> Limits {
@@ -63,6 +66,13 @@ struct Limits {
       limits.colorSource =
         e.colors != nil ? .colors : e.palette == "rainbow" ? .hueStep : .palette
     }
+    let colorKey =
+      switch limits.colorSource {
+      case .hueStep: "hue-step"
+      case .colors: "colors"
+      case .palette: "palette"
+      }
+    limits.colorPlace = positions[colorKey].map { "\($0): " } ?? ""
     return limits
   }
 
@@ -98,9 +108,11 @@ struct Limits {
   func check(scene: RingScene) throws(RingError) {
     let (w, h) = scene.pixelSize
     guard w * h <= framePixels else {
+      // Past the library's ceiling, --no-limits does not help.
+      let lift = framePixels < Pixmap.maximumPixelCount ? ", or pass --no-limits" : ""
       throw RingError.usage(
         framePlace
-          + "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower --size or --scale, or pass --no-limits."
+          + "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower --size or --scale\(lift)."
       )
     }
   }
@@ -165,7 +177,8 @@ struct Limits {
       }
     guard estimate.stops <= vectorStops else {
       throw RingError.usage(
-        "\(file) of \(estimate.stops) gradient stops exceeds the cap of \(vectorStops); \(fewer), \(elsewhere), or pass --no-limits."
+        colorPlace
+          + "\(file) of \(estimate.stops) gradient stops exceeds the cap of \(vectorStops); \(fewer), \(elsewhere), or pass --no-limits."
       )
     }
     guard estimate.bytes <= vectorBytes else {
@@ -177,7 +190,8 @@ struct Limits {
       }
       if smil { ways.append("choose --svg-animation css") }
       throw RingError.usage(
-        "\(file) of an estimated \(Limits.mebibytes(estimate.bytes)) exceeds the cap of \(Limits.mebibytes(vectorBytes)); \(ways.joined(separator: ", ")), \(elsewhere), or pass --no-limits."
+        colorPlace
+          + "\(file) of an estimated \(Limits.mebibytes(estimate.bytes)) exceeds the cap of \(Limits.mebibytes(vectorBytes)); \(ways.joined(separator: ", ")), \(elsewhere), or pass --no-limits."
       )
     }
   }

@@ -50,6 +50,46 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + config)) == text, "kept")
   }
 
+  /// A vector file costs no pixels: any size and scale the ring accepts is written, with or
+  /// without --no-limits, where a raster frame of it is refused.
+  @Test(arguments: [["render", "-o", "big.svg"], ["export", "-o", "big.json", "--no-limits"]])
+  func vectorFilesHaveNoPixelCap(command: [String]) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    var args = command
+    args[2] = dir + "/" + command[2]
+    let run = Self.tool(args + ["--size", "10000", "--scale", "2"])
+    #expect(run.code == 0, "\(command): \(run.err)")
+    #expect(contents(dir) == [command[2]], "\(command)")
+  }
+
+  /// The caps that a ring file's values hit name the value's place: the frame's size, and
+  /// a vector file's stops from the file's colours.
+  @Test func capsNameTheRingFilesPlace() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let big = dir + "/big.json"
+    try Data("{\"size\": 10000,\n \"scale\": 4}".utf8).write(to: URL(fileURLWithPath: big))
+    for extra in [[], ["--no-limits"]] {
+      let raster = Self.tool(["render", "--config", big, "-o", dir + "/x.png"] + extra)
+      #expect(raster.code == 64, "\(raster.err)")
+      #expect(
+        raster.err.hasPrefix("Error: \(big):1:10: A 40000x40000-pixel frame exceeds the cap"),
+        "\(raster.err)")
+      #expect(raster.err.contains("--no-limits") == extra.isEmpty, "\(raster.err)")
+    }
+    let many = dir + "/many.json"
+    let colors = (0..<1500).map { "\"#\(String(format: "%06x", $0 * 11))\"" }
+    try Data("{\"colors\": [\(colors.joined(separator: ","))]}".utf8).write(
+      to: URL(fileURLWithPath: many))
+    let vector = Self.tool(["export", "--config", many, "-o", dir + "/x.svg"])
+    #expect(vector.code == 64, "\(vector.err)")
+    #expect(
+      vector.err.hasPrefix("Error: \(many):1:12: An SVG file of 1500 gradient stops"),
+      "\(vector.err)")
+    #expect(contents(dir) == ["big.json", "many.json"], "nothing written")
+  }
+
   /// A value each progress key accepts, as JSON and as a command-line value.
   static let progressValues: [String: (json: String, option: String)] = [
     "start-angle": ("0", "0"), "direction": (#""counterclockwise""#, "counterclockwise"),
