@@ -526,6 +526,8 @@ enum RingOptions {
       "the jump from the last frame back to the first flashes as the file loops (play once with --loop-count 1, or make the progress change slower with --progress-duration)"
     case .fewerColors:
       "the terminal's fewer colours turn close colours into steps that switch back and forth (play with --graphics truecolor or kitty, or choose colours further apart and slower)"
+    case .gifPalette:
+      "a GIF's 256-colour palette dithers these colours between entries of different brightness, which switch back and forth (export APNG or WebP, which keep every colour, or choose fewer --colors)"
     case .onOffTransparency:
       "a GIF keeps only on/off transparency, so its translucent colours switch on and off (give --background a colour, or export APNG or WebP, which keep alpha)"
     }

@@ -28,7 +28,7 @@ extension ExportSettings {
   }
 
   /// The flash checks of what the export writes, one for each of `flashShowings`: its scene,
-  /// and for a transparent GIF its on/off transparency; viewed as `FlashCheck` says by
+  /// and for a GIF its palette's colours (`gifLook`) and on/off transparency; viewed as `FlashCheck` says by
   /// default unless told otherwise. The verdict is `FlashCheck.worst(of:)`.
   public func flashChecks(
     viewingDistance: Double? = nil,
@@ -39,7 +39,7 @@ extension ExportSettings {
       try FlashCheck(
         scene, showing: $0, viewingDistance: viewingDistance,
         pointsPerCentimetre: pointsPerCentimetre, analysisScale: analysisScale,
-        onOffAlpha: format == .gif)
+        onOffAlpha: format == .gif, look: gifLook)
     }
   }
 }

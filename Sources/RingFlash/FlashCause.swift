@@ -22,4 +22,8 @@ public enum FlashCause: Hashable, Sendable, CaseIterable {
   /// fall on different sides of its steps and switch between them, though the same frames
   /// in all their colours do not flash.
   case fewerColors
+  /// A GIF's palette of 256 colours, dithered: colours of one brightness but many hues
+  /// fall between entries of different brightness and switch between them, though the same
+  /// frames in all their colours do not flash.
+  case gifPalette
 }

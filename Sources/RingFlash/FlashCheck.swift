@@ -85,9 +85,15 @@ public struct FlashCheck: Sendable {
   /// pixel of a frame (premultiplied RGBA) as it is shown into a pixmap of the same size.
   public struct FrameLook: Sendable {
     public let apply: @Sendable (_ frame: Pixmap, _ shown: inout Pixmap) -> Void
+    /// What a failing check blames when the same frames in all their colours pass.
+    public let cause: FlashCause
 
-    public init(apply: @escaping @Sendable (_ frame: Pixmap, _ shown: inout Pixmap) -> Void) {
+    public init(
+      cause: FlashCause = .fewerColors,
+      apply: @escaping @Sendable (_ frame: Pixmap, _ shown: inout Pixmap) -> Void
+    ) {
       self.apply = apply
+      self.cause = cause
     }
 
     /// A format with only on/off transparency (`FlashCheck.makeOnOff`).
@@ -337,7 +343,8 @@ public struct FlashCheck: Sendable {
       try FlashCounter(
         width: w, height: h, frameRate: rate, fieldDiameter: fieldDiameter, backdrop: $0)
     }
-    let shownAs = onOffAlpha ? FrameLook.onOff : look
+    // A look shows alpha its own way (a GIF's palette has on/off transparency too).
+    let shownAs = look ?? (onOffAlpha ? FrameLook.onOff : nil)
     var shown = try Pixmap(width: shownAs != nil ? w : 1, height: shownAs != nil ? h : 1)
     var clock: Int64 = 0
     var previous: Int?
@@ -470,19 +477,22 @@ public struct FlashCheck: Sendable {
     passes: (FlashCheck) throws -> Bool, into causes: inout [FlashCause]
   ) throws {
     let ring = scene.ring
-    if onOffAlpha, try passes(with(onOffAlpha: false)) {
+    if let look, try passes(with(look: .some(nil))) {
+      causes = [look.cause]
+      return
+    }
+    if onOffAlpha, try passes(with(onOffAlpha: false, look: .some(nil))) {
       causes = [.onOffTransparency]
       return
     }
-    if look != nil, try passes(with(look: .some(nil))) {
-      causes = [.fewerColors]
-      return
-    }
+    // A look made for this ring's colours (a GIF's palette) would not fit another's: the
+    // variants below are checked in all their colours.
+    let base = look?.cause == .gifPalette ? try with(look: .some(nil)) : self
     if case .file(_, _, let plays, _) = showing, plays != 1 {
       let rate = showing.frameRate
       let smooth = FlashShowing.live(
         frameRate: rate, duration: .seconds(Double(frameRanges.last?.upperBound ?? 1) / rate))
-      if try passes(with(showing: smooth)) {
+      if try passes(base.with(showing: smooth)) {
         causes = [.loopSeam]
         return
       }
@@ -500,10 +510,10 @@ public struct FlashCheck: Sendable {
     }
     func flowCause() throws -> FlashCause {
       let rainbow = try variant(colors: RainbowRing.seed.colors, steady: true)
-      return try passes(with(ring: rainbow)) ? .colors : .stepDuration
+      return try passes(base.with(ring: rainbow)) ? .colors : .stepDuration
     }
-    let changeAlone = try changes && (!flows || !passes(with(ring: variant(flows: false))))
-    let flowAlone = try flows && (!changes || !passes(with(ring: variant(steady: true))))
+    let changeAlone = try changes && (!flows || !passes(base.with(ring: variant(flows: false))))
+    let flowAlone = try flows && (!changes || !passes(base.with(ring: variant(steady: true))))
     if changeAlone || (changes && !flowAlone) { causes.append(.progressChange) }
     if flowAlone || (flows && !changeAlone) { causes.insert(try flowCause(), at: 0) }
   }

@@ -66,6 +66,45 @@ import Testing
     if let refusal { #expect(refusal.contains("--allow-flashing"), "\(why): \(refusal)") }
   }
 
+  /// `count` colours of relative luminance 0.5 (within 0.004) and many hues, none a
+  /// saturated red: drawn in all their colours they do not flash.
+  static func equalLuminanceColors(_ count: Int) -> String {
+    func linear(_ c: Int) -> Double {
+      let v = Double(c) / 255
+      return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
+    var state: UInt64 = 5
+    var colors: [String] = []
+    while colors.count < count {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let (r, g, b) = (Int(state >> 56), Int(state >> 48 & 0xFF), Int(state >> 40 & 0xFF))
+      let y = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+      guard r + g + b > 0, Double(r) / Double(r + g + b) < 0.7, abs(y - 0.5) < 0.004 else {
+        continue
+      }
+      colors.append(String(format: "#%02x%02x%02x", r, g, b))
+    }
+    return colors.joined(separator: ",")
+  }
+
+  /// A GIF is checked in its palette's colours, dithered as written: colours of one
+  /// brightness fall between entries of different brightness and flash there, so check and
+  /// export fail the GIF and blame its palette, while the same ring as APNG passes.
+  @Test func aGIFIsCheckedInItsPalettesColours() {
+    let args = [
+      "--colors", Self.equalLuminanceColors(1000), "--ring-width", "80", "--step-duration",
+      "0.02", "--duration", "4",
+    ]
+    let gif = CheckCommandTests.check(args + ["--format", "gif"])
+    #expect(gif.code == 1, "check --format gif\n\(gif.out)")
+    #expect(gif.out.contains("a GIF's 256-colour palette"), "\(gif.out)")
+    let refusal = Self.exportRefusal(args)
+    #expect(refusal?.contains("a GIF's 256-colour palette") == true, "\(refusal ?? "writes")")
+    let apng = CheckCommandTests.check(args + ["--format", "apng"])
+    #expect(apng.code == 0, "check --format apng\n\(apng.out)")
+    #expect(Self.exportRefusal(args, output: "/nonexistent/ring.apng") == nil, "APNG export")
+  }
+
   /// A moving red/green pattern whose bands flash red in turn (no frame completes a quarter
   /// of a field) fails like the same pattern in black and white, and its export is refused.
   @Test(arguments: [
