@@ -24,7 +24,7 @@ enum CheckCommand {
         completion: .choices(ExportFormat.allCases.map(\.rawValue))),
       OptionSpec(
         "fps", value: "n", help: "Frames per second shown, 1 to 240 (with --format, as export's).",
-        default: "60; with --format, the export's"),
+        default: "60; with --graphics, 30; with --format, the export's"),
       OptionSpec(
         "duration", value: "seconds",
         help: "Seconds shown from time 0, up to 3600 (with --format, as export's).",
@@ -125,8 +125,10 @@ enum CheckCommand {
       }
       let scene = try RingOptions.scene(unchecked)
       try Limits.from(args).check(scene: scene)
+      // The rate the player checked plays at: a window's 60, a terminal's 30.
       let fps = try RingOptions.number(
-        args, "fps", default: 60, range: 1...240, unit: "frames per second")
+        args, "fps", default: args.has("graphics") ? 30 : 60, range: 1...240,
+        unit: "frames per second")
       let duration: MediaTime? =
         args["duration"] == nil
         ? nil

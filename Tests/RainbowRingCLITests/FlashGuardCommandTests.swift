@@ -192,6 +192,17 @@ import Testing
     #expect(file.code == 64 && file.err.contains("leave out --format"), "\(file.err)")
   }
 
+  /// `check --graphics` checks at the terminal player's rate, 30 frames a second, unless
+  /// `--fps` says otherwise; `check` alone at the window's 60.
+  @Test(arguments: [
+    ([String](), " at 60 per second"), (["--graphics", "truecolor"], " at 30 per second"),
+    (["--graphics", "256", "--fps", "24"], " at 24 per second"),
+  ])
+  func checkPlaysAtThePlayersRate(args: [String], rate: String) {
+    let checked = CheckCommandTests.check(args + ["--duration", "1"])
+    #expect(checked.out.contains(rate), "\(args): \(checked.out)")
+  }
+
   /// Motion after the first seconds is checked by default: the late progress change fails
   /// the live check and is refused by the player.
   @Test func lateMotionFailsEverywhere() {
