@@ -234,87 +234,40 @@ enum ExportCommand {
     if args.has("duration") && args.has("loops") {
       throw RingError.usage("The options '--duration' and '--loops' cannot be used together.")
     }
-    var periodNs = scene.ring.period.nanoseconds
     var notes: [String] = []
     if !args.has("format"), format == .apng, OutputExtension.of(output) == "png" {
       notes.append(
         "note: writing an animated PNG (APNG) to the .png file; 'rainbow-ring render' writes one frame"
       )
     }
-    var durationNs: Int64
+    var request = ExportTimingRequest(keepsFrameRate: args.has("exact-fps"))
     if args.has("duration") {
-      let d = try RingOptions.number(
-        args, "duration", default: 0, range: 0.001...86400, unit: "seconds")
-      durationNs = MediaTime.seconds(d).nanoseconds
-      if durationNs % periodNs != 0 {
-        notes.append(
-          "note: \(d) s is not a whole number of \(Double(periodNs) / 1e9) s periods, so the file will not loop seamlessly"
-        )
-      }
-    } else {
-      // By default one period, or enough whole periods to show a progress change to its
-      // end; still colours show the change and half a second of its end.
-      let changeEnd = scene.ring.progress?.change?.endTime.nanoseconds ?? 0
-      let covering = Int(min(10000, max(1, (changeEnd + periodNs - 1) / periodNs)))
-      if scene.ring.progress?.change != nil && !scene.ring.flows && !args.has("loops") {
-        periodNs = changeEnd + 500_000_000
-      }
-      let loops = try RingOptions.integer(
-        args, "loops", default: scene.ring.flows ? covering : 1, range: 1...10000)
-      let (total, overflow) = periodNs.multipliedReportingOverflow(by: Int64(loops))
-      // Periods can be long (--hue-step 0.01 --step-duration 3600 is 4 years): cap the
-      // length where times are exact.
-      guard !overflow, total <= MediaTime.limit else {
-        throw RingError.usage(
-          "The value '\(loops)' is invalid for '--loops': \(loops) periods of \(Double(periodNs) / 1e9) s exceed 1e9 seconds."
-        )
-      }
-      durationNs = total
+      request.duration = .seconds(
+        try RingOptions.number(args, "duration", default: 0, range: 0.001...86400, unit: "seconds"))
     }
-    let fps = try RingOptions.number(
+    if args.has("loops") {
+      request.loops = try RingOptions.integer(args, "loops", default: 1, range: 1...10000)
+    }
+    request.framesPerSecond = try RingOptions.number(
       args, "fps", default: format.defaultFramesPerSecond, range: 1...240, unit: "frames per second"
     )
-    if format == .gif && fps > 50 {
-      throw RingError.usage(
-        "The value '\(args["fps"] ?? "")' is invalid for '--fps': GIF frames last whole centiseconds, at least 2, so at most 50 fps."
-      )
+    let timing: ExportTiming
+    do throws(RingError) {
+      let chosen = try ExportTiming.choose(for: scene, format: format, request)
+      timing = chosen.timing
+      notes += chosen.notes.map { note(for: $0, format: format, args: args) }
+    } catch {
+      switch error.key {
+      case "loops", "fps":
+        let value = args[error.key!].map { "'\($0)'" } ?? "default"
+        throw RingError.usage(
+          "The value \(value) is invalid for '--\(error.key!)': \(error.message).")
+      default:
+        throw RingError.usage(
+          "\(error.message); lengthen --duration (or --loops, --step-duration).")
+      }
     }
-    // An SVG or a page has no frames: its browser draws each one when it shows it.
-    let framed = format != .svg && format != .html
-    let exact = Double(durationNs) / 1e9 * fps
-    var frames = framed ? max(1, Int(exact.rounded())) : 1
-    let closes = !framed || abs(exact - exact.rounded()) <= 1e-6
-    if !closes && args.has("exact-fps") {
-      frames = max(1, Int(exact.rounded(.down)))
-      durationNs = Int64((Double(frames) / fps * 1e9).rounded())
-      let average =
-        format == .gif && (100 / fps).rounded() != 100 / fps
-        ? " on average (GIF delays are whole centiseconds)" : ""
-      notes.append(
-        "note: keeping \(fps) fps\(average): \(frames) frame\(frames == 1 ? "" : "s") last \(Double(durationNs) / 1e9) s, so the loop has a seam"
-      )
-    }
-    let gifMost = format == .gif ? try gifFrameLimit(durationNs) : Int.max
-    if frames > gifMost {
-      frames = gifMost
-      notes.append(
-        String(
-          format:
-            "note: GIF frames last whole centiseconds, at least 2: writing %d frames (%.3f fps) over %g s",
-          frames, Double(frames) * 1e9 / Double(durationNs), Double(durationNs) / 1e9))
-    } else if !closes && !args.has("exact-fps") {
-      let seconds = String(format: "%g", Double(durationNs) / 1e9)
-      notes.append(
-        "note: \(seconds) s at " + String(format: "%g fps is %.2f frames; ", fps, exact)
-          + "writing \(frames) frame\(frames == 1 ? "" : "s") "
-          + String(format: "(%.3f fps)", Double(frames) * 1e9 / Double(durationNs))
-          + " so that they fill the \(seconds) s exactly"
-          + (format.isVector ? "" : " (--exact-fps keeps \(String(format: "%g", fps)) fps)")
-      )
-    }
-    var settings = ExportSettings(
-      scene: scene, format: format,
-      timing: ExportTiming(frameCount: frames, durationNanoseconds: durationNs))
+    var settings = ExportSettings(scene: scene, format: format, timing: timing)
     settings.plays = try RingOptions.integer(args, "loop-count", default: 0, range: 0...65535)
     if args.has("quality") {
       settings.quality = try RingOptions.integer(args, "quality", default: 90, range: 0...100)
@@ -337,9 +290,9 @@ enum ExportCommand {
         throw RingError.usage("\(error)")
       }
     }
-    if let columns = settings.columns, columns > frames {
+    if let columns = settings.columns, columns > timing.frameCount {
       throw RingError.usage(
-        "The value '\(args["columns"] ?? "")' is invalid for '--columns': the export has \(frames) frames, so at most \(frames) columns."
+        "The value '\(args["columns"] ?? "")' is invalid for '--columns': the export has \(timing.frameCount) frames, so at most \(timing.frameCount) columns."
       )
     }
     if args.has("jobs") {
@@ -359,17 +312,32 @@ enum ExportCommand {
     return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
   }
 
-  /// The most frames a GIF of `durationNs` can hold, each lasting whole centiseconds and at
-  /// least 2 (browsers slow shorter delays): one per 2 cs of the length, so frame starts are
-  /// at least 2 cs apart and stay so when rounded to centiseconds.
-  static func gifFrameLimit(_ durationNs: Int64) throws(RingError) -> Int {
-    let most = Int(durationNs / 20_000_000)
-    guard most >= 1 else {
-      throw RingError.usage(
-        "A GIF of \(Double(durationNs) / 1e9) s is shorter than its shortest frame (0.02 s); lengthen --duration (or --loops, --step-duration)."
-      )
+  /// A timing note as a line for a person, naming the options that change it.
+  static func note(for note: ExportTiming.Note, format: ExportFormat, args: ParsedArguments)
+    -> String
+  {
+    switch note {
+    case .notWholePeriods(let period):
+      return
+        "note: \(args["duration"].flatMap(Double.init) ?? 0) s is not a whole number of \(period.seconds) s periods, so the file will not loop seamlessly"
+    case .seamKept(let frames, let duration, let averaged):
+      let fps = args["fps"].flatMap(Double.init) ?? format.defaultFramesPerSecond
+      return
+        "note: keeping \(fps) fps\(averaged ? " on average (GIF delays are whole centiseconds)" : ""): \(frames) frame\(frames == 1 ? "" : "s") last \(duration.seconds) s, so the loop has a seam"
+    case .gifFrameLimit(let frames, let duration):
+      return String(
+        format:
+          "note: GIF frames last whole centiseconds, at least 2: writing %d frames (%.3f fps) over %g s",
+        frames, Double(frames) / duration.seconds, duration.seconds)
+    case .framesSpread(let exact, let frames, let duration):
+      let fps = args["fps"].flatMap(Double.init) ?? format.defaultFramesPerSecond
+      let seconds = String(format: "%g", duration.seconds)
+      return "note: \(seconds) s at " + String(format: "%g fps is %.2f frames; ", fps, exact)
+        + "writing \(frames) frame\(frames == 1 ? "" : "s") "
+        + String(format: "(%.3f fps)", Double(frames) / duration.seconds)
+        + " so that they fill the \(seconds) s exactly"
+        + (format.isVector ? "" : " (--exact-fps keeps \(String(format: "%g", fps)) fps)")
     }
-    return most
   }
 
   /// A background the format cannot carry is refused before any work, at the ring file's
