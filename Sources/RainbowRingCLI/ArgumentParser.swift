@@ -78,8 +78,6 @@ struct ParsedArguments {
   private(set) var positionals: [String] = []
 
   func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
-  /// Sets flag `name` as if it had been given.
-  mutating func insertFlag(_ name: String) { flags.insert(name) }
   subscript(name: String) -> String? { values[name] }
   /// An invertible flag as the command line left it: `true` for `--<flag>`, `false` for
   /// `--no-<flag>` (the last one wins), `nil` when neither was given.

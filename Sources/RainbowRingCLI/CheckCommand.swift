@@ -89,8 +89,6 @@ enum CheckCommand {
   static func makePlan(_ arguments: [String]) throws(RingError) -> Request<Plan> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
     if let asked: Request<Plan> = args.informational() { return asked }
-    var unchecked = args
-    unchecked.insertFlag("allow-flashing")
     let distance: Double? =
       args["viewing-distance"] == nil
       ? nil
@@ -113,7 +111,7 @@ enum CheckCommand {
       let format = try RingOptions.choice(
         args, "format", ExportFormat.allCases.map { ($0.rawValue, $0) }, default: .gif)
       let output = ExportCommand.extensions(of: format)?.first.map { "check." + $0 } ?? "check"
-      let settings = try ExportCommand.plan(unchecked, output: output).settings
+      let settings = try ExportCommand.plan(args, output: output, guardsFlashing: false).settings
       makeChecks = {
         try settings.flashChecks(
           viewingDistance: distance, pointsPerCentimetre: density, analysisScale: analysisScale)
@@ -123,7 +121,7 @@ enum CheckCommand {
         throw RingError.usage(
           "The option '--\(given)' times an export: add --format (gif, apng, ...) to check one.")
       }
-      let scene = try RingOptions.scene(unchecked)
+      let scene = try RingOptions.scene(args)
       try Limits.from(args).check(scene: scene)
       // The rate the player checked plays at: a window's 60, a terminal's 30.
       let fps = try RingOptions.number(

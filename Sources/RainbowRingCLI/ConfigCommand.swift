@@ -34,9 +34,7 @@ enum ConfigCommand {
     if let asked: Request<RingConfiguration> = args.informational() { return asked }
     guard args.has("print") else { throw RingError.usage("Missing expected flag '--print'.") }
     let config = try RingOptions.configuration(args)
-    var unchecked = args
-    unchecked.insertFlag("allow-flashing")
-    let scene = try RingOptions.scene(unchecked)
+    let scene = try RingOptions.scene(args)
     try Limits.from(args).check(scene: scene)
     return .run(config.effective)
   }

@@ -154,9 +154,12 @@ enum ExportCommand {
     return .run(try plan(args, output: output))
   }
 
-  /// The checked plan of parsed arguments writing `output` (`check --format` reads its
-  /// options with this too).
-  static func plan(_ args: ParsedArguments, output: String) throws(RingError) -> Plan {
+  /// The checked plan of parsed arguments writing `output`, refusing a flashing ring unless
+  /// `--allow-flashing` when `guardsFlashing` (`check --format` reads its options with
+  /// this too, and gives the verdict itself).
+  static func plan(_ args: ParsedArguments, output: String, guardsFlashing: Bool = true)
+    throws(RingError) -> Plan
+  {
     let format: ExportFormat
     if args.has("format") {
       format = try RingOptions.choice(
@@ -308,7 +311,7 @@ enum ExportCommand {
     } catch {
       throw RingError(.resources, CommandLineTool.describe(error))
     }
-    try RingOptions.refuseFlashing(args) { try settings.flashChecks() }
+    if guardsFlashing { try RingOptions.refuseFlashing(args) { try settings.flashChecks() } }
     return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
   }
 
