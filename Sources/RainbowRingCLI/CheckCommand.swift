@@ -110,7 +110,7 @@ enum CheckCommand {
       }
       let format = try RingOptions.choice(
         args, "format", ExportFormat.allCases.map { ($0.rawValue, $0) }, default: .gif)
-      let output = ExportCommand.extensions(of: format)?.first.map { "check." + $0 } ?? "check"
+      let output = format.extensions?.first.map { "check." + $0 } ?? "check"
       let settings = try ExportCommand.plan(args, output: output, guardsFlashing: false).settings
       makeChecks = {
         try settings.flashChecks(

@@ -72,29 +72,10 @@ enum ExportCommand {
 
   static let usage = "rainbow-ring export [<options>] --output <file>"
 
-  /// The extensions each format writes; the first is the one to suggest. Frames go into a
-  /// folder, named as the user likes.
-  static func extensions(of format: ExportFormat) -> [String]? {
-    switch format {
-    case .gif: ["gif"]
-    case .apng: ["apng", "png"]
-    case .webp: ["webp"]
-    case .mp4: ["mp4", "m4v"]
-    case .webm: ["webm"]
-    case .rgba: ["rgba", "raw"]
-    case .spriteSheet: ["png"]
-    case .frames: nil
-    case .svg: ["svg", "svgz"]
-    case .lottie: ["json"]
-    case .dotLottie: ["lottie"]
-    case .html: ["html", "htm"]
-    }
-  }
-
   /// ".gif, .apng or .png, ...": the extensions that name a format, for help and errors.
   static let extensionList = ExportFormat.allCases.compactMap { format in
-    ExportFormat(fileName: "x." + (extensions(of: format)?.first ?? "")) == format
-      ? extensions(of: format)?.map { "." + $0 }.joined(separator: " or ") : nil
+    ExportFormat(fileName: "x." + (format.extensions?.first ?? "")) == format
+      ? format.extensions?.map { "." + $0 }.joined(separator: " or ") : nil
   }.joined(separator: ", ")
 
   static let command = CommandSpec(
@@ -205,7 +186,7 @@ enum ExportCommand {
         )
       }
     }
-    if output != "-", let ext = OutputExtension.of(output), let allowed = extensions(of: format),
+    if output != "-", let ext = OutputExtension.of(output), let allowed = format.extensions,
       !allowed.contains(ext)
     {
       throw RingError.usage(

@@ -23,22 +23,33 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   /// A standalone web page showing the ring, with a pause button (`HTMLPage`).
   case html
 
-  /// The format a file name implies, or `nil` when the extension says nothing.
+  /// The extensions a file of this format takes, the first the one to suggest; `nil` for
+  /// frames, which go into a folder named as the user likes. The one table of extensions.
+  public var extensions: [String]? {
+    switch self {
+    case .gif: ["gif"]
+    case .apng: ["apng", "png"]
+    case .webp: ["webp"]
+    case .mp4: ["mp4", "m4v"]
+    case .webm: ["webm"]
+    case .rgba: ["rgba", "raw"]
+    case .spriteSheet: ["png"]
+    case .frames: nil
+    case .svg: ["svg", "svgz"]
+    case .lottie: ["json"]
+    case .dotLottie: ["lottie"]
+    case .html: ["html", "htm"]
+    }
+  }
+
+  /// The format a file name implies (the first whose `extensions` hold its extension, any
+  /// case: `.png` is an APNG, not a sprite sheet), or `nil` when the extension says nothing.
   public init?(fileName: String) {
     guard let dot = fileName.lastIndex(of: "."), !fileName.hasSuffix("/") else { return nil }
-    switch fileName[fileName.index(after: dot)...].lowercased() {
-    case "gif": self = .gif
-    case "apng", "png": self = .apng
-    case "webp": self = .webp
-    case "mp4", "m4v": self = .mp4
-    case "webm": self = .webm
-    case "rgba", "raw": self = .rgba
-    case "svg", "svgz": self = .svg
-    case "json": self = .lottie
-    case "lottie": self = .dotLottie
-    case "html", "htm": self = .html
-    default: return nil
-    }
+    let ext = fileName[fileName.index(after: dot)...].lowercased()
+    guard let format = ExportFormat.allCases.first(where: { $0.extensions?.contains(ext) == true })
+    else { return nil }
+    self = format
   }
 
   /// Frames per second when none is asked for: 50 for GIF (2 cs per frame), 60 otherwise.
