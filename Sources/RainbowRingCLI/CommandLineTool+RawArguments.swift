@@ -1,4 +1,5 @@
 import Foundation
+import RingGraphics
 
 extension CommandLineTool {
   /// Runs the tool with the program's own argument strings (without the program name),
@@ -32,7 +33,7 @@ extension CommandLineTool {
         if let piece = String(validating: bytes[i..<(i + length)], as: UTF8.self),
           piece.unicodeScalars.count == 1
         {
-          shown += TerminalText.escaped(piece)
+          shown += VisibleText.escaped(piece)
           i += length
           taken = true
           break

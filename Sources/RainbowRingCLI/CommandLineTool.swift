@@ -172,7 +172,7 @@ public enum CommandLineTool {
   /// Prints `Error: message` to standard error for a runtime failure, on one line whatever
   /// paths or tool output the message holds.
   static func failure(_ message: String, _ console: Console) -> Int32 {
-    console.writeErr("\(console.errorLabel) \(TerminalText.escaped(message))\n")
+    console.writeErr("\(console.errorLabel) \(VisibleText.escaped(message))\n")
     return 1
   }
 }

@@ -363,7 +363,7 @@ enum ExportCommand {
     {
       size = Self.byteCount(bytes) + ", "
     }
-    return "wrote \(TerminalText.escaped(plan.output)): \(size)\(what), \(took)"
+    return "wrote \(VisibleText.escaped(plan.output)): \(size)\(what), \(took)"
   }
 
   /// Bytes in SI units, as `ls -h --si` and file managers show them: 980 B, 54.1 kB, 4.8 MB.
@@ -407,13 +407,13 @@ enum ExportCommand {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)
     }
     if !plan.quiet {
-      for note in plan.notes { console.writeErr(TerminalText.escaped(note) + "\n") }
+      for note in plan.notes { console.writeErr(VisibleText.escaped(note) + "\n") }
       if let note = reducedMotionNote(MotionPreference.resolve(flag: nil)) {
         console.writeErr(note + "\n")
       }
     }
     let bar = ProgressBar(
-      label: "exporting \(TerminalText.escaped(plan.output))", write: console.writeErr)
+      label: "exporting \(VisibleText.escaped(plan.output))", write: console.writeErr)
     let showProgress = isTerminal && !plan.quiet
     do {
       try Exporter.export(

@@ -273,7 +273,7 @@ enum PlayCommand {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "play", console)
     }
     let motion = MotionPreference.resolve(flag: plan.reducedMotion)
-    if let note = motion.note { console.writeErr(TerminalText.escaped(note) + "\n") }
+    if let note = motion.note { console.writeErr(VisibleText.escaped(note) + "\n") }
     return play(plan, in: venue, reducedMotion: motion.isReduced, console: console)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RingGraphics
 import RingTestSupport
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     ("tab\there\r", "tab\\there\\r"), ("\u{7f}\u{85}", "\\u{7f}\\u{85}"), ("über ✓", "über ✓"),
   ])
   func controlCharactersAreShownEscaped(text: String, shown: String) {
-    #expect(TerminalText.escaped(text) == shown, "\(text.debugDescription) shows as \(shown)")
+    #expect(VisibleText.escaped(text) == shown, "\(text.debugDescription) shows as \(shown)")
   }
 
   static let hostile = "a\nb\u{1b}[31m.png"
