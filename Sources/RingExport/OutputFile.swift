@@ -194,19 +194,25 @@ public final class OutputFile {
     let out = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
     guard out >= 0 else { throw OutputFile.cannotWrite(path, errno) }
     defer { close(out) }
+    if let stop = RingError.interruption { throw stop }
+    if let error = OutputFile.overwrite(out, with: staged.fd) {
+      throw OutputFile.cannotWrite(path, error)
+    }
+  }
+
+  /// Writes the whole of `source` over `destination` from its start, then cuts it to the
+  /// source's length and syncs it: the space is reserved first (a full disk fails before a
+  /// byte changes), and a terminating signal waits for the rest to end
+  /// (`ExitCleanup.critical`). The error number on failure.
+  static func overwrite(_ destination: Int32, with source: Int32) -> Int32? {
     var info = stat()
-    guard fstat(staged.fd, &info) == 0 else { throw OutputFile.cannotWrite(path, errno) }
-    let size = info.st_size
-    let reserved = posix_fallocate(out, 0, max(1, size))
-    guard reserved == 0 || reserved == EOPNOTSUPP || reserved == EINVAL else {
-      throw OutputFile.cannotWrite(path, reserved)
+    guard fstat(source, &info) == 0 else { return errno }
+    let reserved = posix_fallocate(destination, 0, max(1, info.st_size))
+    guard reserved == 0 || reserved == EOPNOTSUPP || reserved == EINVAL else { return reserved }
+    return ExitCleanup.critical {
+      copy(from: source, to: destination, positioned: true)
+        ?? (ftruncate(destination, info.st_size) == 0 && sync(destination) ? nil : errno)
     }
-    let error: Int32? = try ExitCleanup.critical { () throws(RingError) in
-      if let stop = RingError.interruption { throw stop }
-      return OutputFile.copy(from: staged.fd, to: out, positioned: true)
-        ?? (ftruncate(out, size) == 0 && OutputFile.sync(out) ? nil : errno)
-    }
-    if let error { throw OutputFile.cannotWrite(path, error) }
   }
 
   /// Removes the temporary file (nothing happens to the target).

@@ -257,12 +257,7 @@ public final class OutputFolder {
     let output = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY | flags, 0o600)
     guard output >= 0 else { return errno }
     defer { close(output) }
-    var info = stat()
-    guard fstat(input, &info) == 0 else { return errno }
-    return ExitCleanup.critical {
-      OutputFile.copy(from: input, to: output, positioned: true)
-        ?? (ftruncate(output, info.st_size) == 0 && OutputFile.sync(output) ? nil : errno)
-    }
+    return OutputFile.overwrite(output, with: input)
   }
 
   /// Some entry of `folder` other than "." and "..", or `nil` when it is empty.
