@@ -42,7 +42,8 @@ let package = Package(
         "RingPlayers", "RingSystem",
       ]),
     .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI", "RingSystem"]),
-    .target(name: "RingTestSupport", dependencies: ["RingGraphics", "CZlib", "CX11"]),
+    .target(
+      name: "RingTestSupport", dependencies: ["RingGraphics", "RainbowRing", "CZlib", "CX11"]),
     .testTarget(name: "RingCoreTests", dependencies: ["RingCore"]),
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import RainbowRing
 
 /// The pixels a circular ring covers wholly: each pixel's square lies between the circles of
 /// radius `inner + margin` and `outer - margin` around the centre (all in pixels). Other
@@ -19,6 +20,17 @@ public struct RingInterior: Sendable {
     self.inner = inner
     self.outer = outer
     self.margin = margin
+  }
+
+  /// The interior of `scene`'s full ring (its view at `ringOrigin`), in the scene's pixels,
+  /// `margin` pixels from either edge.
+  public init(_ scene: RingScene, margin: Double = 0.5) {
+    let (ring, s) = (scene.ring, scene.scale)
+    self.init(
+      centerX: (scene.ringOrigin.x + ring.size.width / 2) * s,
+      centerY: (scene.ringOrigin.y + ring.size.height / 2) * s,
+      inner: (ring.size.width / 2 - ring.ringWidth) * s, outer: ring.size.width / 2 * s,
+      margin: margin)
   }
 
   /// Whether the pixel whose top-left corner is (x, y) lies wholly inside, margin included.

@@ -91,13 +91,7 @@ import Testing
     #expect(report.contains("fr=60 ") && report.contains("duration=\(seconds) "), "\(report)")
 
     let renderer = try FrameRenderer(scene: scene)
-    let ring = scene.ring
-    let s = scene.scale
-    let interior = RingInterior(
-      centerX: (scene.ringOrigin.x + ring.size.width / 2) * s,
-      centerY: (scene.ringOrigin.y + ring.size.height / 2) * s,
-      inner: (ring.size.width / 2 - ring.ringWidth) * s, outer: ring.size.width / 2 * s,
-      margin: 0.5)
+    let interior = RingInterior(scene)
     var worst = (delta: 0, psnr: Double.infinity)
     for (i, frame) in frames.enumerated() {
       let shown = try decodeWithPillow(dir + "/frame-\(i).png")

@@ -114,11 +114,7 @@ import Testing
     let scene = try o.scene()
     let renderer = try FrameRenderer(scene: scene)
     let (ring, s) = (scene.ring, scene.scale)
-    let interior = RingInterior(
-      centerX: (scene.ringOrigin.x + ring.size.width / 2) * s,
-      centerY: (scene.ringOrigin.y + ring.size.height / 2) * s,
-      inner: (ring.size.width / 2 - ring.ringWidth) * s, outer: ring.size.width / 2 * s,
-      margin: 0.5)
+    let interior = RingInterior(scene)
     for (i, t) in times.enumerated() {
       let image = try web.shot(out + "/1x-\(i).png")
       let expected = RGBAImage(renderer.render(at: .seconds(t)))

@@ -51,8 +51,7 @@ struct WebPlayer {
 
   /// The seed ring's interior at `scale`, wholly covered pixels 0.5 px from either edge.
   static func interior(scale: Double) -> RingInterior {
-    RingInterior(
-      centerX: 80 * scale, centerY: 80 * scale, inner: 60 * scale, outer: 80 * scale, margin: 0.5)
+    RingInterior(try! RingScene(scale: scale))
   }
 
   /// The engine's seed frame at `seconds`, over white.

@@ -237,13 +237,7 @@ import Testing
     let animated = dir + "/animated.svg"
     try SVGDocument.animated(scene).write(toFile: animated, atomically: true, encoding: .utf8)
     let renderer = try FrameRenderer(scene: scene)
-    let ring = scene.ring
-    let s = scene.scale
-    let interior = RingInterior(
-      centerX: (scene.ringOrigin.x + ring.size.width / 2) * s,
-      centerY: (scene.ringOrigin.y + ring.size.height / 2) * s,
-      inner: (ring.size.width / 2 - ring.ringWidth) * s, outer: ring.size.width / 2 * s,
-      margin: 0.5)
+    let interior = RingInterior(scene)
     for (svg, at) in [(still, time), (animated, MediaTime.zero)] {
       _ = try runTool("rsvg-convert", [svg, "-o", dir + "/rsvg.png"])
       let drawn = try decodeWithPillow(dir + "/rsvg.png")
