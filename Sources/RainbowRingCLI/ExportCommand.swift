@@ -170,12 +170,6 @@ enum ExportCommand {
         "The option '--\(option)' applies only to --format \(formats.map(\.rawValue).joined(separator: ", ")), not \(format.rawValue)."
       )
     }
-    try RingOptions.checkOutputs(
-      format == .spriteSheet
-        ? [
-          output, SpriteSheet.mapPath(forImage: output), SpriteSheet.snippetPath(forImage: output),
-        ]
-        : [output], keep: args)
     if format == .spriteSheet {
       for (what, companion) in [
         ("frame map", SpriteSheet.mapPath(forImage: output)),
@@ -274,6 +268,7 @@ enum ExportCommand {
         throw RingError.usage("\(error)")
       }
     }
+    try RingOptions.checkOutputs(settings.outputFiles(at: output), keep: args)
     if let columns = settings.columns, columns > timing.frameCount {
       throw RingError.usage(
         "The value '\(args["columns"] ?? "")' is invalid for '--columns': the export has \(timing.frameCount) frames, so at most \(timing.frameCount) columns."

@@ -33,6 +33,22 @@ public struct ExportSettings: Sendable {
     self.timing = timing
   }
 
+  /// The paths of the files an export to `path` writes: the file itself, a sprite sheet's
+  /// image, frame map and snippet, or each frame in the folder.
+  public func outputFiles(at path: String) -> [String] {
+    switch format {
+    case .frames:
+      let n = timing.frameCount
+      let digits = PNGFolderSink.digits(frameCount: n)
+      let folder = path.hasSuffix("/") ? path : path + "/"
+      return (0..<n).map { folder + PNGFolderSink.name(ofFrame: $0, digits: digits) }
+    case .spriteSheet:
+      return [path, SpriteSheet.mapPath(forImage: path), SpriteSheet.snippetPath(forImage: path)]
+    default:
+      return [path]
+    }
+  }
+
   /// The sprite sheet's grid: `columns`, or a near-square one.
   public var sheetGrid: (columns: Int, rows: Int) {
     let n = max(1, timing.frameCount)

@@ -9,13 +9,16 @@ struct PNGFolderSink: FrameSink {
 
   init(_ settings: ExportSettings, path: String) throws {
     let n = settings.timing.frameCount
-    digits = max(5, String(n - 1).count)
+    digits = PNGFolderSink.digits(frameCount: n)
     let digits = digits
     folder = try OutputFolder(
       path: path, overwrite: settings.overwrite,
       names: (0..<n).map { PNGFolderSink.name(ofFrame: $0, digits: digits) })
     makeWorker = RenderingWorker.maker(scene: settings.scene, timing: settings.timing)
   }
+
+  /// How many digits the frames' numbers take: at least 5.
+  static func digits(frameCount n: Int) -> Int { max(5, String(n - 1).count) }
 
   /// Frame `i`'s file name, its number padded with zeros to `digits`.
   static func name(ofFrame i: Int, digits: Int) -> String {

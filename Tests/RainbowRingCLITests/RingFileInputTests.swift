@@ -50,6 +50,23 @@ import Testing
 
   /// Runs with `text` streamed in through a socket (a pipe's writer would take SIGPIPE when
   /// the tool stops reading early; `send` with MSG_NOSIGNAL does not).
+  /// A ring file read from standard input (`--config - < ring.json`) is never written
+  /// over: refused as usage, the file kept.
+  @Test func standardInputsRingFileIsNeverTheOutput() throws {
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ring-stdin-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let file = dir + "/r.json"
+    let text = Data("{\"ring-width\": 16}".utf8)
+    try text.write(to: URL(fileURLWithPath: file))
+    let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+    let run = try Self.run(["export", "--config", "-", "-o", file], input: input)
+    #expect(run.status == 64, "\(run.stderr)")
+    #expect(run.stderr.contains("is the ring file that --config reads"), "\(run.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == text, "kept")
+  }
+
   static func run(_ args: [String], piping text: String) throws -> (
     status: Int32, stdout: Data, stderr: String
   ) {

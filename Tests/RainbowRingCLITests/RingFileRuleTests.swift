@@ -32,22 +32,39 @@ import Testing
     (["export", "-o"], "ring.json", "ring.json"),
     (["export", "-o"], "alias.json", "ring.json"),
     (["export", "--format", "sprite-sheet", "-o"], "ring.png", "ring.json"),
+    (
+      ["export", "--format", "frames", "--overwrite", "--fps", "5", "-o"], "fr",
+      "fr/frame_00000.png"
+    ),
+    (["export", "--format", "frames", "--overwrite", "--fps", "5", "-o"], "fr", "linked"),
   ])
   func anOutputIsNeverTheRingFile(command: [String], output: String, config: String) throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let text = Data("{\"size\": 60}".utf8)
-    try text.write(to: URL(fileURLWithPath: dir + "/" + config))
+    if output == "fr" {
+      try FileManager.default.createDirectory(
+        atPath: dir + "/fr", withIntermediateDirectories: true)
+    }
+    try text.write(
+      to: URL(fileURLWithPath: dir + "/" + (config == "linked" ? "ring.json" : config)))
+    if config == "linked" {
+      // A frame that is a hard link of the ring file.
+      try FileManager.default.linkItem(
+        atPath: dir + "/ring.json", toPath: dir + "/fr/frame_00003.png")
+    }
     if output == "alias.json" {
       try FileManager.default.createSymbolicLink(
         atPath: dir + "/alias.json", withDestinationPath: "ring.json")
     }
     let run = Self.tool(
-      ["\(command[0])", "--config", dir + "/" + config] + command.dropFirst() + [dir + "/" + output]
+      ["\(command[0])", "--config", dir + "/" + (config == "linked" ? "ring.json" : config)]
+        + command.dropFirst() + [dir + "/" + output]
     )
     #expect(run.code == 64, "\(command) \(output): \(run.err)")
     #expect(run.err.contains("is the ring file that --config reads"), "\(run.err)")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + config)) == text, "kept")
+    let kept = dir + "/" + (config == "linked" ? "ring.json" : config)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == text, "kept")
   }
 
   /// A vector file costs no pixels: any size and scale the ring accepts is written, with or
