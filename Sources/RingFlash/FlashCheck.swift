@@ -13,7 +13,7 @@ import RainbowRing
 /// ```
 ///
 /// The frames are the ring alone (its background around it): a scene's other pixels hold
-/// still. A ring more than `screeningSide` pixels across is analysed shrunk to that side (its
+/// still. A ring more than `screeningSide(for:)` pixels across is analysed shrunk to that side (its
 /// proportions, colours and timing kept), unless `analysisScale` asks for another scale;
 /// flashing depends on the ring's share of the 10-degree field, not its size, so the frames
 /// of a small ring are exactly the output's and a large ring's verdict is the same to within
@@ -41,7 +41,7 @@ public struct FlashCheck: Sendable {
   /// Points per centimetre of the screen.
   public let pointsPerCentimetre: Double
   /// Pixels per point of the analysed frames when asked for; `nil` analyses the output's
-  /// frames, or the ring shrunk to `screeningSide` when it is larger.
+  /// frames, or the ring shrunk to `screeningSide(for:)` when it is larger.
   public let analysisScale: Double?
   /// The scene whose frames are analysed: the ring alone over the scene's background.
   public let analysedScene: RingScene
@@ -119,8 +119,45 @@ public struct FlashCheck: Sendable {
     return String(format: "#%02x%02x%02x", Int(c.red * 255), Int(c.green * 255), Int(c.blue * 255))
   }
 
-  /// The largest side of the ring analysed by default, in pixels.
+  /// The smallest side a larger ring is shrunk to for analysis by default, in pixels.
   public static let screeningSide = 48.0
+
+  /// The side `ring` is analysed at by default when larger, in pixels: 48, or up to 72
+  /// where the pixels' centres at 48 would fall at only a few places between an axial
+  /// gradient's stops. (49 black and white stops across 48 pixels put every centre on a
+  /// stop or half way between, where a pixel mixing its two neighbours holds still: half the
+  /// ring would seem not to flash.) The side whose centres fall most evenly between the
+  /// stops (fewest of 32 slots empty) is taken, the smallest of equals.
+  public static func screeningSide(for ring: RainbowRing) -> Double {
+    let n = ring.colors.count
+    let g = ring.gradient
+    guard g.kind == .axial, ring.progress == nil, n > 2 else { return screeningSide }
+    let slots = 32
+    var best = (side: screeningSide, empty: Int.max)
+    var filled = [Bool](repeating: false, count: slots)
+    for side in Int(screeningSide)...72 {
+      let k = Double(side) / min(ring.size.width, ring.size.height)
+      let (w, h) = (ring.size.width * k, ring.size.height * k)
+      let (dx, dy) = ((g.endPoint.x - g.startPoint.x) * w, (g.endPoint.y - g.startPoint.y) * h)
+      let length2 = dx * dx + dy * dy
+      guard length2 > 0 else { return screeningSide }
+      for i in filled.indices { filled[i] = false }
+      for y in 0..<Int(h.rounded(.up)) {
+        for x in 0..<Int(w.rounded(.up)) {
+          let px = Double(x) + 0.5 - g.startPoint.x * w
+          let py = Double(y) + 0.5 - g.startPoint.y * h
+          let t = (px * dx + py * dy) / length2
+          guard t >= 0, t <= 1 else { continue }
+          let stops = t * Double(n - 1)
+          filled[min(slots - 1, Int((stops - stops.rounded(.down)) * Double(slots)))] = true
+        }
+      }
+      let empty = filled.count { !$0 }
+      if empty < best.empty { best = (Double(side), empty) }
+      if empty == 0 { break }
+    }
+    return best.side
+  }
   /// Bytes each analysed pixel holds: a `FlashCounter`'s per backdrop (its measures,
   /// trackers and history), and the renderer's frames and plan.
   static let counterBytesPerPixel = 180.0
@@ -167,11 +204,12 @@ public struct FlashCheck: Sendable {
     let analysed: RingScene
     if let analysisScale {
       analysed = try RingScene(ring: ring, background: scene.background, scale: analysisScale)
-    } else if side * scene.scale <= FlashCheck.screeningSide {
+    } else if side * scene.scale <= FlashCheck.screeningSide(for: ring) {
       analysed = try RingScene(ring: ring, background: scene.background, scale: scene.scale)
     } else {
       analysed = try RingScene(
-        ring: try ring.resized(toSide: FlashCheck.screeningSide), background: scene.background,
+        ring: try ring.resized(toSide: FlashCheck.screeningSide(for: ring)),
+        background: scene.background,
         scale: 1)
     }
     let analysedSide = min(analysed.ring.size.width, analysed.ring.size.height) * analysed.scale

@@ -23,9 +23,11 @@ import RainbowRing
 ///
 /// The pixels completing a counted transition in the same frame are the frame's flashing
 /// area. The transition counts as an *event* when that area exceeds 25% of some 10-degree
-/// visual field: the field is a disc `fieldDiameter` pixels across, approximated by a square
-/// window of the same area slid over the frame (a summed-area table over the frame's marks,
-/// built only for frames with marks and windows smaller than the frame). A flash is two opposing transitions,
+/// visual field: the field is a disc `fieldDiameter` pixels across, centred on every pixel
+/// in turn (a disc centred off the frame holds no more of it than one centred at the
+/// nearest pixel), stood in for by `FieldWindow`'s 16 bands around it (a summed-area table
+/// over the frame's marks, built only for frames with marks), their count taken as a share
+/// of the disc's area. A flash is two opposing transitions,
 /// so the flashes in a one-second window are half the events in it; `analysis` reports the
 /// most over every window of events less than one second apart, by the frames' times (given
 /// to `append`, or frame k at k / `frameRate`): windows are in time, not in a rounded number
@@ -36,8 +38,9 @@ import RainbowRing
 ///   together whether their transitions rise or fall.
 /// - Events are counted per frame, not per field: two fields flashing in turn add up.
 /// - Half flashes count: 7 transitions in a second are 3.5 flashes, which fails.
-/// - The square window has the disc's area (to rounding; shares are capped at 1) but
-///   reaches 13% further along its axes.
+/// - The bands hold the whole disc and a little more (up to 10% of its area): what they count is
+///   at least what the disc holds, over the disc's area (shares are capped at 1). A square
+///   of the disc's area would cut off a ring that fills the field at 3, 6, 9 and 12 o'clock.
 ///
 /// Alongside, regardless of area: the largest frame-to-frame change of any one pixel's
 /// relative luminance, the largest share of a field flashing in one frame, the most
@@ -62,8 +65,8 @@ public struct FlashCounter: Sendable {
   public var areaThreshold: Double { FlashCounter.fieldShare * fieldArea }
   /// The area of the field's disc, in pixels.
   public var fieldArea: Double { Double.pi * fieldDiameter * fieldDiameter / 4 }
-  /// The side of the square window standing for the field (the disc's area), in pixels.
-  public let windowSide: Int
+  /// The bands standing for the field's disc.
+  let window: FieldWindow
   /// The colour behind transparent pixels of appended pixmaps.
   public let backdrop: RGBAColor
 
@@ -138,7 +141,7 @@ public struct FlashCounter: Sendable {
     self.frameRate = frameRate
     self.fieldDiameter = fieldDiameter
     self.backdrop = RGBAColor(unchecked: backdrop.red, backdrop.green, backdrop.blue, 1)
-    windowSide = max(1, Int((fieldDiameter * Double.pi.squareRoot() / 2).rounded()))
+    window = FieldWindow(diameter: fieldDiameter)
     let n = width * height
     general = TransitionTracker(
       pixelCount: n, threshold: FlashCounter.luminanceChange, strict: false,
@@ -306,6 +309,10 @@ public struct FlashCounter: Sendable {
       }
       guard marked > 0 else { continue }
       recordPixelTimes(frame: frame, kind: kind)
+      // No placement holds more than all the marks: when they are no event and no larger
+      // share than one already seen, the window need not be placed.
+      let most = Double(marked)
+      if most <= areaThreshold && most <= largestFieldShare * fieldArea { continue }
       let area = largestWindowSum(total: marked)
       largestFieldShare = max(largestFieldShare, min(1, Double(area) / fieldArea))
       guard Double(area) > areaThreshold else { continue }
@@ -359,46 +366,12 @@ public struct FlashCounter: Sendable {
 
   /// The most marked pixels in any placement of the field's window.
   private mutating func largestWindowSum(total: Int) -> Int {
-    if windowSide >= width && windowSide >= height { return total }
+    if window.holdsEverything(width: width, height: height) { return total }
     let stride = width + 1
     if table.count != stride * (height + 1) {
       table = [Int32](repeating: 0, count: stride * (height + 1))
     }
-    return FlashCounter.largestWindowSum(of: marks, width: width, side: windowSide, table: &table)
-  }
-
-  /// The most 1s of `mask` (`width` pixels a row) in any placement of a square window of
-  /// `side` pixels, using `table` (at least (width + 1) x (height + 1) entries) as the
-  /// summed-area table. Windows reaching past an edge cover a subset of one inside, unless
-  /// the window is larger than the frame on that axis; those are clipped to the frame.
-  static func largestWindowSum(of mask: [UInt8], width w: Int, side s: Int, table: inout [Int32])
-    -> Int
-  {
-    let h = mask.count / w
-    let stride = w + 1
-    var best: Int32 = 0
-    mask.withUnsafeBufferPointer { m in
-      table.withUnsafeMutableBufferPointer { t in
-        for y in 0..<h {
-          var rowSum: Int32 = 0
-          for x in 0..<w {
-            rowSum += Int32(m[y * w + x])
-            t[(y + 1) * stride + x + 1] = t[y * stride + x + 1] + rowSum
-          }
-        }
-        for y0 in 0...max(0, h - s) {
-          let y1 = min(h, y0 + s)
-          for x0 in 0...max(0, w - s) {
-            let x1 = min(w, x0 + s)
-            let sum =
-              t[y1 * stride + x1] - t[y0 * stride + x1] - t[y1 * stride + x0]
-              + t[y0 * stride + x0]
-            best = max(best, sum)
-          }
-        }
-      }
-    }
-    return Int(best)
+    return window.largestSum(of: marks, width: width, table: &table)
   }
 
   /// The most events less than one second apart, by their frames' times.
@@ -415,8 +388,10 @@ public struct FlashCounter: Sendable {
   /// The result for the frames appended so far.
   public var analysis: FlashAnalysis {
     var table = [Int32](repeating: 0, count: (width + 1) * (height + 1))
-    let fast = FlashCounter.largestWindowSum(
-      of: fastFlashing, width: width, side: windowSide, table: &table)
+    let fast =
+      window.holdsEverything(width: width, height: height)
+      ? fastFlashing.reduce(0) { $0 + Int($1) }
+      : window.largestSum(of: fastFlashing, width: width, table: &table)
     return FlashAnalysis(
       largestLuminanceChange: largestChange,
       generalFlashesPerSecond: Double(mostInOneSecond(generalEvents)) / 2,

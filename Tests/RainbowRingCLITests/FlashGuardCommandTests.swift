@@ -105,6 +105,27 @@ import Testing
     #expect(Self.exportRefusal(args, output: "/nonexistent/ring.apng") == nil, "APNG export")
   }
 
+  /// Rings whose written files flash over more than a quarter of the field, as a decoder
+  /// shows (the share measured from Pillow's frames of each file): 49 black and white
+  /// stops, which 48 analysed pixels would sample only on or half way between stops (37.6%
+  /// of the field); a thin black and white ring filling the field, which a square of the
+  /// field's area would cut off at 3, 6, 9 and 12 o'clock (30.8%). Check and export fail
+  /// both.
+  @Test(arguments: [
+    (
+      [
+        "--colors",
+        ([String](repeating: "#000000,#ffffff", count: 24) + ["#000000"]).joined(separator: ","),
+      ], "49 stripes"
+    ),
+    (["--colors", "#000000,#ffffff", "--ring-width", "15"], "a thin ring"),
+  ])
+  func filesThatFlashAreFailed(args: [String], why: String) {
+    let checked = CheckCommandTests.check(args + ["--format", "apng"])
+    #expect(checked.code == 1, "\(why): check --format apng\n\(checked.out)")
+    #expect(Self.exportRefusal(args, output: "/nonexistent/ring.apng") != nil, "\(why): export")
+  }
+
   /// A moving red/green pattern whose bands flash red in turn (no frame completes a quarter
   /// of a field) fails like the same pattern in black and white, and its export is refused.
   @Test(arguments: [

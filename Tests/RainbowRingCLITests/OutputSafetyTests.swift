@@ -352,7 +352,7 @@ import Testing
         mkdir d
         $B export --format frames -o d --loops 2 --quiet 2> err1 & first=$!
         # Once the first is writing (its checks before writing take their time on a loaded machine).
-        for i in $(seq 400); do [ -n "$(ls -A d)" ] && break; sleep 0.05; done
+        for i in $(seq 1200); do [ -n "$(ls -A d)" ] && break; sleep 0.05; done
         $B export --format frames -o d --duration 0.1 --quiet 2> err2; echo second=$?
         wait $first; echo first=$?; cat err2; ls d | wc -l
         """,
@@ -364,7 +364,7 @@ import Testing
       name: "a temporary file is private, random and beside its target",
       script: """
         $B export -o slow.gif --loops 40 --quiet & pid=$!
-        for i in $(seq 100); do ls -A | grep -q '^\\.slow' && break; sleep 0.05; done
+        for i in $(seq 1200); do ls -A | grep -q '^\\.slow' && break; sleep 0.05; done
         stat -c '%a %U' .slow.gif.*.tmp; ls -A | grep -c "$pid"
         kill -TERM $pid; wait $pid; echo exit=$?; left
         """,

@@ -1,7 +1,8 @@
 import Foundation
 import RainbowRing
-import RingFlash
 import Testing
+
+@testable import RingFlash
 
 @Suite struct FlashAnalysisTests {
   /// Whether frame `k` of a square wave of `hertz` at `frameRate` is in its second half.
@@ -76,6 +77,44 @@ import Testing
     }
   }
 
+  /// A thin ring that fills the field is measured whole: a square of the field's area
+  /// would cut it off at 3, 6, 9 and 12 o'clock (27% of the field instead of 36%).
+  @Test(arguments: [100, 101, 64])
+  func aRingFillingTheFieldIsMeasuredWhole(side: Int) throws {
+    let r = Double(side) / 2
+    let result = try Self.flicker(
+      low: 0, high: 1, hertz: 10, seconds: 1.1, width: side, height: side,
+      fieldDiameter: Double(side),
+      inside: { x, y in
+        let (dx, dy) = (Double(x) + 0.5 - r, Double(y) + 0.5 - r)
+        let d = (dx * dx + dy * dy).squareRoot()
+        return d <= r && d >= 0.8 * r
+      })
+    #expect(result.largestFlashingFieldShare >= 0.355, "\(result.largestFlashingFieldShare)")
+    #expect(result.largestFlashingFieldShare <= 0.36 * 1.07, "\(result.largestFlashingFieldShare)")
+    #expect(result.fastFlashingFieldShare >= 0.355, "\(result.fastFlashingFieldShare)")
+  }
+
+  /// The window holds every pixel whose centre lies in the field's disc, and at most 10%
+  /// more area than the disc (from 48 pixels across).
+  @Test(arguments: [1.0, 7.5, 48, 100, 333.3])
+  func theFieldsBandsHoldItsDisc(diameter: Double) {
+    let window = FieldWindow(diameter: diameter)
+    let r = max(0.5, diameter / 2)
+    var area = 0
+    for band in window.bands {
+      area += (band.bottom - band.top) * (2 * band.halfWidth + 1)
+      for t in band.top..<band.bottom { #expect(Double(t * t) <= r * r + 1e-9) }
+    }
+    for t in Int((-r).rounded(.up))...Int(r.rounded(.down)) {
+      for s in Int((-r).rounded(.up))...Int(r.rounded(.down)) where Double(t * t + s * s) <= r * r {
+        let band = window.bands.first { $0.top <= t && t < $0.bottom }
+        #expect(band.map { abs(s) <= $0.halfWidth } == true, "(\(s), \(t)) of \(diameter)")
+      }
+    }
+    if diameter >= 48 { #expect(Double(area) <= 1.1 * Double.pi * r * r, "\(area)") }
+  }
+
   @Test func scatteredFlashingIsMeasuredPerField() throws {
     // Every 5th column flashes: 20% of any window, so no flash counts.
     let result = try Self.flicker(
@@ -146,17 +185,18 @@ import Testing
     ] as [([Int64], Double, String)])
   func windowsAreInTime(milliseconds: [Int64], frameRate: Double, why: String) throws {
     var counter = try FlashCounter(
-      width: 4, height: 4, frameRate: frameRate, fieldDiameter: 4)
+      width: 16, height: 16, frameRate: frameRate, fieldDiameter: 16)
     var time: Int64 = 0
     for (k, delay) in milliseconds.enumerated() {
       let v = k % 2 == 0 ? 0.0 : 1.0
-      counter.append(luminance: [Double](repeating: v, count: 16), at: .nanoseconds(time))
+      counter.append(luminance: [Double](repeating: v, count: 256), at: .nanoseconds(time))
       time += delay * 1_000_000
     }
     let result = counter.analysis
     #expect(result.generalFlashesPerSecond == 3.5, "\(why): \(result.summary)")
     #expect(result.largestPixelFlashesPerSecond == 3.5, "\(why): per pixel: \(result.summary)")
-    #expect(result.fastFlashingFieldShare == 1, "\(why): every pixel: \(result.summary)")
+    // The pixel centres a disc 16 pixels across holds: 197, for 201 square pixels of area.
+    #expect(result.fastFlashingFieldShare >= 0.97, "\(why): every pixel: \(result.summary)")
     #expect(!result.passes, "\(why): \(result.summary)")
   }
 

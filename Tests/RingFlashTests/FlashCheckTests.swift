@@ -190,9 +190,21 @@ import Testing
     #expect(none.complete || none.causes.isEmpty, "\(what): none found without a run")
   }
 
-  /// A large ring is analysed shrunk to 48 pixels; a small one at its own pixels.
-  @Test(arguments: [(40.0, 1.0, 40), (160, 1, 48), (160, 4, 48), (2000, 4, 48)])
+  /// A large ring is analysed shrunk to 48 pixels, or 49 for the seed's 73 stops on its
+  /// diagonal (at 48 the pixels' centres fall at only 4 places between stops); a small one
+  /// at its own pixels.
+  @Test(arguments: [(40.0, 1.0, 40), (160, 1, 49), (160, 4, 49), (2000, 4, 49)])
   func theAnalysedFramesAreSmall(size: Double, scale: Double, side: Int) throws {
+    defer {
+      // Two colours have one interval, which every side samples evenly; conic stops are
+      // sampled by angle.
+      #expect(FlashCheck.screeningSide(for: try! Self.ring(["#000000", "#ffffff"])) == 48)
+      let conic = try! RainbowRing(
+        colors: RainbowRing.seed.colors,
+        gradient: GradientGeometry(
+          kind: .conic, startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 0.5)))
+      #expect(FlashCheck.screeningSide(for: conic) == 48)
+    }
     let ring = try Self.ring(size: size, width: size / 8)
     let check = try FlashCheck(
       RingScene(ring: ring, scale: scale), showing: Self.live60)
