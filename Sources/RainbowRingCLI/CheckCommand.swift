@@ -83,6 +83,8 @@ enum CheckCommand {
     var flashPixels = Limits().flashPixels
     /// Where the ring's colours come from, for the advice.
     var colorSource = Limits.ColorSource.colors
+    /// Whether the output checked takes `--loop-count` (a live display has no seam).
+    var playsOnce = true
   }
 
   /// The checked plan, or what `--help` or `--version` asks for.
@@ -103,6 +105,7 @@ enum CheckCommand {
       : try RingOptions.number(
         args, "analysis-scale", default: 1, range: 0.25...4, unit: "pixels per point")
     let makeChecks: () throws -> [FlashCheck]
+    var playsOnce = true
     if args.has("format") {
       if args.has("graphics") {
         throw RingError.usage(
@@ -111,6 +114,7 @@ enum CheckCommand {
       let format = try RingOptions.choice(
         args, "format", ExportFormat.allCases.map { ($0.rawValue, $0) }, default: .gif)
       let output = format.extensions?.first.map { "check." + $0 } ?? "check"
+      playsOnce = ExportCommand.loopCountFormats.contains(format)
       let settings = try ExportCommand.plan(args, output: output, guardsFlashing: false).settings
       makeChecks = {
         try settings.flashChecks(
@@ -163,7 +167,7 @@ enum CheckCommand {
     return .run(
       Plan(
         checks: checks, viewingDistance: distance, flashPixels: limits.flashPixels,
-        colorSource: limits.colorSource))
+        colorSource: limits.colorSource, playsOnce: playsOnce))
   }
 
   static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -197,7 +201,8 @@ enum CheckCommand {
         report +=
           "\n  cause: "
           + RingOptions.advice(
-            for: cause, flows: check.scene.ring.flows, colors: plan.colorSource)
+            for: cause, flows: check.scene.ring.flows, colors: plan.colorSource,
+            playsOnce: plan.playsOnce)
       }
       if !complete {
         report +=

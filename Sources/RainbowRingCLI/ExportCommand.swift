@@ -72,6 +72,9 @@ enum ExportCommand {
 
   static let usage = "rainbow-ring export [<options>] --output <file>"
 
+  /// The formats whose files say how many times they play (`--loop-count`).
+  static let loopCountFormats: [ExportFormat] = [.gif, .apng, .webp, .spriteSheet, .svg, .html]
+
   /// ".gif, .apng or .png, ...": the extensions that name a format, for help and errors.
   static let extensionList = ExportFormat.allCases.compactMap { format in
     ExportFormat(fileName: "x." + (format.extensions?.first ?? "")) == format
@@ -162,7 +165,7 @@ enum ExportCommand {
     }
     let formatOnly: [(option: String, formats: [ExportFormat])] = [
       ("quality", [.webp]), ("pixel-format", [.mp4]), ("columns", [.spriteSheet]),
-      ("loop-count", [.gif, .apng, .webp, .spriteSheet, .svg, .html]), ("overwrite", [.frames]),
+      ("loop-count", loopCountFormats), ("overwrite", [.frames]),
       ("svg-animation", [.svg]),
     ]
     for (option, formats) in formatOnly where args.has(option) && !formats.contains(format) {
@@ -287,7 +290,11 @@ enum ExportCommand {
     } catch {
       throw RingError(.resources, CommandLineTool.describe(error))
     }
-    if guardsFlashing { try RingOptions.refuseFlashing(args) { try settings.flashChecks() } }
+    if guardsFlashing {
+      try RingOptions.refuseFlashing(args, playsOnce: loopCountFormats.contains(format)) {
+        try settings.flashChecks()
+      }
+    }
     return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
   }
 

@@ -423,18 +423,19 @@ enum RingOptions {
   /// flashing more than WCAG 2.3.1 allows (`FlashCheck.worst(of:)`), naming the showing and
   /// the options that cause it, unless `--allow-flashing`; their cost together is capped
   /// first (`Limits.check(flash:)`), the search for causes within what is left.
+  /// `playsOnce` says whether `--loop-count 1` can be advised (the output takes it).
   static func refuseFlashing(
-    _ args: ParsedArguments, _ makeChecks: () throws -> [FlashCheck]
+    _ args: ParsedArguments, playsOnce: Bool = true, _ makeChecks: () throws -> [FlashCheck]
   ) throws(RingError) {
     guard !args.has("allow-flashing") else { return }
-    try refuseFlashing(limits: Limits.from(args), makeChecks)
+    try refuseFlashing(limits: Limits.from(args), playsOnce: playsOnce, makeChecks)
   }
 
   /// `refuseFlashing(_:_:)` within `limits`, flashing not allowed: for a check made when
   /// the output is known (a terminal's colours, found as the player starts).
-  static func refuseFlashing(limits: Limits, _ makeChecks: () throws -> [FlashCheck])
-    throws(RingError)
-  {
+  static func refuseFlashing(
+    limits: Limits, playsOnce: Bool = true, _ makeChecks: () throws -> [FlashCheck]
+  ) throws(RingError) {
     let checks: [FlashCheck]
     do {
       checks = try makeChecks()
@@ -455,14 +456,14 @@ enum RingOptions {
     throw RingError.usage(
       flashingMessage(
         review.verdict, causes: review.causes, check: review.check, of: checks.count,
-        colors: limits.colorSource))
+        colors: limits.colorSource, playsOnce: playsOnce))
   }
 
   /// "This ring flashes 5.5 times a second, ...": a failed verdict, what causes it and what
   /// to do, on one line.
   static func flashingMessage(
     _ verdict: FlashVerdict, causes: [FlashCause], check: FlashCheck, of showings: Int = 1,
-    colors: Limits.ColorSource = .colors
+    colors: Limits.ColorSource = .colors, playsOnce: Bool = true
   ) -> String {
     let rate = verdict.flashesPerSecond
     // One pixel's flashes are counted up to 6; a rate over an area is counted in full.
@@ -473,8 +474,10 @@ enum RingOptions {
       check.backdrops.count > 1 ? " over " + FlashCheck.name(ofBackdrop: verdict.backdrop) : ""
     if showings > 1 { over += " " + shownAt(check.showing, of: check.scene.ring) }
     let flows = check.scene.ring.flows
-    let advice = causes.map { RingOptions.advice(for: $0, flows: flows, colors: colors) }
-      .joined(separator: "; ")
+    let advice = causes.map {
+      RingOptions.advice(for: $0, flows: flows, colors: colors, playsOnce: playsOnce)
+    }
+    .joined(separator: "; ")
     return
       "This ring flashes \(String(format: "%.1f", rate))\(capped) times a second\(over), over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy): \(advice.isEmpty ? "slow it down" : advice); or pass --allow-flashing to make it anyway. See 'rainbow-ring check'."
   }
@@ -519,9 +522,14 @@ enum RingOptions {
   /// What to change for a cause of flashing, naming its options (for a ring whose colours
   /// `flows`, or not, and come from `colors`).
   static func advice(
-    for cause: FlashCause, flows: Bool, colors: Limits.ColorSource = .colors
+    for cause: FlashCause, flows: Bool, colors: Limits.ColorSource = .colors,
+    playsOnce: Bool = true
   ) -> String {
     switch cause {
+    case .loopSeam where !playsOnce && flows:
+      "the jump from the last frame back to the first flashes as the file loops (make --duration a whole number of periods)"
+    case .loopSeam where !playsOnce:
+      "the jump from the last frame back to the first flashes as the file loops (make the progress change slower with --progress-duration, or export GIF, APNG or WebP with --loop-count 1)"
     case .stepDuration: "its colours flow too fast (slow them down with a longer --step-duration)"
     case .colors where colors == .hueStep:
       "its colours differ too much from one to the next for this speed (a smaller --hue-step makes neighbours closer; or choose --colors or --palette, or a longer --step-duration)"

@@ -126,6 +126,21 @@ import Testing
     #expect(Self.exportRefusal(args, output: "/nonexistent/ring.apng") != nil, "\(why): export")
   }
 
+  /// A loop's seam is advised away with `--loop-count 1` only where the format takes it.
+  @Test(arguments: [("s.gif", true), ("s.apng", true), ("s.mp4", false), ("s.webm", false)])
+  func seamAdviceNamesOptionsThatApply(output: String, loopCount: Bool) {
+    let args = [
+      "--colors", "#000000,#ffffff,#000000,#ffffff", "--step-duration", "0.3", "--duration",
+      "0.3",
+    ]
+    let refusal = Self.exportRefusal(args, output: "/nonexistent/" + output) ?? ""
+    #expect(refusal.contains("the file loops"), "\(output): \(refusal)")
+    #expect(refusal.contains("--loop-count 1") == loopCount, "\(output): \(refusal)")
+    let format = String(output.split(separator: ".").last!)
+    let checked = CheckCommandTests.check(args + ["--format", format])
+    #expect(checked.out.contains("--loop-count 1") == loopCount, "\(checked.out)")
+  }
+
   /// A moving red/green pattern whose bands flash red in turn (no frame completes a quarter
   /// of a field) fails like the same pattern in black and white, and its export is refused.
   @Test(arguments: [
