@@ -336,6 +336,12 @@ enum RingOptions {
 
   /// The fields the command line sets, each checked.
   static func fromArguments(_ args: ParsedArguments) throws(RingError) -> RingConfiguration {
+    // A colour list is the whole palette: beside it, either would be silently ignored.
+    for other in ["palette", "hue-step"] where args.has("colors") && args.has(other) {
+      throw RingError.usage(
+        "The options '--\(other)' and '--colors' cannot be used together: --colors gives every colour."
+      )
+    }
     var c = RingConfiguration()
     func num(_ name: String) throws(RingError) -> Double? {
       guard args[name] != nil, let (range, unit) = RingConfiguration.ranges[name] else {

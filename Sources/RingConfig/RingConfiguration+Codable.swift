@@ -51,6 +51,14 @@ extension RingConfiguration: Codable {
         debugDescription:
           "colors holds at most \(RingConfiguration.maximumColors) colours, not \(n)")
     }
+    // A colour list is the whole palette: a file that also names a palette or a hue step
+    // would have one of them silently ignored.
+    for other in [CodingKeys.palette, .hueStep] where colors != nil && c.contains(other) {
+      throw DecodingError.dataCorruptedError(
+        forKey: other, in: c,
+        debugDescription:
+          "\(other.rawValue) has no effect beside colors, which gives every colour: leave one out")
+    }
     locations = try numbers(.locations)
     interpolation = try name(.interpolation)
     gradient = try name(.gradient)

@@ -107,6 +107,31 @@ import Testing
     #expect(contents(dir) == ["big.json", "many.json"], "nothing written")
   }
 
+  /// A colour list gives every colour: beside it a palette or a hue step, from the same
+  /// command line or the same file, would be silently ignored, so it is refused; from a
+  /// preset or another source, one replaces the other.
+  @Test(arguments: ["palette", "hue-step"])
+  func aColourListStandsAlone(other: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let value = other == "palette" ? ("viridis", #""viridis""#) : ("10", "10")
+    let line = Self.tool(
+      ["render", "--\(other)", value.0, "--colors", "#000000,#ffffff", "-o", dir + "/x.png"])
+    #expect(line.code == 64 && line.err.contains("cannot be used together"), "\(line.err)")
+    let file = dir + "/ring.json"
+    try Data("{\"colors\": [\"#000000\", \"#ffffff\"],\n \"\(other)\": \(value.1)}".utf8).write(
+      to: URL(fileURLWithPath: file))
+    let fromFile = Self.tool(["render", "--config", file, "-o", dir + "/x.png"])
+    #expect(fromFile.code == 64, "\(fromFile.err)")
+    #expect(
+      fromFile.err.hasPrefix("Error: \(file):2:\(other.count + 6): \(other) has no effect"),
+      "\(fromFile.err)")
+    #expect(contents(dir) == ["ring.json"], "nothing written")
+    let replaced = Self.tool(
+      ["render", "--preset", "viridis", "--colors", "#000000,#ffffff", "-o", dir + "/x.png"])
+    #expect(replaced.code == 0, "\(replaced.err)")
+  }
+
   /// A value each progress key accepts, as JSON and as a command-line value.
   static let progressValues: [String: (json: String, option: String)] = [
     "start-angle": ("0", "0"), "direction": (#""counterclockwise""#, "counterclockwise"),
