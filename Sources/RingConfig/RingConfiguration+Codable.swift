@@ -149,7 +149,7 @@ extension RingConfiguration {
   /// the order of `keys`, which `RingFile` reads back to the same configuration.
   public var jsonText: String {
     let lines = CodingKeys.allCases.compactMap { key in
-      json(key).map { "  \(RingConfiguration.quoted(key.rawValue)): \($0)" }
+      json(key).map { "  \(JSONText.quoted(key.rawValue)): \($0)" }
     }
     return lines.isEmpty ? "{}\n" : "{\n" + lines.joined(separator: ",\n") + "\n}\n"
   }
@@ -163,7 +163,7 @@ extension RingConfiguration {
   /// A field's value as JSON, or `nil` when unset.
   private func json(_ key: CodingKeys) -> String? {
     func n(_ v: Double?) -> String? { v.map(RingConfiguration.text) }
-    func s(_ v: String?) -> String? { v.map(RingConfiguration.quoted) }
+    func s(_ v: String?) -> String? { v.map(JSONText.quoted) }
     func list<T>(_ v: [T]?, _ f: (T) -> String) -> String? {
       v.map { "[" + $0.map(f).joined(separator: ", ") + "]" }
     }
@@ -179,7 +179,7 @@ extension RingConfiguration {
     case .saturation: return n(saturation)
     case .brightness: return n(brightness)
     case .palette: return s(palette)
-    case .colors: return list(colors, RingConfiguration.quoted)
+    case .colors: return list(colors, JSONText.quoted)
     case .locations: return list(locations, RingConfiguration.text)
     case .interpolation: return s(interpolation)
     case .gradient: return s(gradient)
@@ -197,21 +197,5 @@ extension RingConfiguration {
     case .progressDelay: return n(progressDelay)
     case .timing: return s(timing)
     }
-  }
-
-  static func quoted(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where u.value < 0x20:
-        out +=
-          "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count)
-          + String(u.value, radix: 16)
-      default: out.unicodeScalars.append(u)
-      }
-    }
-    return out + "\""
   }
 }

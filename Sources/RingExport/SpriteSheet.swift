@@ -112,7 +112,7 @@ public enum SpriteSheet {
     }
     return """
       {
-        "image": \(jsonString(layout.image)),
+        "image": \(JSONText.quoted(layout.image)),
         "frameWidth": \(w),
         "frameHeight": \(h),
         "columns": \(c),
@@ -121,7 +121,7 @@ public enum SpriteSheet {
         "framesPerSecond": \(timing.framesPerSecond),
         "duration": \(timing.duration),
         "loop": \(layout.plays == 0 ? "true" : "false"),
-        "css": \(jsonString(css(layout))),
+        "css": \(JSONText.quoted(css(layout))),
         "frames": [
       \(frames.joined(separator: ",\n"))
         ]
@@ -145,20 +145,5 @@ public enum SpriteSheet {
     return name.utf8.map {
       unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0)
     }.joined()
-  }
-
-  /// A JSON string literal.
-  static func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }
