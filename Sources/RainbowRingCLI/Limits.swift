@@ -53,6 +53,8 @@ struct Limits {
 
   /// Where the ring's colours come from; `.hueStep` when the configuration is not known.
   var colorSource = ColorSource.hueStep
+  /// The option that set the export's length: `--loops` when given, else `--duration`.
+  var lengthOption = "--duration"
   /// Where a ring file or preset gave the colours (`ring.json:2:13: `), put before a vector
   /// cap's refusal; empty when the command line or the defaults did.
   var colorPlace = ""
@@ -60,6 +62,7 @@ struct Limits {
   /// The caps the arguments ask for: the standard ones, or none with `--no-limits`.
   static func from(_ args: ParsedArguments) -> Limits {
     var limits = args.has("no-limits") ? .none : Limits()
+    if args.has("loops") { limits.lengthOption = "--loops" }
     let positions = args.memo.configuration?.positions ?? [:]
     limits.framePlace = (positions["size"] ?? positions["scale"]).map { "\($0): " } ?? ""
     if let e = args.memo.configuration?.configuration.effective {
@@ -140,8 +143,10 @@ struct Limits {
       let (w, h) = settings.scene.pixelSize
       let (columns, rows) = settings.sheetGrid
       guard w * columns <= Pixmap.maximumPixelCount / max(1, h * rows) else {
+        // Another grid helps only when the frames alone fit in one image.
+        let fits = Double(w) * Double(h) * Double(n) <= Double(Pixmap.maximumPixelCount)
         throw RingError.usage(
-          "A \(columns)x\(rows) sprite sheet of \(w)x\(h)-pixel frames would exceed \(Pixmap.maximumPixelCount) pixels in one image; lower --size, --scale, --duration or --fps, or change --columns."
+          "A \(columns)x\(rows) sprite sheet of \(w)x\(h)-pixel frames would exceed \(Pixmap.maximumPixelCount) pixels in one image; lower --size, --scale, \(lengthOption) or --fps\(fits ? ", or change --columns" : "")."
         )
       }
     }

@@ -132,6 +132,24 @@ import Testing
     #expect(replaced.code == 0, "\(replaced.err)")
   }
 
+  /// A sprite sheet too large for one image names the options that help: the length's own
+  /// option, and another grid only when the frames alone would fit.
+  @Test(arguments: [
+    (["--scale", "4", "--loops", "3"], "--loops", false),
+    (["--size", "2800", "--scale", "2", "--fps", "7", "--duration", "1"], "--duration", true),
+  ])
+  func spriteSheetCapsNameWhatHelps(args: [String], length: String, columns: Bool) {
+    do throws(RingError) {
+      _ = try ExportCommand.makePlan(
+        args + ["--format", "sprite-sheet", "-o", "/nonexistent/sheet.png"])
+      Issue.record("\(args): planned")
+    } catch {
+      #expect(error.message.contains("sprite sheet"), "\(error.message)")
+      #expect(error.message.contains(length), "\(error.message)")
+      #expect(error.message.contains("--columns") == columns, "\(error.message)")
+    }
+  }
+
   /// A value each progress key accepts, as JSON and as a command-line value.
   static let progressValues: [String: (json: String, option: String)] = [
     "start-angle": ("0", "0"), "direction": (#""counterclockwise""#, "counterclockwise"),
