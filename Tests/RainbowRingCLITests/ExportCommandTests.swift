@@ -80,7 +80,7 @@ import Testing
         "export", "-o", "DIR/s.png", "--format", "sprite-sheet", "--fps", "240", "--duration",
         "10", "--size", "400", "--columns", "1", "--no-limits",
       ],
-      "or change --columns"
+      "--scale, --duration or --fps."
     ),
     (["export", "-o", "DIR/ring.svg", "--gradient", "conic"], "export the conic ring as GIF"),
     (["export", "-o", "DIR/ring.svgz", "--gradient", "conic"], "SVG has no conic gradient"),
