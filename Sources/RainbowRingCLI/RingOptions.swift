@@ -256,17 +256,10 @@ enum RingOptions {
   /// Refuses to write any of `outputs` over the ring file `--config` read (the same file
   /// by any name, through links): the command would replace its own input.
   static func checkOutputs(_ outputs: [String], keep args: ParsedArguments) throws(RingError) {
-    guard let input = args["config"] else { return }
+    guard let config = args["config"] else { return }
     // Standard input is the file it was opened from (`< ring.json`).
-    var stdin = stat()
-    let fromStandardInput = input == "-" && fstat(STDIN_FILENO, &stdin) == 0
-    func isInput(_ output: String) -> Bool {
-      guard fromStandardInput else { return OutputFile.sameFile(input, output) }
-      var out = stat()
-      return stat(output, &out) == 0 && out.st_dev == stdin.st_dev && out.st_ino == stdin.st_ino
-    }
-    guard input != "-" || fromStandardInput else { return }
-    for output in outputs where output != "-" && isInput(output) {
+    let input = config == "-" ? "/dev/stdin" : config
+    for output in outputs where output != "-" && OutputFile.sameFile(input, output) {
       throw RingError.usage(
         "The output '\(output)' is the ring file that --config reads; write to another file.")
     }

@@ -4,15 +4,21 @@ import RingCodecs
 import RingFlash
 
 extension ExportSettings {
+  /// A GIF's one palette: the ring's colours (with its track's and effect's), over the
+  /// background when it is opaque.
+  var gifPalette: GIFPalette {
+    let background = scene.background
+    return GIFPalette(
+      colors: scene.ring.colors, matte: background.alpha == 1 ? background : nil,
+      accents: scene.ring.accentColors)
+  }
+
   /// How a GIF of these settings shows a frame, for the flash check: each pixel the palette
   /// entry the GIF's quantizer gives it (its dithering included) at the same position, or
   /// transparent where the GIF is. `nil` for other formats.
   var gifLook: FlashCheck.FrameLook? {
     guard format == .gif else { return nil }
-    let background = scene.background
-    let palette = GIFPalette(
-      colors: scene.ring.colors, matte: background.alpha == 1 ? background : nil,
-      accents: scene.ring.accentColors)
+    let palette = gifPalette
     let state = GIFLookState(GIFQuantizer(palette: palette, ditherStrength: ditherStrength))
     let table = palette.colors.map { UInt32($0.0) | UInt32($0.1) << 8 | UInt32($0.2) << 16 }
     return FlashCheck.FrameLook(cause: .gifPalette) { frame, shown in

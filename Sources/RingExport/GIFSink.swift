@@ -21,9 +21,7 @@ struct GIFSink: FrameSink {
         .invalidSettings,
         "GIF has only on/off transparency: use an opaque --background or 'transparent'")
     }
-    let palette = GIFPalette(
-      colors: scene.ring.colors, matte: background.alpha == 1 ? background : nil,
-      accents: scene.ring.accentColors)
+    let palette = settings.gifPalette
     let quantizer = GIFQuantizer(palette: palette, ditherStrength: settings.ditherStrength)
     let delays = timing.centisecondDelays()
     guard delays.allSatisfy({ $0 >= 2 }) else {
