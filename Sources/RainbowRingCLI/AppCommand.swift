@@ -5,15 +5,19 @@ import RingPlayers
 import RingSystem
 
 /// The command line of a program that shows a live layer tree: a UIKit sample built against
-/// the compatibility module. It takes `rainbow-ring play`'s options and `--snapshot`:
+/// the compatibility module. It takes `rainbow-ring play`'s options, `--snapshot` and
+/// `--export`:
 ///
 ///     app                         a window when a display works, else the terminal
 ///     app --terminal --duration 5
 ///     app --snapshot frame.png --time 1.25 --scale 2
+///     app --export ring.gif --duration 3
 ///
 /// A snapshot is the window's presentation `--time` seconds after launch on a media clock
 /// that only the program's own animations move (no wall clock): the same arguments always
-/// give the same pixels. Exit status as `rainbow-ring play`'s, and 64 for a usage error.
+/// give the same pixels. An export writes the window's first `--duration` seconds on that
+/// clock through `rainbow-ring export`'s exporters, in any raster format, with its options.
+/// Exit status as `rainbow-ring play`'s, and 64 for a usage error.
 public enum AppCommand {
   static let snapshotSpecs = [
     OptionSpec(
@@ -32,14 +36,52 @@ public enum AppCommand {
 
   static let playNames: Set = ["window", "terminal", "fps", "duration", "graphics"]
 
+  /// `rainbow-ring export`'s options that a program's export takes as they are.
+  static let exportNames: Set = [
+    "format", "loop-count", "exact-fps", "quality", "pixel-format", "columns", "overwrite",
+    "quiet",
+  ]
+
+  static let exportSpecs =
+    [
+      OptionSpec(
+        "export", value: "file",
+        help:
+          "Write the window's first --duration seconds (which it needs) to a file and exit: \(ExportCommand.rasterExtensionList), as 'rainbow-ring export' writes them.",
+        completion: .file),
+      OptionSpec(
+        "background", value: "color",
+        help:
+          "Beneath the window, for --export: transparent, white, black, #RRGGBB or #RRGGBBAA.",
+        default: "white for GIF and MP4, transparent otherwise",
+        completion: RingOptions.backgroundChoices),
+      OptionSpec(
+        "allow-flashing",
+        help:
+          "Write an --export even when the window flashes more than 3 times a second (WCAG 2.3.1). Without it, the frames are checked as they are drawn, and a file that flashes is not written."
+      ),
+    ] + ExportCommand.specs.filter { exportNames.contains($0.name) }
+
   static let specs: [OptionSpec] =
-    PlayCommand.specs.filter { playNames.contains($0.name) }
+    PlayCommand.specs.filter { playNames.contains($0.name) }.map { spec in
+      switch spec.name {
+      case "duration":
+        OptionSpec(
+          "duration", value: "seconds",
+          help: "Stop playing after this long; for --export, the file's length.")
+      case "fps":
+        OptionSpec(
+          "fps", value: "n", help: "Frames per second, 1 to 240.",
+          default: "60; for --export, 50 for GIF and 60 otherwise")
+      default: spec
+      }
+    }
     + [
       OptionSpec(
         "scale", value: "n",
-        help: "Pixels per point: 1 to 4 in a window, 0.25 to 16 for a snapshot.",
-        default: "the display's in a window, 1 for a snapshot")
-    ] + snapshotSpecs + CommandLineTool.closingSpecs
+        help: "Pixels per point: 1 to 4 in a window, 0.25 to 16 for a snapshot or an export.",
+        default: "the display's in a window, 1 for a snapshot or an export")
+    ] + snapshotSpecs + exportSpecs + CommandLineTool.closingSpecs
 
   /// What the program was asked to do.
   enum Task {
@@ -47,6 +89,11 @@ public enum AppCommand {
     case play(scale: Double?)
     /// Write the window at `time` to `output` at `scale`.
     case snapshot(output: String, time: MediaTime, scale: Double)
+    /// Write the window's animation to `output` as `format` at `scale` on `background`,
+    /// with the export's options in `args`.
+    case export(
+      output: String, format: ExportFormat, scale: Double, background: RGBAColor,
+      args: ParsedArguments)
   }
 
   /// What a program needs to know as it launches.
@@ -55,16 +102,18 @@ public enum AppCommand {
     public var scale: Double?
     /// The screen's size in points when `--screen` gave it.
     public var screenSize: Size?
-    /// Whether the program is making a snapshot (rather than playing).
-    public var isSnapshot: Bool
+    /// Whether the program is drawn on its media clock alone, for a snapshot or an export,
+    /// rather than played live.
+    public var isRecorded: Bool
   }
 
   static func command(name: String) -> CommandSpec {
     CommandSpec(
       name: name, abstract: "A UIKit program, running on the RainbowRing engine.",
       overview:
-        "Show this UIKit program's key window: in a window when an X display is available, else in the terminal. q or Esc quits. --snapshot writes the window at --time seconds after launch as a PNG file instead.",
-      usage: "\(name) [--window | --terminal] [<options>] | --snapshot <file> [--time <seconds>]",
+        "Show this UIKit program's key window: in a window when an X display is available, else in the terminal. q or Esc quits. --snapshot writes the window at --time seconds after launch as a PNG file instead, and --export writes its first --duration seconds as an animation.",
+      usage:
+        "\(name) [--window | --terminal] [<options>] | --snapshot <file> [--time <seconds>] | --export <file> --duration <seconds>",
       options: specs, examples: [])
   }
 
@@ -75,9 +124,9 @@ public enum AppCommand {
 
     var launch: Launch {
       switch request {
-      case .play(let scale): Launch(scale: scale, screenSize: screenSize, isSnapshot: false)
-      case .snapshot(_, _, let scale):
-        Launch(scale: scale, screenSize: screenSize, isSnapshot: true)
+      case .play(let scale): Launch(scale: scale, screenSize: screenSize, isRecorded: false)
+      case .snapshot(_, _, let scale), .export(_, _, let scale, _, _):
+        Launch(scale: scale, screenSize: screenSize, isRecorded: true)
       }
     }
   }
@@ -101,6 +150,20 @@ public enum AppCommand {
     let args = try ParsedArguments.parse(arguments, specs: specs)
     if let asked: Request<Parsed> = args.informational() { return asked }
     var plan = PlayCommand.Plan(ring: .seed, limits: Limits.from(args))
+    if args.has("export") && args.has("snapshot") {
+      throw RingError.usage("The options '--export' and '--snapshot' cannot be used together.")
+    }
+    if !args.has("export") {
+      for name in exportSpecs.map(\.name) where args.has(name) {
+        throw RingError.usage("The option '--\(name)' sets how '--export' writes; it needs one.")
+      }
+    }
+    if let output = args["export"] {
+      return .run(
+        Parsed(
+          request: try exportTask(args, output: output), plan: plan,
+          screenSize: try screenSize(args)))
+    }
     if let output = args["snapshot"] {
       for name in playNames.sorted() where args.has(name) {
         throw RingError.usage("The option '--\(name)' cannot be used with '--snapshot'.")
@@ -134,6 +197,60 @@ public enum AppCommand {
       Parsed(request: .play(scale: plan.scale), plan: plan, screenSize: try screenSize(args)))
   }
 
+  /// The checked `--export` of `output`: a raster format, `--duration` given, the options of
+  /// other tasks refused. The timing and the file's options are read once the tree is known
+  /// (`exportPlan`).
+  static func exportTask(_ args: ParsedArguments, output: String) throws(RingError) -> Task {
+    for name in ["window", "terminal", "graphics", "time"] where args.has(name) {
+      throw RingError.usage("The option '--\(name)' cannot be used with '--export'.")
+    }
+    guard !output.isEmpty else { throw RingError.usage("'--export' needs a file name.") }
+    guard output != "-" else {
+      throw RingError.usage(
+        "'--export' writes a file: standard output is the program's own ('--export -' would mix its output with the frames)."
+      )
+    }
+    let format = try ExportCommand.format(args, output: output)
+    guard !format.isVector else {
+      throw RingError.usage(
+        "\(format.rawValue) describes a ring's animation, and a program's window is drawn frame by frame: export \(ExportCommand.rasterExtensionList)."
+      )
+    }
+    guard args.has("duration") else {
+      throw RingError.usage(
+        "'--export' needs '--duration <seconds>': a program's animations have no period to take as the file's length."
+      )
+    }
+    let scale = try RingOptions.number(
+      args, "scale", default: 1, range: RingScene.scaleRange, unit: "pixels per point")
+    var background = format == .gif || format == .mp4 ? RGBAColor.white : .clear
+    if let text = args["background"] {
+      guard let color = RGBAColor(parsing: text) else {
+        throw RingError.usage(
+          "The value '\(text)' is invalid for '--background': give transparent, white, black, #RRGGBB or #RRGGBBAA."
+        )
+      }
+      background = color
+    }
+    try ExportCommand.checkBackground(background, format: format, text: args["background"])
+    return .export(output: output, format: format, scale: scale, background: background, args: args)
+  }
+
+  /// The export of the launched `tree`: its timing and file options from `args`, checked
+  /// against the caps and the memory there is.
+  static func exportPlan(
+    _ tree: any LiveLayerTree, output: String, format: ExportFormat, scale: Double,
+    background: RGBAColor, args: ParsedArguments
+  ) throws(RingError) -> ExportCommand.Plan {
+    var (settings, notes) = try ExportCommand.settings(
+      for: .tree(tree, scale: scale, background: background), format: format, args,
+      output: output)
+    try ExportCommand.checkResources(settings, args, output: output)
+    settings.refusesFlashing = !args.has("allow-flashing")
+    return ExportCommand.Plan(
+      settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
+  }
+
   /// Runs the program called `name` (as its usage and errors show it): parses `arguments`,
   /// launches the program with `launch` (only once the arguments are known to be good, so a
   /// usage error runs none of its code), then plays or snapshots the tree it returns.
@@ -162,6 +279,20 @@ public enum AppCommand {
       return usageError(error.message)
     }
     switch parsed.request {
+    case .export(let output, let format, let scale, let background, let args):
+      let plan: ExportCommand.Plan
+      do {
+        let tree = try launch(parsed.launch)
+        plan = try exportPlan(
+          tree, output: output, format: format, scale: scale, background: background,
+          args: args)
+      } catch let error as RingError where error.code == .usage {
+        return usageError(error.message)
+      } catch {
+        return CommandLineTool.failure(CommandLineTool.describe(error), console)
+      }
+      return ExportCommand.write(
+        plan, console: console, isTerminal: console.errorIsTerminal, usageError: usageError)
     case .snapshot(let output, let time, let scale):
       if output == "-" && console.outputIsTerminal {
         return usageError(

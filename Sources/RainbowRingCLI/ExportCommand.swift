@@ -81,6 +81,10 @@ enum ExportCommand {
       ? format.extensions?.map { "." + $0 }.joined(separator: " or ") : nil
   }.joined(separator: ", ")
 
+  /// The raster formats' extensions, for a program's window: "GIF (.gif), APNG (...), ..."
+  static let rasterExtensionList =
+    "GIF (.gif), APNG (.apng), WebP (.webp), MP4 (.mp4), WebM (.webm), a sprite sheet (--format sprite-sheet) or PNG frames (--format frames)"
+
   static let command = CommandSpec(
     name: "export",
     abstract: "Export the animation as a seamless loop (GIF, APNG, WebP, MP4, SVG, Lottie, ...).",
@@ -144,6 +148,61 @@ enum ExportCommand {
   static func plan(_ args: ParsedArguments, output: String, guardsFlashing: Bool = true)
     throws(RingError) -> Plan
   {
+    let format = try format(args, output: output)
+    let opaqueByDefault = format == .gif || format == .mp4
+    let scene = try RingOptions.scene(args, defaultBackground: opaqueByDefault ? .white : .clear)
+    try checkBackground(
+      scene.background, format: format, text: args["background"],
+      source: try RingOptions.source(of: "background", args))
+    if format.isVector && !scene.ring.flows {
+      let source = try RingOptions.source(of: "flow", args)
+      throw RingError.usage(
+        (source.map { "\($0.place): " } ?? "")
+          + "\(format.rawValue) animates the colours' flow, and \(source?.spelled ?? "--no-flow") holds them still: write the still ring with 'rainbow-ring render' (PNG or SVG)."
+      )
+    }
+    if format.isVector {
+      let frameOptions =
+        ["duration", "loops", "exact-fps", "jobs"]
+        + (format == .svg || format == .html ? ["fps"] : [])
+      for option in frameOptions where args.has(option) {
+        throw RingError.usage(
+          "The option '--\(option)' does not apply to --format \(format.rawValue): the file holds one period of \(Double(scene.ring.period.nanoseconds) / 1e9) s and loops by itself\(format == .svg || format == .html ? " (--loop-count sets how many times)" : "")."
+        )
+      }
+    }
+    var notes: [String] = []
+    if !args.has("format"), format == .apng, OutputExtension.of(output) == "png" {
+      notes.append(
+        "note: writing an animated PNG (APNG) to the .png file; 'rainbow-ring render' writes one frame"
+      )
+    }
+    let (settings, timingNotes) = try settings(
+      for: .ring(scene), format: format, args, output: output)
+    notes += timingNotes
+    if format.isVector {
+      do {
+        try Exporter.checkVector(settings)
+      } catch let error as RingError {
+        throw RingError.usage(try RingOptions.placed(error, args))
+      } catch {
+        throw RingError.usage("\(error)")
+      }
+    }
+    try RingOptions.checkOutputs(settings.outputFiles(at: output), keep: args)
+    try checkResources(settings, args, output: output)
+    if guardsFlashing {
+      try RingOptions.refuseFlashing(args, playsOnce: loopCountFormats.contains(format)) {
+        try settings.flashChecks()
+      }
+    }
+    return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
+  }
+
+  /// The format an export to `output` writes: `--format`, or the one its extension names
+  /// (raw frames for standard output); the options that apply only to other formats and an
+  /// extension that names another format are refused.
+  static func format(_ args: ParsedArguments, output: String) throws(RingError) -> ExportFormat {
     let format: ExportFormat
     if args.has("format") {
       format = try RingOptions.choice(
@@ -190,36 +249,17 @@ enum ExportCommand {
         "Cannot write a .\(ext) file with --format \(format.rawValue): name it \(allowed.map { "." + $0 }.joined(separator: " or "))."
       )
     }
-    let opaqueByDefault = format == .gif || format == .mp4
-    let scene = try RingOptions.scene(args, defaultBackground: opaqueByDefault ? .white : .clear)
-    try checkBackground(
-      scene.background, format: format, text: args["background"],
-      source: try RingOptions.source(of: "background", args))
-    if format.isVector && !scene.ring.flows {
-      let source = try RingOptions.source(of: "flow", args)
-      throw RingError.usage(
-        (source.map { "\($0.place): " } ?? "")
-          + "\(format.rawValue) animates the colours' flow, and \(source?.spelled ?? "--no-flow") holds them still: write the still ring with 'rainbow-ring render' (PNG or SVG)."
-      )
-    }
-    if format.isVector {
-      let frameOptions =
-        ["duration", "loops", "exact-fps", "jobs"]
-        + (format == .svg || format == .html ? ["fps"] : [])
-      for option in frameOptions where args.has(option) {
-        throw RingError.usage(
-          "The option '--\(option)' does not apply to --format \(format.rawValue): the file holds one period of \(Double(scene.ring.period.nanoseconds) / 1e9) s and loops by itself\(format == .svg || format == .html ? " (--loop-count sets how many times)" : "")."
-        )
-      }
-    }
+    return format
+  }
+
+  /// The settings of an export of `content` as `format` to `output`: the timing the export
+  /// module chooses for `--duration`, `--loops`, `--fps` and `--exact-fps` (with its notes
+  /// as lines for a person), and the file's options. Errors name the options.
+  static func settings(
+    for content: ExportContent, format: ExportFormat, _ args: ParsedArguments, output: String
+  ) throws(RingError) -> (ExportSettings, notes: [String]) {
     if args.has("duration") && args.has("loops") {
       throw RingError.usage("The options '--duration' and '--loops' cannot be used together.")
-    }
-    var notes: [String] = []
-    if !args.has("format"), format == .apng, OutputExtension.of(output) == "png" {
-      notes.append(
-        "note: writing an animated PNG (APNG) to the .png file; 'rainbow-ring render' writes one frame"
-      )
     }
     var request = ExportTimingRequest(keepsFrameRate: args.has("exact-fps"))
     if args.has("duration") {
@@ -233,22 +273,27 @@ enum ExportCommand {
       args, "fps", default: format.defaultFramesPerSecond, range: 1...240, unit: "frames per second"
     )
     let timing: ExportTiming
+    let notes: [String]
     do throws(RingError) {
-      let chosen = try ExportTiming.choose(for: scene, format: format, request)
+      let chosen = try ExportTiming.choose(for: content, format: format, request)
       timing = chosen.timing
-      notes += chosen.notes.map { note(for: $0, format: format, args: args) }
+      notes = chosen.notes.map { note(for: $0, format: format, args: args) }
     } catch {
       switch error.key {
       case "loops", "fps":
         let value = args[error.key!].map { "'\($0)'" } ?? "default"
         throw RingError.usage(
           "The value \(value) is invalid for '--\(error.key!)': \(error.message).")
+      case "duration" where content.ring == nil && request.duration == nil:
+        throw RingError.usage("Give the export's length with '--duration': \(error.message).")
       default:
-        throw RingError.usage(
-          "\(error.message); lengthen --duration (or --loops, --step-duration).")
+        let longer =
+          content.ring == nil
+          ? "lengthen --duration" : "lengthen --duration (or --loops, --step-duration)"
+        throw RingError.usage("\(error.message); \(longer).")
       }
     }
-    var settings = ExportSettings(scene: scene, format: format, timing: timing)
+    var settings = ExportSettings(content: content, format: format, timing: timing)
     settings.plays = try RingOptions.integer(args, "loop-count", default: 0, range: 0...65535)
     if args.has("quality") {
       settings.quality = try RingOptions.integer(args, "quality", default: 90, range: 0...100)
@@ -257,32 +302,28 @@ enum ExportCommand {
       args, "pixel-format", [("yuv420p", "yuv420p"), ("yuv444p", "yuv444p")], default: "yuv420p")
     if args.has("columns") {
       settings.columns = try RingOptions.integer(args, "columns", default: 1, range: 1...100_000)
+      if settings.columns! > timing.frameCount {
+        throw RingError.usage(
+          "The value '\(args["columns"] ?? "")' is invalid for '--columns': the export has \(timing.frameCount) frames, so at most \(timing.frameCount) columns."
+        )
+      }
     }
     settings.overwrite = args.has("overwrite")
     settings.svgMotion = try RingOptions.choice(
       args, "svg-animation", SVGDocument.Motion.allCases.map { ($0.rawValue, $0) }, default: .smil)
     settings.gzipped = OutputExtension.of(output) == "svgz"
-    if format.isVector {
-      do {
-        try Exporter.checkVector(settings)
-      } catch let error as RingError {
-        throw RingError.usage(try RingOptions.placed(error, args))
-      } catch {
-        throw RingError.usage("\(error)")
-      }
-    }
-    try RingOptions.checkOutputs(settings.outputFiles(at: output), keep: args)
-    if let columns = settings.columns, columns > timing.frameCount {
-      throw RingError.usage(
-        "The value '\(args["columns"] ?? "")' is invalid for '--columns': the export has \(timing.frameCount) frames, so at most \(timing.frameCount) columns."
-      )
-    }
     if args.has("jobs") {
       settings.workers = try RingOptions.integer(args, "jobs", default: 1, range: 1...64)
     }
+    return (settings, notes)
+  }
+
+  /// Refuses, before any work, an export past `--no-limits`' caps (`Limits`) or whose
+  /// memory cannot be had (a `.resources` error, status 1).
+  static func checkResources(_ settings: ExportSettings, _ args: ParsedArguments, output: String)
+    throws(RingError)
+  {
     try Limits.from(args).check(export: settings, toStandardOutput: output == "-")
-    // The cheap refusals first: memory that cannot be had (a `.resources` error, status 1),
-    // before the flash check's work.
     do {
       try Exporter.checkMemory(settings)
     } catch let error as RingError {
@@ -290,12 +331,6 @@ enum ExportCommand {
     } catch {
       throw RingError(.resources, CommandLineTool.describe(error))
     }
-    if guardsFlashing {
-      try RingOptions.refuseFlashing(args, playsOnce: loopCountFormats.contains(format)) {
-        try settings.flashChecks()
-      }
-    }
-    return Plan(settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
   }
 
   /// A timing note as a line for a person, naming the options that change it.
@@ -382,7 +417,7 @@ enum ExportCommand {
   }
 
   static func run(_ arguments: [String], console: Console, isTerminal: Bool) -> Int32 {
-    let plan: Plan
+    var plan: Plan
     do throws(RingError) {
       switch try makePlan(arguments) {
       case .help: return CommandLineTool.printing(help, console)
@@ -408,11 +443,20 @@ enum ExportCommand {
     } catch {
       return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)
     }
+    if let note = reducedMotionNote(MotionPreference.resolve(flag: nil)) { plan.notes.append(note) }
+    return write(plan, console: console, isTerminal: isTerminal) {
+      CommandLineTool.usageError($0, usage: usage, helpFor: "export", console)
+    }
+  }
+
+  /// Writes the planned export with a progress bar on a terminal (`isTerminal`), its notes
+  /// and summary unless quiet; a usage error found only as the output opens goes to
+  /// `usageError`. Returns the exit status.
+  static func write(
+    _ plan: Plan, console: Console, isTerminal: Bool, usageError: (String) -> Int32
+  ) -> Int32 {
     if !plan.quiet {
       for note in plan.notes { console.writeErr(VisibleText.escaped(note) + "\n") }
-      if let note = reducedMotionNote(MotionPreference.resolve(flag: nil)) {
-        console.writeErr(note + "\n")
-      }
     }
     let bar = ProgressBar(
       label: "exporting \(VisibleText.escaped(plan.output))", write: console.writeErr)
@@ -435,7 +479,12 @@ enum ExportCommand {
       // A reader that leaves early (`| head`), whatever path leads to the pipe, is not an error.
       if let e = error as? RingError, e.code == .brokenPipe { return 0 }
       if let e = error as? RingError, e.code == .folderNotEmpty || e.code == .outputsCollide {
-        return CommandLineTool.usageError(e.message, usage: usage, helpFor: "export", console)
+        return usageError(e.message)
+      }
+      if let e = error as? RingError, e.code == .flashing {
+        return usageError(
+          "The export was not written: \(e.message). Slow its animations down, or pass --allow-flashing to write it anyway."
+        )
       }
       return CommandLineTool.failure(CommandLineTool.describe(error), console)
     }

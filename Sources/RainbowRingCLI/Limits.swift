@@ -109,13 +109,21 @@ struct Limits {
   }
 
   func check(scene: RingScene) throws(RingError) {
-    let (w, h) = scene.pixelSize
-    guard w * h <= framePixels else {
+    try check(frame: scene.pixelSize)
+  }
+
+  /// Refuses a frame of more than `framePixels`, naming `lowering`, the options that make
+  /// it smaller.
+  func check(frame size: (width: Int, height: Int), lowering: String = "--size or --scale")
+    throws(RingError)
+  {
+    let (w, h) = size
+    guard Double(w) * Double(h) <= Double(framePixels) else {
       // Past the library's ceiling, --no-limits does not help.
       let lift = framePixels < Pixmap.maximumPixelCount ? ", or pass --no-limits" : ""
       throw RingError.usage(
         framePlace
-          + "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower --size or --scale\(lift)."
+          + "A \(w)x\(h)-pixel frame exceeds the cap of \(framePixels) pixels; lower \(lowering)\(lift)."
       )
     }
   }
@@ -131,7 +139,9 @@ struct Limits {
         elsewhere: "export GIF, APNG, WebP or MP4")
       return
     }
-    try check(scene: settings.scene)
+    try check(
+      frame: settings.content.pixelSize,
+      lowering: settings.ringScene == nil ? "--scale" : "--size or --scale")
     let n = settings.timing.frameCount
     guard n <= frames else {
       throw RingError.usage(
@@ -140,7 +150,7 @@ struct Limits {
     }
     if settings.format == .spriteSheet {
       // The library's ceiling for one image, which --no-limits cannot lift.
-      let (w, h) = settings.scene.pixelSize
+      let (w, h) = settings.content.pixelSize
       let (columns, rows) = settings.sheetGrid
       guard w * columns <= Pixmap.maximumPixelCount / max(1, h * rows) else {
         // Another grid helps only when the frames alone fit in one image.
@@ -157,7 +167,7 @@ struct Limits {
       )
     }
     if settings.format == .rgba && !toStandardOutput {
-      let (w, h) = settings.scene.pixelSize
+      let (w, h) = settings.content.pixelSize
       let bytes = 4 * Double(w) * Double(h) * Double(n)
       guard bytes <= rawFileBytes else {
         throw RingError.usage(

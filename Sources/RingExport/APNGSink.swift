@@ -5,9 +5,11 @@ import RingCodecs
 /// written in order by `APNGWriter`.
 struct APNGSink: FrameSink {
   struct Worker {
-    let renderer: FrameRenderer
+    let renderer: ContentRenderer
     let timing: ExportTiming
     let filtering: PNGEncoder.Filtering
+    /// The last frame drawn and its index.
+    var last: (index: Int, frame: Pixmap)?
   }
 
   let makeWorker: @Sendable () throws -> Worker
@@ -15,29 +17,38 @@ struct APNGSink: FrameSink {
   private var writer: APNGWriter
 
   init(_ settings: ExportSettings, path: String) throws {
-    let scene = settings.scene
+    let (content, flashGuard) = (settings.content, settings.flashGuard)
     let timing = settings.timing
-    let (w, h) = scene.pixelSize
+    let (w, h) = content.pixelSize
     file = try OutputFile(path: path)
     writer = try APNGWriter(
       file: file, width: w, height: h, frameCount: timing.frameCount, plays: settings.plays,
       delay: timing.delayFraction())
     // The filtering that compresses the first frame better serves the whole animation.
-    let first = try FrameRenderer(scene: scene).render(at: .zero)
+    let first = try content.makeRenderer().render(at: .zero)
     let filtering: PNGEncoder.Filtering =
       try APNGWriter.encodeFrame(first, previous: nil, filtering: .none).data.count
       <= APNGWriter.encodeFrame(first, previous: nil, filtering: .adaptive).data.count
       ? .none : .adaptive
     makeWorker = {
-      Worker(renderer: try FrameRenderer(scene: scene), timing: timing, filtering: filtering)
+      Worker(
+        renderer: try content.makeRenderer(flashGuard: flashGuard), timing: timing,
+        filtering: filtering)
     }
   }
 
   static func encode(frame i: Int, with worker: inout Worker) throws -> APNGWriter.EncodedFrame {
     let renderer = worker.renderer
     let timing = worker.timing
-    let previous = i == 0 ? nil : renderer.render(at: timing.time(ofFrame: i - 1))
-    let current = renderer.render(at: timing.time(ofFrame: i))
+    // The frame before, kept from the last call when that drew it (always, for a live tree,
+    // whose clock cannot go back).
+    let previous =
+      i == 0
+      ? nil
+      : worker.last?.index == i - 1
+        ? worker.last?.frame : try renderer.render(at: timing.time(ofFrame: i - 1))
+    let current = try renderer.render(at: timing.time(ofFrame: i))
+    worker.last = (i, current)
     return try APNGWriter.encodeFrame(current, previous: previous, filtering: worker.filtering)
   }
 

@@ -2,6 +2,26 @@ import RainbowRing
 import RingFlash
 
 extension ExportSettings {
+  /// When each frame shows in the file, from its start, and the file's length: the
+  /// timing's, with a GIF's delays in whole centiseconds and a WebP's in milliseconds.
+  var shownFrames: (times: [MediaTime], length: MediaTime) {
+    let length = MediaTime.nanoseconds(timing.durationNanoseconds)
+    let tick: Int64
+    let delays: [Int]
+    switch format {
+    case .gif: (tick, delays) = (10_000_000, timing.centisecondDelays())
+    case .webp: (tick, delays) = (1_000_000, timing.millisecondDelays())
+    default: return ((0..<timing.frameCount).map { timing.time(ofFrame: $0) }, length)
+    }
+    var times: [MediaTime] = []
+    var clock: Int64 = 0
+    for delay in delays {
+      times.append(.nanoseconds(clock))
+      clock += Int64(delay) * tick
+    }
+    return (times, .nanoseconds(clock))
+  }
+
   /// How the export's frames reach a viewer, for `FlashCheck`, each showing checked: a
   /// raster file's frames at its timing (a GIF's and a WebP's delays rounded to whole
   /// centiseconds and milliseconds, as they are written), played `plays` times (a video or a folder of frames
@@ -11,7 +31,7 @@ extension ExportSettings {
   /// subframes do.
   public var flashShowings: [FlashShowing] {
     let duration = MediaTime.nanoseconds(timing.durationNanoseconds)
-    let display = FlashShowing.displayed(scene.ring)
+    let display = ringScene.map { FlashShowing.displayed($0.ring) } ?? []
     switch format {
     case .svg, .html: return display
     case .lottie, .dotLottie:
@@ -28,14 +48,20 @@ extension ExportSettings {
   }
 
   /// The flash checks of what the export writes, one for each of `flashShowings`: its scene,
-  /// and for a GIF its palette's colours (`gifLook`) and on/off transparency; viewed as `FlashCheck` says by
-  /// default unless told otherwise. The verdict is `FlashCheck.worst(of:)`.
+  /// and for a GIF its palette's colours (`gifLook`) and on/off transparency; viewed as
+  /// `FlashCheck` says by default unless told otherwise. The verdict is
+  /// `FlashCheck.worst(of:)`. A ring's only: throws `RingError` (`.invalidSettings`) for a
+  /// live tree, which cannot be run ahead of its export.
   public func flashChecks(
     viewingDistance: Double? = nil,
     pointsPerCentimetre: Double = FlashAnalysis.cssPixelsPerCentimetre,
     analysisScale: Double? = nil
   ) throws -> [FlashCheck] {
-    try flashShowings.map {
+    guard let scene = ringScene else {
+      throw RingError(
+        .invalidSettings, "a program's window cannot be checked for flashing before it is drawn")
+    }
+    return try flashShowings.map {
       try FlashCheck(
         scene, showing: $0, viewingDistance: viewingDistance,
         pointsPerCentimetre: pointsPerCentimetre, analysisScale: analysisScale,

@@ -4,13 +4,13 @@ import RingCodecs
 import RingFlash
 
 extension ExportSettings {
-  /// A GIF's one palette: the ring's colours (with its track's and effect's), over the
-  /// background when it is opaque.
+  /// A GIF's one palette: the content's colours (a ring's with its track's and effect's),
+  /// over the background when it is opaque.
   var gifPalette: GIFPalette {
-    let background = scene.background
+    let background = content.background
     return GIFPalette(
-      colors: scene.ring.colors, matte: background.alpha == 1 ? background : nil,
-      accents: scene.ring.accentColors)
+      colors: content.colors, matte: background.alpha == 1 ? background : nil,
+      accents: content.accentColors)
   }
 
   /// How a GIF of these settings shows a frame, for the flash check: each pixel the palette

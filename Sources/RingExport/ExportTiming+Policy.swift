@@ -79,6 +79,39 @@ extension ExportTiming {
       }
       durationNs = total
     }
+    return try frames(over: durationNs, format: format, request, notes: notes)
+  }
+
+  /// The timing policy for `content`: a ring's (`choose(for:format:_:)` above), or a live
+  /// tree's, whose length must be `request.duration` (a program's animations have no period
+  /// to take whole). Throws `RingError` with the key `duration` or `loops` when a tree's
+  /// request has no length or asks for periods.
+  public static func choose(
+    for content: ExportContent, format: ExportFormat, _ request: ExportTimingRequest
+  ) throws(RingError) -> (timing: ExportTiming, notes: [Note]) {
+    if let scene = content.ring { return try choose(for: scene, format: format, request) }
+    guard request.loops == nil else {
+      throw RingError(
+        .invalidSettings,
+        "a program's animations have no period to count, so its length is given in seconds",
+        key: "loops")
+    }
+    guard let duration = request.duration else {
+      throw RingError(
+        .invalidSettings, "a program's window has no period to take as its length",
+        key: "duration")
+    }
+    return try frames(over: duration.nanoseconds, format: format, request, notes: [])
+  }
+
+  /// Frames for a length of `durationNs`: spread to fill it exactly unless
+  /// `keepsFrameRate`; a GIF's in whole centiseconds, at least 2; one for an SVG or a page.
+  static func frames(
+    over durationNs: Int64, format: ExportFormat, _ request: ExportTimingRequest,
+    notes: [Note]
+  ) throws(RingError) -> (timing: ExportTiming, notes: [Note]) {
+    var durationNs = durationNs
+    var notes = notes
     let fps = request.framesPerSecond ?? format.defaultFramesPerSecond
     if format == .gif && fps > 50 {
       throw RingError(

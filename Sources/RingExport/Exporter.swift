@@ -1,10 +1,12 @@
 import Foundation
 import RainbowRing
 @_exported import RingCodecs
+import RingFlash
 
-/// What to export: the scene, the format, the frames' timing and format options.
+/// What to export: the content, the format, the frames' timing and format options.
 public struct ExportSettings: Sendable {
-  public var scene: RingScene
+  /// What the frames show: a ring scene or a live layer tree.
+  public var content: ExportContent
   public var format: ExportFormat
   public var timing: ExportTiming
   /// How many times the animation plays: 0 forever (GIF, APNG, WebP).
@@ -26,12 +28,27 @@ public struct ExportSettings: Sendable {
   public var gzipped = false
   /// Threads rendering and encoding frames.
   public var workers = ProcessInfo.processInfo.activeProcessorCount
+  /// A live tree only: count its frames' flashes as they are drawn (`FrameFlashGuard`) and
+  /// throw `RingError` (`.flashing`) instead of putting a file that fails WCAG 2.3.1 in
+  /// place. A ring's flashes are checked before its export (`flashChecks`).
+  public var refusesFlashing = false
+  /// The guard counting a live tree's frames during an export (set by `Exporter`).
+  var flashGuard: FrameFlashGuard?
 
-  public init(scene: RingScene, format: ExportFormat, timing: ExportTiming) {
-    self.scene = scene
+  public init(content: ExportContent, format: ExportFormat, timing: ExportTiming) {
+    self.content = content
     self.format = format
     self.timing = timing
   }
+
+  /// Settings exporting a ring scene.
+  public init(scene: RingScene, format: ExportFormat, timing: ExportTiming) {
+    self.init(content: .ring(scene), format: format, timing: timing)
+  }
+
+  /// The ring scene, when the content is one: vector files, the flash check and whole
+  /// periods need it.
+  public var ringScene: RingScene? { content.ring }
 
   /// The paths of the files an export to `path` writes: the file itself, a sprite sheet's
   /// image, frame map and snippet, or each frame in the folder.
@@ -61,10 +78,10 @@ public struct ExportSettings: Sendable {
   /// waiting in the pipeline's window (at most a raw frame each), and a sprite sheet with its
   /// encoded PNG. The ffmpeg child's own memory is not included.
   public var estimatedPeakMemory: Double {
-    let (w, h) = scene.pixelSize
+    let (w, h) = content.pixelSize
     let pixels = Double(w) * Double(h)
     let frame = 4 * pixels
-    let threads = Double(max(1, min(workers, timing.frameCount)))
+    let threads = Double(max(1, min(content.drawsInOrder ? 1 : workers, timing.frameCount)))
     let chunk: Double = format == .gif ? 8 : 1
     let window = max(2, 2 * threads) * chunk
     let output = format == .gif ? 2 * pixels : frame + 4096
@@ -98,6 +115,13 @@ public enum Exporter {
       progress(n, n)
       return
     }
+    var settings = settings
+    if settings.refusesFlashing, case .tree(let tree, _, let background) = settings.content {
+      let shown = settings.shownFrames
+      settings.flashGuard = try FrameFlashGuard(
+        size: tree.size, background: background, showTimes: shown.times, length: shown.length,
+        loops: settings.plays != 1)
+    }
     try run(makeSink(settings, path: path), settings, progress: progress, shouldStop: shouldStop)
   }
 
@@ -117,15 +141,29 @@ public enum Exporter {
     }
   }
 
-  /// Refuses a scene a vector format cannot draw (see `VectorRing`) before any work.
+  /// Refuses a scene a vector format cannot draw (see `VectorRing`) before any work; a
+  /// vector file holds a ring, not a live tree.
   public static func checkVector(_ settings: ExportSettings) throws {
-    if settings.format.isVector { _ = try VectorRing(settings.scene, format: settings.format) }
+    guard settings.format.isVector else { return }
+    _ = try VectorRing(try ring(of: settings), format: settings.format)
+  }
+
+  /// The ring scene a vector file or a flash check needs; throws `RingError`
+  /// (`.invalidSettings`) for a live tree.
+  static func ring(of settings: ExportSettings) throws(RingError) -> RingScene {
+    guard let scene = settings.ringScene else {
+      throw RingError(
+        .invalidSettings,
+        "\(settings.format.rawValue) describes a ring's animation, and a program's window is drawn frame by frame: export it as GIF, APNG, WebP, MP4, WebM, a sprite sheet or PNG frames"
+      )
+    }
+    return scene
   }
 
   /// The bytes of a vector format's file: one period that loops by itself, whatever the
   /// timing's length (a Lottie animation takes its frame count).
   public static func vectorFile(_ settings: ExportSettings) throws -> [UInt8] {
-    let scene = settings.scene
+    let scene = try ring(of: settings)
     switch settings.format {
     case .svg:
       let text = Array(
@@ -157,8 +195,9 @@ public enum Exporter {
     }
   }
 
-  /// Drives `sink` through one pipeline: frames encoded on `settings.workers` threads,
-  /// written in order, then finished; cancelled on any failure.
+  /// Drives `sink` through one pipeline: frames encoded on `settings.workers` threads (a
+  /// live tree's on the calling thread, in order), written in order, then finished;
+  /// cancelled on any failure.
   static func run<Sink: FrameSink>(
     _ sink: Sink, _ settings: ExportSettings, progress: (Int, Int) -> Void,
     shouldStop: () -> Error?
@@ -167,13 +206,20 @@ public enum Exporter {
     let n = settings.timing.frameCount
     do {
       try FramePipeline.run(
-        count: n, workers: settings.workers, chunk: sink.chunk,
+        count: n, workers: settings.content.drawsInOrder ? 0 : settings.workers,
+        chunk: sink.chunk,
         makeWorker: sink.makeWorker,
         produce: { worker, i in try Sink.encode(frame: i, with: &worker) },
         consume: { i, frame in
           try sink.write(frame, at: i)
           progress(i + 1, n)
         }, shouldStop: shouldStop)
+      if let verdict = settings.flashGuard?.verdict(), !verdict.passes {
+        throw RingError(
+          .flashing,
+          "the window flashes \(String(format: "%.1f", verdict.flashesPerSecond)) times a second\(verdict.backdrop == .white || settings.content.background.alpha >= 1 ? "" : " over " + FlashCheck.name(ofBackdrop: verdict.backdrop)), over WCAG 2.3.1's limit of 3 (a risk for people with photosensitive epilepsy)"
+        )
+      }
       try sink.finish()
     } catch {
       sink.cancel()

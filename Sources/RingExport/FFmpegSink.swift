@@ -14,7 +14,7 @@ struct FFmpegSink: FrameSink {
 
   init(_ settings: ExportSettings, path: String) throws {
     let timing = settings.timing
-    let (w, h) = settings.scene.pixelSize
+    let (w, h) = settings.content.pixelSize
     file = try OutputFile(path: path)
     output = try file.pathForAnotherProcess()
     self.path = path
@@ -24,11 +24,11 @@ struct FFmpegSink: FrameSink {
       frameCount: timing.frameCount, duration: timing.duration,
       arguments: FFmpegSink.arguments(settings, width: w, height: h), outputPath: output,
       userPath: path)
-    makeWorker = RenderingWorker.maker(scene: settings.scene, timing: timing)
+    makeWorker = RenderingWorker.maker(settings)
   }
 
-  static func encode(frame i: Int, with worker: inout RenderingWorker) -> Pixmap {
-    worker.frame(i)
+  static func encode(frame i: Int, with worker: inout RenderingWorker) throws -> Pixmap {
+    try worker.frame(i)
   }
 
   mutating func write(_ frame: Pixmap, at index: Int) throws {
@@ -65,7 +65,7 @@ struct FFmpegSink: FrameSink {
       var args = ["-c:v", "libx264", "-preset", "medium", "-crf", "16", "-pix_fmt", s.pixelFormat]
       if s.pixelFormat == "yuv420p" && (width % 2 != 0 || height % 2 != 0) {
         // 4:2:0 needs even sides: pad the last column or row with the background.
-        let bg = s.scene.background
+        let bg = s.content.background
         let hex = String(
           format: "0x%02X%02X%02X", Int(bg.red * 255 + 0.5), Int(bg.green * 255 + 0.5),
           Int(bg.blue * 255 + 0.5))

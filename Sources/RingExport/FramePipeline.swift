@@ -10,8 +10,10 @@ import RingSystem
 public enum FramePipeline {
   /// Produces `count` outputs with `workers` threads and consumes them in order on the
   /// calling thread. Workers claim `chunk` consecutive frames at a time (so a worker can
-  /// reuse what it computed for the previous frame). The first error (from a worker or the consumer) stops everything and
-  /// is rethrown; `shouldStop` is polled between frames (for Ctrl-C).
+  /// reuse what it computed for the previous frame). With `workers` 0 everything runs on the
+  /// calling thread, frame after frame: for work that must see the frames in order (a live
+  /// tree's). The first error (from a worker or the consumer) stops everything and is
+  /// rethrown; `shouldStop` is polled between frames (for Ctrl-C).
   public static func run<Worker, Output: Sendable>(
     count: Int, workers: Int, chunk: Int = 1, window: Int? = nil,
     makeWorker: @escaping @Sendable () throws -> Worker,
@@ -19,6 +21,14 @@ public enum FramePipeline {
     consume: (Int, Output) throws -> Void,
     shouldStop: () -> Error? = { nil }
   ) throws {
+    if workers == 0 {
+      var worker = try makeWorker()
+      for i in 0..<count {
+        if let stop = shouldStop() { throw stop }
+        try consume(i, try produce(&worker, i))
+      }
+      return
+    }
     let workers = max(1, min(workers, count))
     let chunk = max(1, chunk)
     let state = PipelineState<Output>(window: window ?? max(2, 2 * workers) * chunk, chunk: chunk)

@@ -44,16 +44,19 @@ extension FrameSink {
 /// The worker of the sinks that encode each frame on its own: a renderer and the timing
 /// that says when frame i is.
 struct RenderingWorker {
-  let renderer: FrameRenderer
+  let renderer: ContentRenderer
   let timing: ExportTiming
 
   /// Frame `i`'s pixels.
-  func frame(_ i: Int) -> Pixmap {
-    renderer.render(at: timing.time(ofFrame: i))
+  func frame(_ i: Int) throws -> Pixmap {
+    try renderer.render(at: timing.time(ofFrame: i))
   }
 
-  /// A maker of workers for `scene`, for `FrameSink.makeWorker`.
-  static func maker(scene: RingScene, timing: ExportTiming) -> @Sendable () throws -> Self {
-    { RenderingWorker(renderer: try FrameRenderer(scene: scene), timing: timing) }
+  /// A maker of workers for `settings`, for `FrameSink.makeWorker`.
+  static func maker(_ settings: ExportSettings) -> @Sendable () throws -> Self {
+    let (content, timing, flashGuard) = (settings.content, settings.timing, settings.flashGuard)
+    return {
+      RenderingWorker(renderer: try content.makeRenderer(flashGuard: flashGuard), timing: timing)
+    }
   }
 }

@@ -12,10 +12,10 @@ struct GIFSink: FrameSink {
   /// Refuses a partly transparent background and frames shorter than 2 cs before it opens
   /// the file.
   init(_ settings: ExportSettings, path: String) throws {
-    let scene = settings.scene
+    let (content, flashGuard) = (settings.content, settings.flashGuard)
     let timing = settings.timing
-    let (w, h) = scene.pixelSize
-    let background = scene.background
+    let (w, h) = content.pixelSize
+    let background = content.background
     guard background.alpha == 0 || background.alpha == 1 else {
       throw RingError(
         .invalidSettings,
@@ -35,13 +35,14 @@ struct GIFSink: FrameSink {
       file: file, width: w, height: h, palette: palette, plays: settings.plays, delays: delays)
     makeWorker = {
       GIFWorker(
-        renderer: try FrameRenderer(scene: scene), quantizer: quantizer, timing: timing,
+        renderer: try content.makeRenderer(flashGuard: flashGuard), quantizer: quantizer,
+        timing: timing,
         width: w, height: h, transparent: background.alpha == 0)
     }
   }
 
   static func encode(frame i: Int, with worker: inout GIFWorker) throws -> GIFWriter.EncodedFrame {
-    worker.indices(ofFrame: i)
+    try worker.indices(ofFrame: i)
     // Only a transparent output has transparent pixels, and only then can they vanish.
     let transparent = worker.transparent
     let afterClear =
@@ -69,7 +70,7 @@ struct GIFSink: FrameSink {
 /// too: pixels that vanish in it change how this one is written). When frames come in
 /// order, each is quantized once.
 struct GIFWorker {
-  let renderer: FrameRenderer
+  let renderer: ContentRenderer
   var quantizer: GIFQuantizer
   let timing: ExportTiming
   /// The frames' size, in pixels.
@@ -84,7 +85,7 @@ struct GIFWorker {
   var last = -2
 
   init(
-    renderer: FrameRenderer, quantizer: GIFQuantizer, timing: ExportTiming, width: Int,
+    renderer: ContentRenderer, quantizer: GIFQuantizer, timing: ExportTiming, width: Int,
     height: Int, transparent: Bool
   ) {
     self.renderer = renderer
@@ -97,22 +98,24 @@ struct GIFWorker {
 
   /// Leaves frame i's indices in `current`, frame i - 1's in `previous` and, for a
   /// transparent output, frame i + 1's in `next`.
-  mutating func indices(ofFrame i: Int) {
+  mutating func indices(ofFrame i: Int) throws {
     let ahead = transparent && i + 1 < timing.frameCount
     if last == i - 1 {
       swap(&previous, &current)
       if transparent {
         swap(&current, &next)
       } else {
-        quantizer.quantize(frame(i), into: &current)
+        quantizer.quantize(try frame(i), into: &current)
       }
     } else {
-      if i > 0 { quantizer.quantize(frame(i - 1), into: &previous) }
-      quantizer.quantize(frame(i), into: &current)
+      if i > 0 { quantizer.quantize(try frame(i - 1), into: &previous) }
+      quantizer.quantize(try frame(i), into: &current)
     }
-    if ahead { quantizer.quantize(frame(i + 1), into: &next) }
+    if ahead { quantizer.quantize(try frame(i + 1), into: &next) }
     last = i
   }
 
-  private func frame(_ i: Int) -> Pixmap { renderer.render(at: timing.time(ofFrame: i)) }
+  private func frame(_ i: Int) throws -> Pixmap {
+    try renderer.render(at: timing.time(ofFrame: i))
+  }
 }

@@ -14,7 +14,7 @@ struct PNGFolderSink: FrameSink {
     folder = try OutputFolder(
       path: path, overwrite: settings.overwrite,
       names: (0..<n).map { PNGFolderSink.name(ofFrame: $0, digits: digits) })
-    makeWorker = RenderingWorker.maker(scene: settings.scene, timing: settings.timing)
+    makeWorker = RenderingWorker.maker(settings)
   }
 
   /// How many digits the frames' numbers take: at least 5.
@@ -27,7 +27,7 @@ struct PNGFolderSink: FrameSink {
   }
 
   static func encode(frame i: Int, with worker: inout RenderingWorker) throws -> [UInt8] {
-    try PNGEncoder.encode(worker.frame(i))
+    try PNGEncoder.encode(try worker.frame(i))
   }
 
   mutating func write(_ png: [UInt8], at index: Int) throws {

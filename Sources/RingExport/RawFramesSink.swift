@@ -7,11 +7,11 @@ struct RawFramesSink: FrameSink {
 
   init(_ settings: ExportSettings, path: String) throws {
     file = try OutputFile(path: path)
-    makeWorker = RenderingWorker.maker(scene: settings.scene, timing: settings.timing)
+    makeWorker = RenderingWorker.maker(settings)
   }
 
-  static func encode(frame i: Int, with worker: inout RenderingWorker) -> Pixmap {
-    worker.frame(i)
+  static func encode(frame i: Int, with worker: inout RenderingWorker) throws -> Pixmap {
+    try worker.frame(i)
   }
 
   mutating func write(_ frame: Pixmap, at index: Int) throws {

@@ -19,6 +19,8 @@ extension RingError.Code {
   /// A terminating signal stopped the work.
   public static let interrupted = Self(name: "interrupted")
   public static let invalidSettings = Self(name: "invalidSettings")
+  /// Frames that flash past WCAG 2.3.1's limits, found as they were drawn.
+  public static let flashing = Self(name: "flashing")
   /// `--format frames` into a folder that already holds files (a usage error).
   public static let folderNotEmpty = Self(name: "folderNotEmpty")
   /// Two outputs of one export are one file (a usage error).

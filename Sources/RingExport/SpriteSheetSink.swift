@@ -19,7 +19,7 @@ struct SpriteSheetSink: FrameSink {
   /// and the snippet beside it (a descriptor, or a companion being the image or each other)
   /// before it opens any file.
   init(_ settings: ExportSettings, path: String) throws {
-    let (w, h) = settings.scene.pixelSize
+    let (w, h) = settings.content.pixelSize
     let (columns, rows) = settings.sheetGrid
     guard w * columns <= Pixmap.maximumPixelCount / max(1, h * rows) else {
       throw RingError(
@@ -48,11 +48,11 @@ struct SpriteSheetSink: FrameSink {
     json = try OutputFile(path: mapPath)
     html = try OutputFile(path: snippetPath)
     sheet = try Pixmap(width: w * columns, height: h * rows)
-    makeWorker = RenderingWorker.maker(scene: settings.scene, timing: settings.timing)
+    makeWorker = RenderingWorker.maker(settings)
   }
 
-  static func encode(frame i: Int, with worker: inout RenderingWorker) -> Pixmap {
-    worker.frame(i)
+  static func encode(frame i: Int, with worker: inout RenderingWorker) throws -> Pixmap {
+    try worker.frame(i)
   }
 
   mutating func write(_ frame: Pixmap, at i: Int) throws {
@@ -61,7 +61,7 @@ struct SpriteSheetSink: FrameSink {
   }
 
   mutating func finish() throws {
-    let (w, h) = settings.scene.pixelSize
+    let (w, h) = settings.content.pixelSize
     let (columns, rows) = settings.sheetGrid
     let layout = SpriteSheet.Layout(
       image: URL(fileURLWithPath: path).lastPathComponent, frameWidth: w, frameHeight: h,

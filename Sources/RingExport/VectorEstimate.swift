@@ -20,7 +20,7 @@ public struct VectorEstimate: Hashable, Sendable {
 
   /// The estimate for an export; throws `RingError` for a scene the format cannot draw.
   public init(_ settings: ExportSettings) throws {
-    let v = try VectorRing(settings.scene, format: settings.format)
+    let v = try VectorRing(try Exporter.ring(of: settings), format: settings.format)
     let n = Double(v.colorCount)
     let stops = v.stopIndices.count
     let alpha = v.isTranslucent

@@ -9,4 +9,6 @@ extension RingError.Code {
   public static let unknownKeyPath = Self(name: "unknownKeyPath")
   /// A value of the wrong kind for its key path.
   public static let mismatchedValue = Self(name: "mismatchedValue")
+  /// A live tree whose animations stop and restart without moving its clock toward a frame.
+  public static let stalledClock = Self(name: "stalledClock")
 }

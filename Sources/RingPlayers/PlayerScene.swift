@@ -129,38 +129,6 @@ struct FrameSchedule {
   }
 }
 
-/// A layer tree a player shows at its own size, driven by its own clock: a program's
-/// window (the UIKit compatibility module's key window).
-public protocol LiveLayerTree: AnyObject {
-  /// The tree's size, in points.
-  var size: Size { get }
-  /// Colours the tree shows most (its gradients'), for players that draw from a palette.
-  var paletteColors: [RGBAColor] { get }
-  /// The part worth showing when room is short (a terminal), in the tree's points: what
-  /// its content covers.
-  var focus: Rect { get }
-  /// The layer a player draws onto a canvas of `canvas` points filled with `background`:
-  /// the tree with its point `origin` at the canvas's top left.
-  func layer(canvas: Size, background: RGBAColor, origin: Point) -> Layer
-  /// Brings the tree to `time` on its clock (its animations' stop callbacks, its layout),
-  /// before the frame at `time` is drawn.
-  func advance(to time: MediaTime)
-  /// Brings the tree toward `time` as `advance(to:)` does, but stops after `limit` of its
-  /// animations have stopped (each a turn of its callbacks); returns how many stopped and
-  /// the clock time reached (`time` unless the limit came first).
-  func advance(to time: MediaTime, stoppingAfter limit: Int) -> (stops: Int, time: MediaTime)
-}
-
-extension LiveLayerTree {
-  /// A tree that cannot count its stops: moved to `time` in one go.
-  public func advance(to time: MediaTime, stoppingAfter limit: Int) -> (
-    stops: Int, time: MediaTime
-  ) {
-    advance(to: time)
-    return (0, time)
-  }
-}
-
 /// What a player shows: a ring in one of the scenes, or a live layer tree.
 public enum PlayerContent: @unchecked Sendable {
   case ring(RainbowRing, PlayerScene)
@@ -231,21 +199,10 @@ public enum PlayerContent: @unchecked Sendable {
     }
   }
 
-  /// The most animation stops a tree may take to reach one frame's time (600,000 a second
-  /// at 60 frames a second; the seed's chain takes one every 0.1 s).
-  public static let stopsPerFrame = 10_000
-
-  /// Runs a tree's clock to `time` before a frame; nothing for a ring. Throws `RingError`
-  /// when the tree needs more than `stopsPerFrame` stops to get there (a program whose
-  /// animations end as they begin would hold the frame, and the player, forever).
+  /// Runs a tree's clock to `time` before a frame (`LiveLayerTree.advance(toFrameAt:)`);
+  /// nothing for a ring.
   func advance(to time: MediaTime) throws {
     guard case .tree(let tree) = self else { return }
-    let step = tree.advance(to: time, stoppingAfter: PlayerContent.stopsPerFrame)
-    guard step.time >= time else {
-      throw RingError(
-        .invalidParameter,
-        "the program cannot be played: its animations stopped and restarted \(step.stops) times before the frame at \(String(format: "%.3f", time.seconds)) s (each one it adds ends as, or just after, it begins)"
-      )
-    }
+    try tree.advance(toFrameAt: time)
   }
 }

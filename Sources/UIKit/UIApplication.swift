@@ -184,7 +184,7 @@ private func launch(_ task: AppCommand.Launch, delegateType: UIResponder.Type?) 
   }
   app.applicationState = .active
   app.delegate?.applicationDidBecomeActive(app)
-  return KeyWindowTree(window: window, runsMainLoop: !task.isSnapshot)
+  return KeyWindowTree(window: window, runsMainLoop: !task.isRecorded)
 }
 
 /// The key window as the players and snapshots see it.

@@ -273,7 +273,7 @@ import Testing
   func theStatedDefaultBackgroundIsTheOneUsed(args: [String], background: RGBAColor) throws {
     let scene =
       args[0] == "export"
-      ? try ExportCommand.makePlan(Array(args.dropFirst())).plan?.settings.scene
+      ? try ExportCommand.makePlan(Array(args.dropFirst())).plan?.settings.ringScene
       : try RenderCommand.makePlan(Array(args.dropFirst())).plan?.scene
     #expect(scene?.background == background, "\(args)")
     let help = args[0] == "export" ? ExportCommand.help : RenderCommand.help

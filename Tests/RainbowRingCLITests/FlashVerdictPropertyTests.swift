@@ -121,7 +121,7 @@ import Testing
     else { return }
     try Exporter.export(plan.settings, to: path)
     let decoded = try Self.decodedPasses(
-      path, format: format, background: plan.settings.scene.background)
+      path, format: format, background: plan.settings.content.background)
     #expect(decoded == !exportRefuses, "case \(n) \(args): decoded \(decoded)\n\(checked.out)")
   }
 
@@ -162,7 +162,7 @@ import Testing
     let settings = plan.settings
     let verdict = try FlashCheck.worst(of: settings.flashChecks()).verdict
     for rate in FlashShowing.displayRates + [50, 100] {
-      let at = try FlashCheck(settings.scene, showing: .live(frameRate: rate, duration: nil))
+      let at = try FlashCheck(settings.ringScene!, showing: .live(frameRate: rate, duration: nil))
       let passes = try at.run().passes
       #expect(
         passes || !verdict.passes, "case \(n) \(args) fails drawn at \(rate) a second only")

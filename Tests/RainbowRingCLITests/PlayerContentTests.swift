@@ -3,8 +3,8 @@ import Testing
 
 @testable import RingPlayers
 
-/// A player moves a program's clock frame by frame within `PlayerContent.stopsPerFrame`
-/// stops (`ChainTree`, a program's clock without a program): a chain that never lets the
+/// A player moves a program's clock frame by frame within a limit of stops
+/// (`LiveLayerTree.advance(toFrameAt:)`; `ChainTree` is a program's clock without a program): a chain that never lets the
 /// clock move is an error, not a frozen window or terminal; a fast chain (a stop every
 /// millisecond, a second between frames) plays on.
 @Suite struct PlayerContentTests {

@@ -29,7 +29,7 @@ import Testing
 
   /// The engine's frame i as straight RGBA.
   func engine(_ s: ExportSettings, _ i: Int) throws -> [UInt8] {
-    try FrameRenderer(scene: s.scene).render(at: s.timing.time(ofFrame: i)).straightRGBABytes()
+    try FrameRenderer(scene: s.ringScene!).render(at: s.timing.time(ofFrame: i)).straightRGBABytes()
   }
 
   /// Mean absolute difference between two RGBA frames (per channel).
@@ -175,7 +175,7 @@ import Testing
       s.quality = quality
       let path = dir + "/one-\(ns).\(format.rawValue)"
       try Exporter.export(s, to: path)
-      let (w, h) = s.scene.pixelSize
+      let (w, h) = s.content.pixelSize
       if format == .mp4 || format == .webm {
         let probe = String(
           decoding: try runTool(
@@ -302,7 +302,8 @@ import Testing
     try Exporter.export(r, to: dir + "/ring.rgba")
     let raw = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/ring.rgba")))
     #expect(raw.count == 73 * 160 * 160 * 4, "73 raw frames")
-    let premultiplied = try FrameRenderer(scene: s.scene).render(at: s.timing.time(ofFrame: 10))
+    let premultiplied = try FrameRenderer(scene: s.ringScene!).render(
+      at: s.timing.time(ofFrame: 10))
     let expected = premultiplied.pixels.withUnsafeBytes { Array($0) }
     #expect(
       Array(raw[(10 * 102_400)..<(11 * 102_400)]) == expected, "raw frame 10 is premultiplied RGBA")

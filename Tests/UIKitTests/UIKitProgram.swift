@@ -144,8 +144,9 @@ enum UIKitProgram {
 
   /// The programs, built once per run: the seed's two classes, unchanged, with the README's
   /// application delegate (`SeedApp`) and with a classic main.swift (`ClassicApp`), and
-  /// `Samples` (Tests/UIKitTests/Samples: UIKit code in the style of tutorials).
-  /// Without the seed (see `seedTestsRun`) only `Samples` is built.
+  /// `Samples` (Tests/UIKitTests/Samples: UIKit code in the style of tutorials) and `Strobe`
+  /// (Samples/Strobe: a flash effect).
+  /// Without the seed (see `seedTestsRun`) only `Samples` and `Strobe` are built.
   static let programs: Result<[String: String], Error> = Result {
     let samples = repository.appendingPathComponent("Tests/UIKitTests/Samples")
     var sampleFiles: [String: String] = [:]
@@ -154,12 +155,16 @@ enum UIKitProgram {
       sampleFiles[String(name.dropLast(4))] = try String(
         contentsOf: samples.appendingPathComponent(name), encoding: .utf8)
     }
-    guard seedTestsRun else { return try build([("Samples", sampleFiles)]) }
+    let strobe = samples.appendingPathComponent("Strobe/Strobe.swift.txt")
+    let strobeFiles = ["Strobe.swift": try String(contentsOf: strobe, encoding: .utf8)]
+    guard seedTestsRun else {
+      return try build([("Samples", sampleFiles), ("Strobe", strobeFiles)])
+    }
     let seed = try seedSource()
     return try build([
       ("SeedApp", ["Seed.swift": seed, "AppDelegate.swift": try appDelegate()]),
       ("ClassicApp", ["Seed.swift": seed, "main.swift": classicMain]),
-      ("Samples", sampleFiles),
+      ("Samples", sampleFiles), ("Strobe", strobeFiles),
     ])
   }
 

@@ -1,0 +1,105 @@
+import RainbowRing
+
+/// The flash check of content that can be drawn only once, in order: a program's window,
+/// whose clock moves forward as its callbacks run. Each frame a file shows is counted as it
+/// is drawn (`observe`), at a screening resolution, from the same layer tree; the verdict
+/// (`verdict()`) comes before the file is put in place, so a refusal leaves nothing behind.
+///
+/// Viewed as `FlashCheck` views a ring by default: from where the content's shorter side
+/// fills the 10-degree field, the worst case. Transparent pixels are seen over white and the
+/// other `FlashCheck.transparentBackdrops`. A file that loops has its first second counted
+/// again after its last frame, so a flash across the seam counts.
+public final class FrameFlashGuard: @unchecked Sendable {
+  /// The content's size, in points.
+  public let size: Size
+  /// When each frame shows, from the file's start: frame i from `showTimes[i]`, the last
+  /// until `length`.
+  private let showTimes: [MediaTime]
+  private let length: MediaTime
+  private let loops: Bool
+  private let scale: Double
+  private let backdrops: [RGBAColor]
+  private var counters: [FlashCounter]
+  private var renderer: FrameRenderer?
+  /// The analysed frames of the file's first second, counted again after the last.
+  private var firstSecond: [Pixmap] = []
+  private var observed = 0
+  private var lastTime: MediaTime?
+
+  /// The most pixels on the screened frame's shorter side.
+  static let screeningSide = 64.0
+
+  /// A guard for frames of content `size` points on `background`, shown from `showTimes`
+  /// (non-decreasing, from 0) for `length` in all, played once or, when `loops`, forever.
+  /// Throws `RingError` for an empty size, no frames or a length not after the last show.
+  public init(
+    size: Size, background: RGBAColor, showTimes: [MediaTime], length: MediaTime, loops: Bool
+  ) throws {
+    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite,
+      let last = showTimes.last, length > last
+    else {
+      throw RingError(
+        .invalidParameter, "a flash guard needs a size, frames and a length after the last")
+    }
+    self.size = size
+    self.showTimes = showTimes
+    self.length = length
+    self.loops = loops
+    let side = min(size.width, size.height)
+    let scale = min(1, Self.screeningSide / side)
+    let backdrops = background.alpha >= 1 ? [RGBAColor.white] : FlashCheck.transparentBackdrops
+    let (w, h) = RingScene.pixelSize(of: size, scale: scale)
+    let rate = min(1000, max(1, Double(showTimes.count) / length.seconds))
+    counters = try backdrops.map {
+      try FlashCounter(
+        width: w, height: h, frameRate: rate, fieldDiameter: side * scale, backdrop: $0)
+    }
+    self.scale = scale
+    self.backdrops = backdrops
+  }
+
+  /// Draws the tree under `root` from now on (a new renderer's tree, when an exporter makes
+  /// another).
+  public func draw(_ root: Layer) throws {
+    let (w, h) = RingScene.pixelSize(of: size, scale: scale)
+    renderer = try FrameRenderer(root: root, width: w, height: h, scale: scale)
+  }
+
+  /// Counts the tree as it is at `time`, the next frame the file shows; a time not after
+  /// the last one counted is the same frame drawn again, and is not counted twice.
+  public func observe(at time: MediaTime) {
+    guard let renderer, observed < showTimes.count else { return }
+    if let lastTime, time <= lastTime { return }
+    lastTime = time
+    let frame = renderer.render(at: time)
+    let shown = showTimes[observed]
+    for k in counters.indices { counters[k].append(frame, at: shown) }
+    if loops && shown < .seconds(1) { firstSecond.append(frame) }
+    observed += 1
+  }
+
+  /// The verdict on every frame observed: the worst over the backdrops. A looping file's
+  /// first second is counted again first, after its last frame (a file under a second long
+  /// is counted again pass after pass for two seconds), so windows across its seam count.
+  public func verdict() -> FlashVerdict {
+    if loops && observed == showTimes.count {
+      var start = length.nanoseconds
+      repeat {
+        for (i, frame) in firstSecond.enumerated() {
+          let shown = MediaTime.nanoseconds(start + showTimes[i].nanoseconds)
+          for k in counters.indices { counters[k].append(frame, at: shown) }
+        }
+        start += length.nanoseconds
+      } while length < .seconds(1) && start < length.nanoseconds + 2_000_000_000
+      firstSecond = []
+    }
+    let results = counters.map(\.analysis)
+    let rates = results.map {
+      max($0.generalFlashesPerSecond, $0.redFlashesPerSecond, $0.fastFlashingFieldShare)
+    }
+    let worst =
+      results.indices.first { !results[$0].passes }
+      ?? rates.indices.max { rates[$0] < rates[$1] } ?? 0
+    return FlashVerdict(analysis: results[worst], backdrop: backdrops[worst])
+  }
+}
