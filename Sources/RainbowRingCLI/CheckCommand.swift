@@ -7,7 +7,7 @@ import RingPlayers
 /// Threshold). Prints `FlashAnalysis.summary`; exits 0 when the ring passes, 1 when it
 /// does not (a finding, as a linter reports one), 2 when it cannot be checked or the report
 /// cannot be written, 64 for a usage error.
-enum CheckCommand {
+enum CheckCommand: Subcommand {
   /// The status of a check that could not be made or reported: not a verdict.
   static let exitFailure: Int32 = 2
 
@@ -70,8 +70,6 @@ enum CheckCommand {
           "rainbow-ring check --colors=#000000,#ffffff --step-duration 0.008333333 --format gif --duration 2"
       ),
     ])
-
-  static var help: String { command.help }
 
   /// What a check needs, checked.
   struct Plan {
@@ -170,17 +168,7 @@ enum CheckCommand {
         colorSource: limits.colorSource, playsOnce: playsOnce))
   }
 
-  static func run(_ arguments: [String], console: Console) -> Int32 {
-    let plan: Plan
-    do throws(RingError) {
-      switch try makePlan(arguments) {
-      case .help: return CommandLineTool.printing(help, console)
-      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
-      case .run(let p): plan = p
-      }
-    } catch {
-      return CommandLineTool.usageError(error.message, usage: usage, helpFor: "check", console)
-    }
+  static func perform(_ plan: Plan, console: Console) -> Int32 {
     do {
       let (check, verdict, causes, complete) = try FlashCheck.review(
         plan.checks, withinPixels: plan.flashPixels)

@@ -11,10 +11,13 @@ public enum CommandLineTool {
   static let exitUsage: Int32 = 64
 
   /// The subcommands, in the order help lists them; the first is the default.
-  static let commands = [
-    PlayCommand.command, RenderCommand.command, ExportCommand.command, CheckCommand.command,
-    ConfigCommand.command,
+  static let subcommands: [any Subcommand.Type] = [
+    PlayCommand.self, RenderCommand.self, ExportCommand.self, CheckCommand.self,
+    ConfigCommand.self,
   ]
+
+  /// The subcommands' declarations, for help, the man page and the completions.
+  static let commands = subcommands.map { $0.command }
 
   /// The root's own options, as help, completions and the man page show them.
   static let rootSpecs = [
@@ -40,18 +43,17 @@ public enum CommandLineTool {
   /// subcommand that does not exist.
   enum Route {
     case print(String)
-    case render([String])
-    case export([String])
-    case config([String])
-    case check([String])
-    case play([String], implicit: Bool)
+    /// A subcommand with its own arguments.
+    case run(any Subcommand.Type, [String])
+    /// `rainbow-ring` alone.
+    case bare
     case unknown(String)
     case usage(String)
   }
 
   static func route(_ arguments: [String]) -> Route {
     // Alone, the tool plays: a window on a desktop, else the terminal, else the usage.
-    guard let first = arguments.first else { return .play([], implicit: true) }
+    guard let first = arguments.first else { return .bare }
     let rest = Array(arguments.dropFirst())
     switch first {
     case "-h", "--help": return .print(rootHelp)
@@ -76,14 +78,13 @@ public enum CommandLineTool {
         }
         return .print(command.help)
       }
-    case "render": return .render(rest)
-    case "export": return .export(rest)
-    case "config": return .config(rest)
-    case "check": return .check(rest)
-    case "play": return .play(rest, implicit: false)
     // Options without a subcommand are the player's: `rainbow-ring --duration 2`.
-    case let option where option.hasPrefix("-"): return .play(arguments, implicit: false)
-    default: return .unknown(first)
+    case let option where option.hasPrefix("-"): return .run(PlayCommand.self, arguments)
+    default:
+      guard let subcommand = subcommands.first(where: { $0.command.name == first }) else {
+        return .unknown(first)
+      }
+      return .run(subcommand, rest)
     }
   }
 
@@ -97,13 +98,8 @@ public enum CommandLineTool {
   public static func run(_ arguments: [String], console: Console) -> Int32 {
     switch route(arguments) {
     case .print(let text): return printing(text, console)
-    case .render(let rest): return RenderCommand.run(rest, console: console)
-    case .export(let rest):
-      return ExportCommand.run(rest, console: console, isTerminal: console.errorIsTerminal)
-    case .play(let rest, let implicit):
-      return PlayCommand.run(rest, console: console, implicit: implicit)
-    case .config(let rest): return ConfigCommand.run(rest, console: console)
-    case .check(let rest): return CheckCommand.run(rest, console: console)
+    case .run(let subcommand, let rest): return subcommand.run(rest, console: console)
+    case .bare: return PlayCommand.runBare(console: console)
     case .unknown(let name):
       return usageError(unknownSubcommand(name).message, usage: rootUsage, helpFor: nil, console)
     case .usage(let message):
@@ -118,11 +114,8 @@ public enum CommandLineTool {
     do throws(RingError) {
       switch route(arguments) {
       case .print: break
-      case .render(let rest): _ = try RenderCommand.makePlan(rest)
-      case .export(let rest): _ = try ExportCommand.makePlan(rest)
-      case .play(let rest, _): _ = try PlayCommand.makePlan(rest)
-      case .config(let rest): _ = try ConfigCommand.makePlan(rest)
-      case .check(let rest): _ = try CheckCommand.makePlan(rest)
+      case .run(let subcommand, let rest): try subcommand.validate(rest)
+      case .bare: _ = try PlayCommand.makePlan([])
       case .unknown(let name): throw unknownSubcommand(name)
       case .usage(let message): throw RingError.usage(message)
       }

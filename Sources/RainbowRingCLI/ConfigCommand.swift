@@ -2,7 +2,7 @@ import RainbowRing
 import RingConfig
 
 /// `rainbow-ring config --print`: the effective configuration, as a ring file.
-enum ConfigCommand {
+enum ConfigCommand: Subcommand {
   static let specs: [OptionSpec] =
     [OptionSpec("print", help: "Print the effective configuration as a ring file (JSON).")]
     + RingOptions.specs.filter { !["time", "allow-flashing"].contains($0.name) }
@@ -25,8 +25,6 @@ enum ConfigCommand {
         commandLine: "rainbow-ring config --print --progress 0.75 --palette viridis"),
     ])
 
-  static var help: String { command.help }
-
   /// The configuration to print, checked: every value, how they fit together, and the frame
   /// cap the other commands apply (`--no-limits` lifts it).
   static func makePlan(_ arguments: [String]) throws(RingError) -> Request<RingConfiguration> {
@@ -39,15 +37,7 @@ enum ConfigCommand {
     return .run(config.effective)
   }
 
-  static func run(_ arguments: [String], console: Console) -> Int32 {
-    do throws(RingError) {
-      switch try makePlan(arguments) {
-      case .help: return CommandLineTool.printing(help, console)
-      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
-      case .run(let config): return CommandLineTool.printing(config.jsonText, console)
-      }
-    } catch {
-      return CommandLineTool.usageError(error.message, usage: usage, helpFor: "config", console)
-    }
+  static func perform(_ config: RingConfiguration, console: Console) -> Int32 {
+    CommandLineTool.printing(config.jsonText, console)
   }
 }

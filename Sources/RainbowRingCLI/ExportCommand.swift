@@ -6,7 +6,7 @@ import RingPlayers
 import RingSystem
 
 /// `rainbow-ring export`: the animation as a seamless loop in a file.
-enum ExportCommand {
+enum ExportCommand: Subcommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec(
@@ -112,8 +112,6 @@ enum ExportCommand {
         summary: "Raw frames to another program (64x64 pixels, premultiplied RGBA):",
         commandLine: "rainbow-ring export --size 64 --ring-width 8 -o - | wc -c"),
     ])
-
-  static var help: String { command.help }
 
   /// What an export does with a preference for reduced motion (from the environment or
   /// the desktop): the file holds the whole animation all the same, since its viewers have
@@ -416,36 +414,25 @@ enum ExportCommand {
     return String(format: "%.1f ", value) + units[unit]
   }
 
-  static func run(_ arguments: [String], console: Console, isTerminal: Bool) -> Int32 {
-    var plan: Plan
-    do throws(RingError) {
-      switch try makePlan(arguments) {
-      case .help: return CommandLineTool.printing(help, console)
-      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
-      case .run(let p): plan = p
+  static func perform(_ plan: Plan, console: Console) -> Int32 {
+    // Text (SVG, Lottie JSON, HTML) may go to a terminal; binary data may not.
+    if plan.output == "-" && console.outputIsTerminal {
+      switch plan.settings.format {
+      case .dotLottie:
+        return usageError(
+          "A dotLottie archive not written to a terminal: redirect standard output (-o - > ring.lottie) or name a file with -o.",
+          console)
+      case .svg, .lottie, .html: break
+      default:
+        return usageError(
+          "Raw RGBA frames not written to a terminal: redirect standard output (-o - > ring.rgba) or pipe it to a program.",
+          console)
       }
-      // Text (SVG, Lottie JSON, HTML) may go to a terminal; binary data may not.
-      if plan.output == "-" && console.outputIsTerminal {
-        switch plan.settings.format {
-        case .dotLottie:
-          throw RingError.usage(
-            "A dotLottie archive not written to a terminal: redirect standard output (-o - > ring.lottie) or name a file with -o."
-          )
-        case .svg, .lottie, .html: break
-        default:
-          throw RingError.usage(
-            "Raw RGBA frames not written to a terminal: redirect standard output (-o - > ring.rgba) or pipe it to a program."
-          )
-        }
-      }
-    } catch  where error.code == .resources {
-      return CommandLineTool.failure(error.message, console)
-    } catch {
-      return CommandLineTool.usageError(error.message, usage: usage, helpFor: "export", console)
     }
+    var plan = plan
     if let note = reducedMotionNote(MotionPreference.resolve(flag: nil)) { plan.notes.append(note) }
-    return write(plan, console: console, isTerminal: isTerminal) {
-      CommandLineTool.usageError($0, usage: usage, helpFor: "export", console)
+    return write(plan, console: console, isTerminal: console.errorIsTerminal) {
+      usageError($0, console)
     }
   }
 

@@ -14,7 +14,7 @@ import RingSystem
 /// or its terminal goes away (`--window` on a display that does not answer within 2 s or is
 /// not 24-bit TrueColor, `--terminal` with TERM unset or `dumb`); 64 when there is nowhere
 /// to play (the bare command prints why on one line, then the usage).
-enum PlayCommand {
+enum PlayCommand: Subcommand {
   static let specs: [OptionSpec] =
     [
       OptionSpec("window", help: "Play in an X11 window (needs DISPLAY).", invertible: true),
@@ -77,8 +77,6 @@ enum PlayCommand {
         summary: "The ring alone in a window at 2x, with a conic gradient:",
         commandLine: "rainbow-ring play --window --scene ring --scale 2 --gradient conic"),
     ])
-
-  static var help: String { command.help }
 
   /// What a player needs, checked; where it plays is decided when it starts.
   struct Plan {
@@ -253,15 +251,27 @@ enum PlayCommand {
     return .terminal
   }
 
-  static func run(_ arguments: [String], console: Console, implicit: Bool = false) -> Int32 {
-    let plan: Plan
+  static func perform(_ plan: Plan, console: Console) -> Int32 {
+    perform(plan, console: console, implicit: false)
+  }
+
+  /// `rainbow-ring` alone: plays where it can with no options; when there is nowhere to
+  /// play, says why on one line, then the root usage (exit 64).
+  static func runBare(console: Console) -> Int32 {
+    do throws(RingError) {
+      guard case .run(let plan) = try makePlan([]) else { return 0 }
+      return perform(plan, console: console, implicit: true)
+    } catch {
+      console.writeErr("\(console.errorLabel) \(error.message)\n\n" + CommandLineTool.rootHelp)
+      return CommandLineTool.exitUsage
+    }
+  }
+
+  /// Plays `plan` where it can (the bare command, `implicit`, also wants standard input to
+  /// be a terminal); a venue that cannot be had is a usage error.
+  static func perform(_ plan: Plan, console: Console, implicit: Bool) -> Int32 {
     let venue: Venue
     do throws(RingError) {
-      switch try makePlan(arguments) {
-      case .help: return CommandLineTool.printing(help, console)
-      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
-      case .run(let p): plan = p
-      }
       venue = try self.venue(plan, console: console, implicit: implicit)
     } catch {
       if implicit {
@@ -270,7 +280,7 @@ enum PlayCommand {
           "\(console.errorLabel) \(error.message)\n\n" + CommandLineTool.rootHelp)
         return CommandLineTool.exitUsage
       }
-      return CommandLineTool.usageError(error.message, usage: usage, helpFor: "play", console)
+      return usageError(error.message, console)
     }
     let motion = MotionPreference.resolve(flag: plan.reducedMotion)
     if let note = motion.note { console.writeErr(VisibleText.escaped(note) + "\n") }

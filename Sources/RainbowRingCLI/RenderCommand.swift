@@ -3,7 +3,7 @@ import RainbowRing
 import RingExport
 
 /// `rainbow-ring render`: one frame to a PNG file.
-enum RenderCommand {
+enum RenderCommand: Subcommand {
   static let outputSpec = OptionSpec(
     "output", short: "o", value: "file",
     help:
@@ -32,8 +32,6 @@ enum RenderCommand {
         summary: "A conic ring on black, through standard output:",
         commandLine: "rainbow-ring render --gradient conic --background black -o - > conic.png"),
     ])
-
-  static var help: String { command.help }
 
   /// What a render needs, checked.
   struct Plan {
@@ -79,21 +77,11 @@ enum RenderCommand {
     output != "-" && ["svg", "svgz"].contains(OutputExtension.of(output) ?? "")
   }
 
-  static func run(_ arguments: [String], console: Console) -> Int32 {
-    let plan: Plan
-    do throws(RingError) {
-      switch try makePlan(arguments) {
-      case .help: return CommandLineTool.printing(help, console)
-      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
-      case .run(let p): plan = p
-      }
-      if plan.output == "-" && console.outputIsTerminal {
-        throw RingError.usage(
-          "PNG data not written to a terminal: redirect standard output (-o - > ring.png) or name a file with -o."
-        )
-      }
-    } catch {
-      return CommandLineTool.usageError(error.message, usage: usage, helpFor: "render", console)
+  static func perform(_ plan: Plan, console: Console) -> Int32 {
+    if plan.output == "-" && console.outputIsTerminal {
+      return usageError(
+        "PNG data not written to a terminal: redirect standard output (-o - > ring.png) or name a file with -o.",
+        console)
     }
     let (scene, time, output) = (plan.scene, plan.time, plan.output)
     if isVector(output) {

@@ -276,7 +276,7 @@ import Testing
       ? try ExportCommand.makePlan(Array(args.dropFirst())).plan?.settings.ringScene
       : try RenderCommand.makePlan(Array(args.dropFirst())).plan?.scene
     #expect(scene?.background == background, "\(args)")
-    let help = args[0] == "export" ? ExportCommand.help : RenderCommand.help
+    let help = args[0] == "export" ? ExportCommand.command.help : RenderCommand.command.help
     let stated =
       args[0] == "export"
       ? "(default: white for GIF, MP4 and --scene seed; transparent otherwise)"

@@ -48,8 +48,9 @@ import Testing
 
   /// Help shows `--[no-]FLAG` for exactly the flags that take `--no-`.
   @Test(arguments: [
-    (ExportCommand.specs, ExportCommand.help), (RenderCommand.specs, RenderCommand.help),
-    (PlayCommand.specs, PlayCommand.help),
+    (ExportCommand.specs, ExportCommand.command.help),
+    (RenderCommand.specs, RenderCommand.command.help),
+    (PlayCommand.specs, PlayCommand.command.help),
   ])
   func helpShowsWhichFlagsInvert(specs: [OptionSpec], help: String) throws {
     for spec in specs where spec.isFlag {

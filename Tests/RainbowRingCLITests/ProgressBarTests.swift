@@ -89,11 +89,12 @@ import Testing
     let dir = try scratchDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     var err = ""
-    let console = Console(writeOut: { _ in }, writeErr: { err += $0 })
+    let console = Console(
+      writeOut: { _ in }, writeErr: { err += $0 }, errorIsTerminal: terminal)
     let code = ExportCommand.run(
       ["-o", dir + "/r.gif", "--duration", "0.3", "--size", "20", "--ring-width", "2"]
         + (quiet ? ["--quiet"] : []),
-      console: console, isTerminal: terminal)
+      console: console)
     #expect(code == 0, "exit \(code): \(err)")
     let bytes = try #require(
       try FileManager.default.attributesOfItem(atPath: dir + "/r.gif")[.size] as? Int)

@@ -23,7 +23,7 @@ struct ReducedMotionCommandTests {
   }
 
   @Test func playsHelpNamesTheFlagTheVariableAndTheSpaceBar() {
-    let help = PlayCommand.help
+    let help = PlayCommand.command.help
     #expect(help.contains("--[no-]reduced-motion"), "the option: \(help)")
     #expect(help.contains("RAINBOW_RING_REDUCED_MOTION"), "the variable")
     #expect(help.contains("space pauses and resumes"), "the key")

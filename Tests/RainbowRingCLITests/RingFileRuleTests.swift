@@ -466,7 +466,8 @@ import Testing
     let lifted = Self.tool(big + ["--no-limits"])
     #expect(lifted.code == 0, "\(lifted.err)")
     #expect(
-      ConfigCommand.help.contains("  --no-limits  ") && !ConfigCommand.help.contains("[no-]no-"),
+      ConfigCommand.command.help.contains("  --no-limits  ")
+        && !ConfigCommand.command.help.contains("[no-]no-"),
       "config's help shows --no-limits as a plain flag")
   }
 }

@@ -31,13 +31,14 @@ import Testing
     let dir = try scratchDirectory()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     var err = ""
-    let console = Console(writeOut: { _ in }, writeErr: { err += $0 })
+    let console = Console(
+      writeOut: { _ in }, writeErr: { err += $0 }, errorIsTerminal: true)
     let code = ExportCommand.run(
       [
         "-o", dir + "/" + Self.hostile, "--format", "apng", "--duration", "0.1", "--size", "20",
         "--ring-width", "2",
       ],
-      console: console, isTerminal: true)
+      console: console)
     #expect(code == 0, "exit \(code): \(err)")
     let label = "exporting \(dir)/a\\nb\\u{1b}[31m.png ["
     #expect(err.split(separator: "\n").contains { $0.contains(label) }, "one line: \(err)")
