@@ -120,7 +120,7 @@ public enum Exporter {
       let shown = settings.shownFrames
       settings.flashGuard = try FrameFlashGuard(
         size: tree.size, background: background, showTimes: shown.times, length: shown.length,
-        loops: settings.plays != 1)
+        loops: settings.plays != 1, look: settings.gifLook, onOffAlpha: settings.format == .gif)
     }
     try run(makeSink(settings, path: path), settings, progress: progress, shouldStop: shouldStop)
   }

@@ -21,6 +21,9 @@ public final class FrameFlashGuard: @unchecked Sendable {
   private let backdrops: [RGBAColor]
   private var counters: [FlashCounter]
   private var renderer: FrameRenderer?
+  /// How the file shows a frame (a GIF's palette and on/off transparency), and its buffer.
+  private let look: FlashCheck.FrameLook?
+  private var shown: Pixmap
   /// The analysed frames of the file's first second, counted again after the last.
   private var firstSecond: [Pixmap] = []
   private var observed = 0
@@ -30,10 +33,13 @@ public final class FrameFlashGuard: @unchecked Sendable {
   static let screeningSide = 64.0
 
   /// A guard for frames of content `size` points on `background`, shown from `showTimes`
-  /// (non-decreasing, from 0) for `length` in all, played once or, when `loops`, forever.
-  /// Throws `RingError` for an empty size, no frames or a length not after the last show.
+  /// (non-decreasing, from 0) for `length` in all, played once or, when `loops`, forever;
+  /// each as `look` shows it (a GIF's palette), or with only on/off transparency when
+  /// `onOffAlpha`. Throws `RingError` for an empty size, no frames or a length not after the
+  /// last show.
   public init(
-    size: Size, background: RGBAColor, showTimes: [MediaTime], length: MediaTime, loops: Bool
+    size: Size, background: RGBAColor, showTimes: [MediaTime], length: MediaTime, loops: Bool,
+    look: FlashCheck.FrameLook? = nil, onOffAlpha: Bool = false
   ) throws {
     guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite,
       let last = showTimes.last, length > last
@@ -56,6 +62,8 @@ public final class FrameFlashGuard: @unchecked Sendable {
     }
     self.scale = scale
     self.backdrops = backdrops
+    self.look = look ?? (onOffAlpha && background.alpha < 1 ? FlashCheck.FrameLook.onOff : nil)
+    shown = try Pixmap(width: self.look != nil ? w : 1, height: self.look != nil ? h : 1)
   }
 
   /// Draws the tree under `root` from now on (a new renderer's tree, when an exporter makes
@@ -71,10 +79,14 @@ public final class FrameFlashGuard: @unchecked Sendable {
     guard let renderer, observed < showTimes.count else { return }
     if let lastTime, time <= lastTime { return }
     lastTime = time
-    let frame = renderer.render(at: time)
-    let shown = showTimes[observed]
-    for k in counters.indices { counters[k].append(frame, at: shown) }
-    if loops && shown < .seconds(1) { firstSecond.append(frame) }
+    var frame = renderer.render(at: time)
+    if let look {
+      look.apply(frame, &shown)
+      frame = shown
+    }
+    let at = showTimes[observed]
+    for k in counters.indices { counters[k].append(frame, at: at) }
+    if loops && at < .seconds(1) { firstSecond.append(frame) }
     observed += 1
   }
 
