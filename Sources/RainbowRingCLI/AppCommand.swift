@@ -60,7 +60,16 @@ public enum AppCommand {
         help:
           "Write an --export even when the window flashes more than 3 times a second (WCAG 2.3.1). Without it, the frames are checked as they are drawn, and a file that flashes is not written."
       ),
-    ] + ExportCommand.specs.filter { exportNames.contains($0.name) }
+    ]
+    + ExportCommand.specs.filter { exportNames.contains($0.name) }.map { spec in
+      guard spec.name == "format" else { return spec }
+      let raster = ExportFormat.allCases.filter { !$0.isVector }.map(\.rawValue)
+      return OptionSpec(
+        "format", value: "format",
+        help:
+          "\(raster.joined(separator: ", ")): as 'rainbow-ring export' writes them (a sprite sheet is NAME.png with NAME.json and NAME.html; frames a folder of numbered PNGs).",
+        default: "from the file's extension", completion: .choices(raster))
+    }
 
   static let specs: [OptionSpec] =
     PlayCommand.specs.filter { playNames.contains($0.name) }.map { spec in
@@ -211,6 +220,16 @@ public enum AppCommand {
       )
     }
     let format = try ExportCommand.format(args, output: output)
+    // A pipe or a device takes the bytes as they come: the verdict, which comes with the
+    // last frame, could not hold them back.
+    var status = stat()
+    if !args.has("allow-flashing"), format != .frames, stat(output, &status) == 0,
+      status.st_mode & S_IFMT != S_IFREG
+    {
+      throw RingError.usage(
+        "A program's export is checked for flashing as it is drawn, so it is written to a regular file: '\(output)' is a pipe or a device (pass --allow-flashing to write to it unchecked)."
+      )
+    }
     guard !format.isVector else {
       throw RingError.usage(
         "\(format.rawValue) describes a ring's animation, and a program's window is drawn frame by frame: export \(ExportCommand.rasterExtensionList)."

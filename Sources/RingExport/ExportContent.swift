@@ -51,9 +51,17 @@ public enum ExportContent: @unchecked Sendable {
     }
   }
 
-  /// Colours a palette should hold exactly besides `colors`: the ring's track and effect.
+  /// Colours a palette should hold exactly besides `colors`: the ring's track and effect,
+  /// or the tree's solid colours and other gradients' stops.
   public var accentColors: [RGBAColor] {
-    ring?.ring.accentColors ?? []
+    switch self {
+    case .ring(let scene): scene.ring.accentColors
+    case .tree(let tree, _, let background):
+      // An opaque background is the palette's matte already.
+      tree.accentColors.filter {
+        background.alpha < 1 || background.blended(under: $0) != background
+      }
+    }
   }
 
   /// Whether frames must be drawn in order on the calling thread (a live tree).

@@ -10,6 +10,9 @@ public protocol LiveLayerTree: AnyObject {
   var size: Size { get }
   /// Colours the tree shows most (its gradients'), for players that draw from a palette.
   var paletteColors: [RGBAColor] { get }
+  /// Other colours a palette should hold exactly: the tree's solid fills, strokes and
+  /// backgrounds and its other gradients' stops (a GIF's palette takes up to 32).
+  var accentColors: [RGBAColor] { get }
   /// The part worth showing when room is short (a terminal), in the tree's points: what
   /// its content covers.
   var focus: Rect { get }
@@ -36,6 +39,9 @@ extension LiveLayerTree {
 }
 
 extension LiveLayerTree {
+  /// None beyond `paletteColors`.
+  public var accentColors: [RGBAColor] { [] }
+
   /// Brings the tree to `time` before its frame there is drawn, within `stopLimit` stops
   /// (600,000 a second at 60 frames a second; the seed's chain takes one every 0.1 s).
   /// Throws `RingError` (`.stalledClock`) when it needs more: a program whose

@@ -226,6 +226,14 @@ open class CALayer: NSObject {
     for layer in sublayerObjects { layer.forEachInTree(body) }
   }
 
+  /// Calls `body` with this layer and each sublayer below it that is shown: not hidden,
+  /// and not a mask.
+  func forEachShownInTree(_ body: (CALayer) -> Void) {
+    guard !backing.properties.isHidden else { return }
+    body(self)
+    for layer in sublayerObjects { layer.forEachShownInTree(body) }
+  }
+
   // MARK: Animations
 
   /// Adds a copy of `anim` under `key`, replacing any animation there (whose delegate hears

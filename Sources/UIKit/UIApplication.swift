@@ -243,6 +243,29 @@ final class KeyWindowTree: LiveLayerTree {
     return found.count >= 2 ? found : RainbowRing.seed.colors
   }
 
+  var accentColors: [RGBAColor] {
+    let palette = paletteColors
+    var found: [RGBAColor] = []
+    func add(_ color: RGBAColor) {
+      if color.alpha > 0 && !found.contains(color) && !palette.contains(color) {
+        found.append(color)
+      }
+    }
+    // Masks show no colour of their own.
+    root.forEachShownInTree { layer in
+      let p = layer.backing.properties
+      add(p.backgroundColor)
+      switch layer.backing.kind {
+      case .shape:
+        add(p.fillColor)
+        add(p.strokeColor)
+      case .gradient: p.colors.forEach(add)
+      case .plain: break
+      }
+    }
+    return found
+  }
+
   /// What the window's content covers: every gradient and shape layer, and every plain
   /// layer with a background beneath the root view's; the whole window when there is none.
   var focus: Rect {

@@ -87,6 +87,43 @@ import Testing
     }
   }
 
+  /// A GIF holds the window's own colours: solid fills, strokes and backgrounds beside its
+  /// gradients' (the example's grey track and blue arc came out pink and peach when the
+  /// palette held the gradients' colours alone).
+  @Test func aGIFHoldsTheWindowsColours() throws {
+    try Self.inFolder { folder in
+      let gif = folder.appendingPathComponent("rings.gif").path
+      let png = folder.appendingPathComponent("rings.png").path
+      let program = try UIKitProgram.example()
+      let export = try runProcess(
+        program, ["--export", gif, "--duration", "0.5", "--fps", "10", "--quiet"])
+      try #require(export.status == 0, "\(export.stderr)")
+      let snapshot = try runProcess(program, ["--snapshot", png, "--time", "0"])
+      try #require(snapshot.status == 0, "\(snapshot.stderr)")
+      let frame = try decodeAnimationWithPillow(gif).frames[0]
+      let still = try decodeWithPillow(png).rgba
+      try #require(frame.count == still.count)
+      var off = 0
+      for i in stride(from: 0, to: still.count, by: 4)
+      where (0..<3).contains(where: { abs(Int(frame[i + $0]) - Int(still[i + $0])) > 24 }) {
+        off += 1
+      }
+      // Dithered edges aside, every pixel within 24 levels: under 0.1%.
+      #expect(off * 1000 < still.count / 4, "\(off) of \(still.count / 4) pixels off by over 24")
+    }
+  }
+
+  /// A pipe takes bytes as they come, before the flash verdict: refused unless
+  /// `--allow-flashing`.
+  @Test func aPipeIsRefusedUnlessFlashingIsAllowed() throws {
+    try Self.inFolder { folder in
+      let fifo = folder.appendingPathComponent("pipe.gif").path
+      try #require(mkfifo(fifo, 0o600) == 0)
+      let run = try runProcess(try Self.chain(), ["--export", fifo, "--duration", "1"])
+      #expect(run.status == 64 && run.stderr.contains("is a pipe or a device"), "\(run.stderr)")
+    }
+  }
+
   /// Requests an export cannot honour are usage errors before the program runs: exit 64, the
   /// error on one line, the usage after it, nothing written.
   @Test(arguments: [
