@@ -398,14 +398,7 @@ public struct FlashCheck: Sendable {
         for k in counters.indices { counters[k].append(frame, at: at) }
       }
     }
-    let results = counters.map(\.analysis)
-    let rates = results.map {
-      max($0.generalFlashesPerSecond, $0.redFlashesPerSecond, $0.fastFlashingFieldShare)
-    }
-    let worst =
-      results.indices.first { !results[$0].passes }
-      ?? rates.indices.max { rates[$0] < rates[$1] } ?? 0
-    return FlashVerdict(analysis: results[worst], backdrop: backdrops[worst])
+    return FlashVerdict(worstOf: counters, over: backdrops)
   }
 
   /// The verdict of an output shown several ways (a page at each display rate): runs

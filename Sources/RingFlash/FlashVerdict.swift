@@ -20,3 +20,18 @@ public struct FlashVerdict: Hashable, Sendable {
         ? analysis.largestPixelFlashesPerSecond : 0)
   }
 }
+
+extension FlashVerdict {
+  /// The verdict of `counters`, the same frames over `backdrops` (one each): the first that
+  /// fails, else the one with the most flashes.
+  init(worstOf counters: [FlashCounter], over backdrops: [RGBAColor]) {
+    let results = counters.map(\.analysis)
+    let rates = results.map {
+      max($0.generalFlashesPerSecond, $0.redFlashesPerSecond, $0.fastFlashingFieldShare)
+    }
+    let worst =
+      results.indices.first { !results[$0].passes }
+      ?? rates.indices.max { rates[$0] < rates[$1] } ?? 0
+    self.init(analysis: results[worst], backdrop: backdrops[worst])
+  }
+}

@@ -105,13 +105,6 @@ public final class FrameFlashGuard: @unchecked Sendable {
       } while length < .seconds(1) && start < length.nanoseconds + 2_000_000_000
       firstSecond = []
     }
-    let results = counters.map(\.analysis)
-    let rates = results.map {
-      max($0.generalFlashesPerSecond, $0.redFlashesPerSecond, $0.fastFlashingFieldShare)
-    }
-    let worst =
-      results.indices.first { !results[$0].passes }
-      ?? rates.indices.max { rates[$0] < rates[$1] } ?? 0
-    return FlashVerdict(analysis: results[worst], backdrop: backdrops[worst])
+    return FlashVerdict(worstOf: counters, over: backdrops)
   }
 }
