@@ -2,26 +2,6 @@ import RainbowRing
 import RingFlash
 
 extension ExportSettings {
-  /// When each frame shows in the file, from its start, and the file's length: the
-  /// timing's, with a GIF's delays in whole centiseconds and a WebP's in milliseconds.
-  var shownFrames: (times: [MediaTime], length: MediaTime) {
-    let length = MediaTime.nanoseconds(timing.durationNanoseconds)
-    let tick: Int64
-    let delays: [Int]
-    switch format {
-    case .gif: (tick, delays) = (10_000_000, timing.centisecondDelays())
-    case .webp: (tick, delays) = (1_000_000, timing.millisecondDelays())
-    default: return ((0..<timing.frameCount).map { timing.time(ofFrame: $0) }, length)
-    }
-    var times: [MediaTime] = []
-    var clock: Int64 = 0
-    for delay in delays {
-      times.append(.nanoseconds(clock))
-      clock += Int64(delay) * tick
-    }
-    return (times, .nanoseconds(clock))
-  }
-
   /// How the export's frames reach a viewer, for `FlashCheck`, each showing checked: a
   /// raster file's frames at its timing (a GIF's and a WebP's delays rounded to whole
   /// centiseconds and milliseconds, as they are written), played `plays` times (a video or a folder of frames

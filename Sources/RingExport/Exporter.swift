@@ -117,10 +117,10 @@ public enum Exporter {
     }
     var settings = settings
     if settings.refusesFlashing, case .tree(let tree, _, let background) = settings.content {
-      let shown = settings.shownFrames
+      // A raster file has one showing: its frames at its timing, rounded to its ticks.
       settings.flashGuard = try FrameFlashGuard(
-        size: tree.size, background: background, showTimes: shown.times, length: shown.length,
-        loops: settings.plays != 1, look: settings.gifLook, onOffAlpha: settings.format == .gif)
+        size: tree.size, background: background, showing: settings.flashShowings[0],
+        look: settings.gifLook, onOffAlpha: settings.format == .gif)
     }
     try run(makeSink(settings, path: path), settings, progress: progress, shouldStop: shouldStop)
   }

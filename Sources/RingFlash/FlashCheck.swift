@@ -361,10 +361,7 @@ public struct FlashCheck: Sendable {
     switch showing {
     case .still: return 0
     case .live: return time(ofFrame: j).nanoseconds
-    case .file(let count, let duration, _, let tick):
-      func rounded(_ ns: Int64) -> Int64 { tick <= 1 ? ns : (ns + tick / 2) / tick * tick }
-      return Int64(j / count) * rounded(duration.nanoseconds)
-        + rounded(time(ofFrame: j).nanoseconds)
+    case .file: return showing.filePlayTime(ofFrame: j)!
     }
   }
 

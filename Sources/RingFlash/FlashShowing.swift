@@ -56,6 +56,19 @@ public enum FlashShowing: Hashable, Sendable {
       && FlashShowing.isRate(rate, FlashShowing.stepRate(of: ring))
   }
 
+  /// A file's played frame `j` (frame `j % frameCount` of pass `j / frameCount`): when it
+  /// starts to be shown, in nanoseconds from the start of play, its pass's start plus the
+  /// frame's time (i x duration / frameCount), each rounded to the file's tick; `nil` for
+  /// other showings.
+  func filePlayTime(ofFrame j: Int) -> Int64? {
+    guard case .file(let count, let duration, _, let tick) = self else { return nil }
+    func rounded(_ ns: Int64) -> Int64 { tick <= 1 ? ns : (ns + tick / 2) / tick * tick }
+    let i = Int64(j % count)
+    let time = Int64(count).dividingFullWidth(duration.nanoseconds.multipliedFullWidth(by: i))
+      .quotient
+    return Int64(j / count) * rounded(duration.nanoseconds) + rounded(time)
+  }
+
   /// Frames shown per second (1 for a still frame).
   public var frameRate: Double {
     switch self {

@@ -32,25 +32,26 @@ public final class FrameFlashGuard: @unchecked Sendable {
   /// The most pixels on the screened frame's shorter side.
   static let screeningSide = 64.0
 
-  /// A guard for frames of content `size` points on `background`, shown from `showTimes`
-  /// (non-decreasing, from 0) for `length` in all, played once or, when `loops`, forever;
-  /// each as `look` shows it (a GIF's palette), or with only on/off transparency when
-  /// `onOffAlpha`. Throws `RingError` for an empty size, no frames or a length not after the
-  /// last show.
+  /// A guard for the frames of a file (`showing`, a `.file`: its frames shown at times
+  /// rounded to its tick, played `plays` times, and looping unless once) of content `size`
+  /// points on `background`; each as `look` shows it (a GIF's palette), or with only on/off
+  /// transparency when `onOffAlpha`. Throws `RingError` for an empty size or a showing that
+  /// is not a file with frames and a length.
   public init(
-    size: Size, background: RGBAColor, showTimes: [MediaTime], length: MediaTime, loops: Bool,
+    size: Size, background: RGBAColor, showing: FlashShowing,
     look: FlashCheck.FrameLook? = nil, onOffAlpha: Bool = false
   ) throws {
     guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite,
-      let last = showTimes.last, length > last
+      case .file(let count, let duration, let plays, _) = showing, count >= 1,
+      duration > .zero
     else {
       throw RingError(
-        .invalidParameter, "a flash guard needs a size, frames and a length after the last")
+        .invalidParameter, "a flash guard needs a size and a file's frames and length")
     }
     self.size = size
-    self.showTimes = showTimes
-    self.length = length
-    self.loops = loops
+    showTimes = (0..<count).map { .nanoseconds(showing.filePlayTime(ofFrame: $0)!) }
+    length = .nanoseconds(showing.filePlayTime(ofFrame: count)!)
+    loops = plays != 1
     let side = min(size.width, size.height)
     let scale = min(1, Self.screeningSide / side)
     let backdrops = background.alpha >= 1 ? [RGBAColor.white] : FlashCheck.transparentBackdrops
