@@ -119,7 +119,14 @@ import Testing
     try Self.inFolder { folder in
       let fifo = folder.appendingPathComponent("pipe.gif").path
       try #require(mkfifo(fifo, 0o600) == 0)
-      let run = try runProcess(try Self.chain(), ["--export", fifo, "--duration", "1"])
+      // A reader drains the pipe, so an export that went ahead would end, not hang.
+      let run = try runProcess(
+        "/bin/bash",
+        [
+          "-c",
+          "cat \"$0\" > /dev/null & c=$!; \"$1\" --export \"$0\" --duration 1; s=$?; kill -9 $c; exit $s",
+          fifo, try Self.chain(),
+        ])
       #expect(run.status == 64 && run.stderr.contains("is a pipe or a device"), "\(run.stderr)")
     }
   }
