@@ -35,13 +35,24 @@ let package = Package(
       dependencies: [
         "RainbowRing", "RingFlash", "RingGraphics", "RingCodecs", "RingSystem", "CX11",
       ]),
+    // The command-line machinery: the parser, option declarations and values, help, the
+    // console and the exit shape, for the tool and for UIKit programs.
+    .target(name: "RingCommandLine", dependencies: ["RingCore", "RingGraphics", "RingSystem"]),
+    // The commands any layer tree runs: play, snapshot and export, with their options and
+    // caps. The tool's ring commands build on them; so do UIKit programs.
+    .target(
+      name: "RingCommands",
+      dependencies: [
+        "RingCommandLine", "RainbowRing", "RingFlash", "RingExport", "RingPlayers", "RingSystem",
+      ]),
     .target(
       name: "RainbowRingCLI",
       dependencies: [
         "RingCore", "RainbowRing", "RingConfig", "RingFlash", "RingGraphics", "RingExport",
-        "RingPlayers", "RingSystem",
+        "RingPlayers", "RingSystem", "RingCommandLine", "RingCommands",
       ]),
-    .executableTarget(name: "rainbow-ring", dependencies: ["RainbowRingCLI", "RingSystem"]),
+    .executableTarget(
+      name: "rainbow-ring", dependencies: ["RainbowRingCLI", "RingCommandLine", "RingSystem"]),
     .target(
       name: "RingTestSupport", dependencies: ["RingGraphics", "RainbowRing", "CZlib", "CX11"]),
     .testTarget(name: "RingCoreTests", dependencies: ["RingCore"]),
@@ -66,6 +77,7 @@ let package = Package(
       name: "RainbowRingCLITests",
       dependencies: [
         "RainbowRingCLI", "RainbowRing", "RingConfig", "RingFlash", "RingExport", "RingTestSupport",
+        "RingCommandLine", "RingCommands",
       ]),
   ],
   swiftLanguageModes: [.v6]
@@ -81,7 +93,7 @@ let package = Package(
       name: "UIKit",
       dependencies: [
         "RainbowRing", "RingGraphics", "RingLayers", "RingCodecs", "RingPlayers", "RingSystem",
-        "RainbowRingCLI",
+        "RingExport", "RingCommandLine", "RingCommands",
       ]),
     .executableTarget(name: "UIKitRings", dependencies: ["UIKit"], path: "Examples/UIKitRings"),
     .executableTarget(name: "UIKitChain", dependencies: ["UIKit"], path: "Examples/UIKitChain"),

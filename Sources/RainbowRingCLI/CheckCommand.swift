@@ -1,4 +1,6 @@
 import RainbowRing
+import RingCommandLine
+import RingCommands
 import RingExport
 import RingFlash
 import RingPlayers
@@ -92,15 +94,15 @@ enum CheckCommand: Subcommand {
     let distance: Double? =
       args["viewing-distance"] == nil
       ? nil
-      : try RingOptions.number(
+      : try OptionValue.number(
         args, "viewing-distance", default: 50, range: 1...10_000, unit: "centimetres")
-    let density = try RingOptions.number(
+    let density = try OptionValue.number(
       args, "points-per-cm", default: FlashAnalysis.cssPixelsPerCentimetre, range: 1...10_000,
       unit: "points per centimetre")
     let analysisScale: Double? =
       args["analysis-scale"] == nil
       ? nil
-      : try RingOptions.number(
+      : try OptionValue.number(
         args, "analysis-scale", default: 1, range: 0.25...4, unit: "pixels per point")
     let makeChecks: () throws -> [FlashCheck]
     var playsOnce = true
@@ -109,10 +111,10 @@ enum CheckCommand: Subcommand {
         throw RingError.usage(
           "The option '--graphics' checks a terminal player, not a file: leave out --format.")
       }
-      let format = try RingOptions.choice(
+      let format = try OptionValue.choice(
         args, "format", ExportFormat.allCases.map { ($0.rawValue, $0) }, default: .gif)
       let output = format.extensions?.first.map { "check." + $0 } ?? "check"
-      playsOnce = ExportCommand.loopCountFormats.contains(format)
+      playsOnce = ExportOptions.loopCountFormats.contains(format)
       let settings = try ExportCommand.plan(args, output: output, guardsFlashing: false).settings
       makeChecks = {
         try settings.flashChecks(
@@ -124,18 +126,18 @@ enum CheckCommand: Subcommand {
           "The option '--\(given)' times an export: add --format (gif, apng, ...) to check one.")
       }
       let scene = try RingOptions.scene(args)
-      try Limits.from(args).check(scene: scene)
+      try RingOptions.limits(args).check(scene: scene)
       // The rate the player checked plays at: a window's 60, a terminal's 30.
-      let fps = try RingOptions.number(
+      let fps = try OptionValue.number(
         args, "fps", default: args.has("graphics") ? 30 : 60, range: 1...240,
         unit: "frames per second")
       let duration: MediaTime? =
         args["duration"] == nil
         ? nil
         : .seconds(
-          try RingOptions.number(
+          try OptionValue.number(
             args, "duration", default: 1, range: 0.001...3600, unit: "seconds"))
-      let graphics = try RingOptions.choice(
+      let graphics = try OptionValue.choice(
         args, "graphics", TerminalPlayer.Graphics.allCases.map { ($0.rawValue, $0) },
         default: .truecolor)
       makeChecks = {
@@ -151,12 +153,12 @@ enum CheckCommand: Subcommand {
     do {
       checks = try makeChecks()
     } catch {
-      throw RingError.usage(CommandLineTool.describe(error))
+      throw RingError.usage(CommandExit.describe(error))
     }
     // A vector file is drawn forever at the display's rate: only the scale lowers its work.
     let drawnLive = checks.contains { if case .live = $0.showing { true } else { false } }
     let vector = args.has("format") && drawnLive
-    let limits = Limits.from(args)
+    let limits = RingOptions.limits(args)
     try limits.check(
       flash: checks, reduceMemory: "lower --analysis-scale",
       reduceWork: vector
@@ -199,13 +201,13 @@ enum CheckCommand: Subcommand {
       do {
         try console.out(report + "\n")
       } catch {
-        _ = CommandLineTool.failure(
-          "cannot write to standard output: \(CommandLineTool.describe(error))", console)
+        _ = CommandExit.failure(
+          "cannot write to standard output: \(CommandExit.describe(error))", console)
         return exitFailure
       }
       return verdict.passes ? 0 : 1
     } catch {
-      _ = CommandLineTool.failure(CommandLineTool.describe(error), console)
+      _ = CommandExit.failure(CommandExit.describe(error), console)
       return exitFailure
     }
   }

@@ -1,4 +1,6 @@
 import Foundation
+import RingCommandLine
+import RingCommands
 import RingGraphics
 
 extension CommandLineTool {

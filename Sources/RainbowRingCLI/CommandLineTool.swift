@@ -1,14 +1,15 @@
 import Foundation
 import RainbowRing
+import RingCommandLine
+import RingCommands
 import RingExport
 
 /// The `rainbow-ring` command: parses arguments, runs a subcommand, returns the exit code.
 /// Usage errors exit 64 (EX_USAGE), runtime failures 1, as swift-argument-parser does.
 public enum CommandLineTool {
-  public static let version = "0.1.0"
+  public static let version = Release.version
   /// What `--version` prints.
   static let versionLine = "rainbow-ring \(version)\n"
-  static let exitUsage: Int32 = 64
 
   /// The subcommands, in the order help lists them; the first is the default.
   static let subcommands: [any Subcommand.Type] = [
@@ -20,16 +21,49 @@ public enum CommandLineTool {
   static let commands = subcommands.map { $0.command }
 
   /// The root's own options, as help, completions and the man page show them.
-  static let rootSpecs = [
-    OptionSpec("version", help: "Show the version."),
-    OptionSpec("help", short: "h", help: "Show help information."),
-  ]
+  static let rootSpecs = OptionSpec.informational
 
   /// The options every subcommand ends with: `--no-limits`, `--version`, `--help`.
-  static let closingSpecs = [Limits.spec] + rootSpecs
+  static let closingSpecs = [Limits.spec] + OptionSpec.informational
 
   static let overview = "Render the seed's animated rainbow ring."
   static let rootUsage = "rainbow-ring [<subcommand>]"
+
+  /// The tool as its man page and completions describe it.
+  static let spec = ToolSpec(
+    name: "rainbow-ring", version: version, overview: overview, rootSpecs: rootSpecs,
+    commands: commands,
+    manualDescription: """
+      Without a subcommand it plays the animation; options without a subcommand are the
+      player's.
+
+      """,
+    manualSections: """
+      .SH EXIT STATUS
+      0 on success (and after help or the version); 1 when the work fails (a file cannot be
+      written, the player cannot start); for \\fBcheck\\fR, 1 when the ring flashes too much
+      and 2 when it cannot be checked or reported; 64 for a usage error, or when the bare
+      command has nowhere to play; 128 + N after signal N (130 for Ctrl\\-C).
+      .SH ENVIRONMENT
+      .TP
+      .B DISPLAY
+      The X display a window opens on.
+      .TP
+      .B TERM\\fR, \\fBCOLORTERM
+      What the terminal shows (with \\fB\\-\\-graphics auto\\fR).
+      .TP
+      .B NO_COLOR
+      When set and not empty, errors are not coloured and the terminal player uses no colour.
+      .TP
+      .B RAINBOW_RING_REDUCED_MOTION
+      1, true, yes or on: \\fBplay\\fR holds a still frame (space plays it); 0, false, no or
+      off: full motion, whatever the desktop says. \\fB\\-\\-\\fR[\\fBno\\-\\fR]\\fBreduced\\-motion\\fR
+      overrides it; without either, GNOME's \\fBenable\\-animations\\fR (read with
+      \\fBgsettings\\fR) decides. \\fBexport\\fR keeps the whole animation and says so.
+      .SH SEE ALSO
+      \\fBrainbow\\-ring help\\fR \\fIsubcommand\\fR, \\fBffmpeg\\fR(1)
+
+      """)
 
   static let rootHelp = Help.render(
     overview: overview, usage: rootUsage,
@@ -65,10 +99,10 @@ public enum CommandLineTool {
           "'--generate-completion-script' takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))."
         )
       }
-      return .print(shell.script())
+      return .print(shell.script(for: spec))
     case "--generate-manual":
       guard rest.isEmpty else { return .usage("'--generate-manual' takes no arguments.") }
-      return .print(ManualPage.text())
+      return .print(ManualPage.text(for: spec))
     case "help":
       switch rest.first {
       case nil: return .print(rootHelp)
@@ -97,7 +131,7 @@ public enum CommandLineTool {
   /// Runs the tool with `arguments` (without the program name).
   public static func run(_ arguments: [String], console: Console) -> Int32 {
     switch route(arguments) {
-    case .print(let text): return printing(text, console)
+    case .print(let text): return CommandExit.printing(text, console)
     case .run(let subcommand, let rest): return subcommand.run(rest, console: console)
     case .bare: return PlayCommand.runBare(console: console)
     case .unknown(let name):
@@ -127,45 +161,12 @@ public enum CommandLineTool {
     return nil
   }
 
-  /// Prints help or the version; a closed or full standard output is one error line, exit 1.
-  static func printing(_ text: String, _ console: Console) -> Int32 {
-    do {
-      try console.out(text)
-      return 0
-    } catch {
-      return failure("cannot write to standard output: \(describe(error))", console)
-    }
-  }
-
-  /// Prints `Error: message`, the usage and where to find help to standard error.
+  /// `message` as a usage error of `usage` (exit 64), with where help is: the subcommand
+  /// `command`'s, or the root's.
   static func usageError(
     _ message: String, usage: String, helpFor command: String?, _ console: Console
-  )
-    -> Int32
-  {
-    let helpCommand = command.map { "rainbow-ring \($0) --help" } ?? "rainbow-ring --help"
-    let message = RingError.usage(message).message  // one line, whatever was typed
-    console.writeErr(
-      "\(console.errorLabel) \(message)\nUsage: \(usage)\n  See '\(helpCommand)' for more information.\n"
-    )
-    return exitUsage
-  }
-
-  /// A runtime error as one line for a person: the library's own messages, a system error's
-  /// text, never a raw Foundation dump.
-  static func describe(_ error: Error) -> String {
-    switch error {
-    case let e as POSIXError: return String(cString: strerror(e.code.rawValue))
-    case let e as CocoaError: return e.localizedDescription
-    case let e as CustomStringConvertible: return e.description
-    default: return error.localizedDescription
-    }
-  }
-
-  /// Prints `Error: message` to standard error for a runtime failure, on one line whatever
-  /// paths or tool output the message holds.
-  static func failure(_ message: String, _ console: Console) -> Int32 {
-    console.writeErr("\(console.errorLabel) \(VisibleText.escaped(message))\n")
-    return 1
+  ) -> Int32 {
+    let help = command.map { "rainbow-ring \($0) --help" } ?? "rainbow-ring --help"
+    return CommandExit.usageError(message, usage: usage, help: help, console)
   }
 }

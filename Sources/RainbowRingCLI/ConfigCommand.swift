@@ -1,4 +1,6 @@
 import RainbowRing
+import RingCommandLine
+import RingCommands
 import RingConfig
 
 /// `rainbow-ring config --print`: the effective configuration, as a ring file.
@@ -33,11 +35,11 @@ enum ConfigCommand: Subcommand {
     guard args.has("print") else { throw RingError.usage("Missing expected flag '--print'.") }
     let config = try RingOptions.configuration(args)
     let scene = try RingOptions.scene(args)
-    try Limits.from(args).check(scene: scene)
+    try RingOptions.limits(args).check(scene: scene)
     return .run(config.effective)
   }
 
   static func perform(_ config: RingConfiguration, console: Console) -> Int32 {
-    CommandLineTool.printing(config.jsonText, console)
+    CommandExit.printing(config.jsonText, console)
   }
 }

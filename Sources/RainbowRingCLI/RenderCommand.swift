@@ -1,5 +1,7 @@
 import Foundation
 import RainbowRing
+import RingCommandLine
+import RingCommands
 import RingExport
 
 /// `rainbow-ring render`: one frame to a PNG file.
@@ -46,14 +48,14 @@ enum RenderCommand: Subcommand {
     if let asked: Request<Plan> = args.informational() { return asked }
     let scene = try RingOptions.scene(args)
     // An SVG's size in points costs no pixels: its stops are capped instead.
-    if !isVector(args["output"] ?? "") { try Limits.from(args).check(scene: scene) }
-    let time = try RingOptions.time(args)
+    if !isVector(args["output"] ?? "") { try RingOptions.limits(args).check(scene: scene) }
+    let time = try OptionValue.time(args)
     guard let output = args["output"], !output.isEmpty else {
       throw RingError.usage("Missing expected argument '--output <file>'.")
     }
     if output != "-", let ext = OutputExtension.of(output), !["png", "svg", "svgz"].contains(ext) {
       throw RingError.usage(
-        "Cannot write a .\(ext) file: render writes one frame as PNG (.png, or '-' for standard output) or SVG (.svg, .svgz); 'rainbow-ring export' writes the animation (\(ExportCommand.extensionList))."
+        "Cannot write a .\(ext) file: render writes one frame as PNG (.png, or '-' for standard output) or SVG (.svg, .svgz); 'rainbow-ring export' writes the animation (\(ExportOptions.extensionList))."
       )
     }
     if isVector(output) {
@@ -65,7 +67,7 @@ enum RenderCommand: Subcommand {
       } catch {
         throw RingError.usage("\(error)")
       }
-      try Limits.from(args).check(
+      try RingOptions.limits(args).check(
         vector: estimate, file: "An SVG", smil: false, elsewhere: "write a .png")
     }
     try RingOptions.checkOutputs([output], keep: args)
@@ -93,7 +95,7 @@ enum RenderCommand: Subcommand {
         try FileWriter.write(svg, to: output)
         return 0
       } catch {
-        return CommandLineTool.failure(CommandLineTool.describe(error), console)
+        return CommandExit.failure(CommandExit.describe(error), console)
       }
     }
     do {
@@ -102,30 +104,11 @@ enum RenderCommand: Subcommand {
       try MemoryProbe.check(
         bytes: 16 * Double(w) * Double(h) + 64 * 1_048_576, for: "a \(w)x\(h) frame")
       let frame = try FrameRenderer(scene: scene).render(at: time)
-      return try deliver(try PNGEncoder.encode(frame), to: output, console: console)
+      return try CommandExit.deliver(try PNGEncoder.encode(frame), to: output, console: console)
     } catch let error as RingError where error.code == .brokenPipe {
       return 0  // `-o /dev/stdout | head`: the reader left early, as with `-o -`
     } catch {
-      return CommandLineTool.failure(CommandLineTool.describe(error), console)
+      return CommandExit.failure(CommandExit.describe(error), console)
     }
-  }
-
-  /// Writes `bytes` to the file `output` (atomically, through `FileWriter`) or, for `-`, to
-  /// standard output, where a reader that leaves early is no error; returns the exit
-  /// status, throwing only the file's errors.
-  static func deliver(_ bytes: [UInt8], to output: String, console: Console) throws -> Int32 {
-    guard output == "-" else {
-      try FileWriter.write(bytes, to: output)
-      return 0
-    }
-    do {
-      try console.writeOut(bytes)
-    } catch let error as POSIXError where error.code == .EPIPE {
-      // The reader left early (`| head -c 10`): nothing more to say.
-    } catch {
-      return CommandLineTool.failure(
-        "cannot write to standard output: \(CommandLineTool.describe(error))", console)
-    }
-    return 0
   }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import RainbowRing
+import RingCommandLine
+import RingCommands
 import RingConfig
 import RingExport
 import RingFlash
@@ -15,7 +17,7 @@ enum RingOptions {
     OptionSpec("ring-width", value: "points", help: "Width of the ring, in points.", default: "20"),
     OptionSpec(
       "background", value: "color", help: "transparent, white, black, #RRGGBB or #RRGGBBAA.",
-      default: "transparent; white for --scene seed", completion: backgroundChoices),
+      default: "transparent; white for --scene seed", completion: ValueCompletion.namedColors),
     OptionSpec(
       "scene", value: "scene",
       help: "ring (the ring alone) or seed (the iPhone's 375x667-point white view, ring at 50,80).",
@@ -122,50 +124,6 @@ enum RingOptions {
       ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
   }
 
-  /// The named colours `--background` takes (any #RRGGBB or #RRGGBBAA too).
-  static let backgroundChoices = ValueCompletion.choices(["transparent", "white", "black"])
-
-  static func number(
-    _ args: ParsedArguments, _ name: String, default value: Double, range: ClosedRange<Double>,
-    unit: String
-  ) throws(RingError) -> Double {
-    guard let text = args[name] else { return value }
-    guard let v = NumberText.decimal(text) else {
-      throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': expected a number in \(describe(range)) \(unit)."
-      )
-    }
-    guard range.contains(v) else {
-      throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': must be in \(describe(range)) \(unit).")
-    }
-    return v
-  }
-
-  static func integer(
-    _ args: ParsedArguments, _ name: String, default value: Int, range: ClosedRange<Int>
-  ) throws(RingError) -> Int {
-    guard let text = args[name] else { return value }
-    guard let v = NumberText.integer(text) else {
-      throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': expected a whole number in \(range.lowerBound)...\(range.upperBound)."
-      )
-    }
-    guard range.contains(v) else {
-      throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': must be in \(range.lowerBound)...\(range.upperBound)."
-      )
-    }
-    return v
-  }
-
-  static func describe(_ r: ClosedRange<Double>) -> String {
-    func f(_ v: Double) -> String {
-      v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
-    return "\(f(r.lowerBound))...\(f(r.upperBound))"
-  }
-
   static func point(_ args: ParsedArguments, _ name: String, default value: Point)
     throws(RingError)
     -> Point
@@ -182,23 +140,6 @@ enum RingOptions {
     return Point(x: x, y: y)
   }
 
-  static func choice<T>(
-    _ args: ParsedArguments, _ name: String, _ options: [(String, T)], default value: T
-  )
-    throws(RingError) -> T
-  {
-    guard let text = args[name] else { return value }
-    guard let hit = options.first(where: { $0.0 == text }) else {
-      let near = Suggestion.nearest(to: text, among: options.map(\.0)).map {
-        " Did you mean '\($0)'?"
-      }
-      throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': expected one of \(options.map(\.0).joined(separator: ", "))."
-          + (near ?? ""))
-    }
-    return hit.1
-  }
-
   /// The configuration the options describe: a preset's, then a ring file's, then the
   /// command line's, each overriding the one before.
   static func configuration(_ args: ParsedArguments) throws(RingError) -> RingConfiguration {
@@ -209,10 +150,10 @@ enum RingOptions {
   /// line stands, by key: `FILE:LINE:COLUMN` in the ring file, or `preset 'NAME'`. The
   /// merged configuration is checked (`RingConfiguration.checkFit()`), and a misfit is
   /// refused at the place of the value at fault.
-  static func sourcedConfiguration(_ args: ParsedArguments) throws(RingError) -> (
-    configuration: RingConfiguration, positions: [String: String]
-  ) {
-    if let known = args.memo.configuration { return known }
+  static func sourcedConfiguration(_ args: ParsedArguments) throws(RingError)
+    -> SourcedConfiguration
+  {
+    if let known = args.memo[SourcedConfiguration.self] { return known }
     var base = RingConfiguration()
     var positions: [String: String] = [:]
     // Which source gave each key, later ones higher: for a misfit, the latest is at fault.
@@ -249,8 +190,32 @@ enum RingOptions {
       throw RingError.usage(sentence(error, positions: positions))
     }
     let result = (configuration, positions)
-    args.memo.configuration = result
+    args.memo[SourcedConfiguration.self] = result
     return result
+  }
+
+  /// A configuration with where each value that came from elsewhere than the command line
+  /// stands, by key.
+  typealias SourcedConfiguration = (configuration: RingConfiguration, positions: [String: String])
+
+  /// The caps the arguments ask for (`Limits.from(_:)`), with where a ring file or preset
+  /// gave the frame's size and the colours, for the refusals.
+  static func limits(_ args: ParsedArguments) -> Limits {
+    var limits = Limits.from(args)
+    if args.has("loops") { limits.lengthOption = "--loops" }
+    guard let sourced = args.memo[SourcedConfiguration.self] else { return limits }
+    let positions = sourced.positions
+    limits.framePlace = (positions["size"] ?? positions["scale"]).map { "\($0): " } ?? ""
+    let e = sourced.configuration.effective
+    limits.colorSource = e.colors != nil ? .colors : e.palette == "rainbow" ? .hueStep : .palette
+    let colorKey =
+      switch limits.colorSource {
+      case .hueStep: "hue-step"
+      case .colors: "colors"
+      case .palette: "palette"
+      }
+    limits.colorPlace = positions[colorKey].map { "\($0): " } ?? ""
+    return limits
   }
 
   /// Refuses to write any of `outputs` over the ring file `--config` read (the same file
@@ -340,12 +305,12 @@ enum RingOptions {
       guard args[name] != nil, let (range, unit) = RingConfiguration.ranges[name] else {
         return nil
       }
-      return try number(args, name, default: 0, range: range, unit: unit)
+      return try OptionValue.number(args, name, default: 0, range: range, unit: unit)
     }
     func name(_ key: String) throws(RingError) -> String? {
       guard let text = args[key] else { return nil }
       if let names = RingConfiguration.choices[key] {
-        return try choice(args, key, names.map { ($0, $0) }, default: text)
+        return try OptionValue.choice(args, key, names.map { ($0, $0) }, default: text)
       }
       guard RGBAColor(parsing: text) != nil else {
         throw RingError.usage(
@@ -427,7 +392,7 @@ enum RingOptions {
     _ args: ParsedArguments, playsOnce: Bool = true, _ makeChecks: () throws -> [FlashCheck]
   ) throws(RingError) {
     guard !args.has("allow-flashing") else { return }
-    try refuseFlashing(limits: Limits.from(args), playsOnce: playsOnce, makeChecks)
+    try refuseFlashing(limits: limits(args), playsOnce: playsOnce, makeChecks)
   }
 
   /// `refuseFlashing(_:_:)` within `limits`, flashing not allowed: for a check made when
@@ -439,7 +404,7 @@ enum RingOptions {
     do {
       checks = try makeChecks()
     } catch {
-      throw RingError.usage(CommandLineTool.describe(error))
+      throw RingError.usage(CommandExit.describe(error))
     }
     guard !checks.isEmpty else { return }
     let skip = "pass --allow-flashing to skip the check"
@@ -449,7 +414,7 @@ enum RingOptions {
     do {
       review = try FlashCheck.review(checks, withinPixels: limits.flashPixels)
     } catch {
-      throw RingError.usage(CommandLineTool.describe(error))
+      throw RingError.usage(CommandExit.describe(error))
     }
     guard !review.verdict.passes else { return }
     throw RingError.usage(
@@ -585,7 +550,7 @@ enum RingOptions {
     let sourced = try sourcedConfiguration(args)
     var config = sourced.configuration
     let positions = sourced.positions
-    config.scale = try number(
+    config.scale = try OptionValue.number(
       args, "scale", default: config.scale ?? 1, range: scaleRange, unit: "pixels per point")
     do {
       return try config.makeScene(defaultBackground: defaultBackground)
@@ -594,13 +559,5 @@ enum RingOptions {
     } catch {
       throw RingError.usage("\(error)")
     }
-  }
-
-  /// `--time`, exact to the nanosecond when written as a decimal (a `Double` would round
-  /// 1000000000.05 s by tens of nanoseconds).
-  static func time(_ args: ParsedArguments) throws(RingError) -> MediaTime {
-    let seconds = try number(args, "time", default: 0, range: -1e9...1e9, unit: "seconds")
-    if let text = args["time"], let exact = MediaTime(decimalText: text) { return exact }
-    return .seconds(seconds)
   }
 }

@@ -1,3 +1,5 @@
+import RingCommandLine
+import RingCommands
 import RingCore
 import RingSystem
 
@@ -27,12 +29,12 @@ extension Subcommand {
     let plan: Plan
     do throws(RingError) {
       switch try makePlan(arguments) {
-      case .help: return CommandLineTool.printing(command.help, console)
-      case .version: return CommandLineTool.printing(CommandLineTool.versionLine, console)
+      case .help: return CommandExit.printing(command.help, console)
+      case .version: return CommandExit.printing(CommandLineTool.versionLine, console)
       case .run(let p): plan = p
       }
     } catch  where error.code == .resources {
-      return CommandLineTool.failure(error.message, console)
+      return CommandExit.failure(error.message, console)
     } catch {
       return usageError(error.message, console)
     }

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import RingGraphics
+import RingSystem
 
 /// A connection to an X display, opened with a deadline.
 ///

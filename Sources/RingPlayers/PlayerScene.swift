@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+import RingSystem
 
 /// What a player shows, fitted to any display size.
 public enum PlayerScene: String, CaseIterable, Sendable {
@@ -36,23 +37,6 @@ public enum PlayerScene: String, CaseIterable, Sendable {
         background: background ?? .clear, scale: scale)
     }
   }
-}
-
-/// The player's clock: seconds since it started, read from the monotonic clock (never the
-/// sum of frame intervals, so hours of play do not drift).
-public struct MonotonicClock: Sendable {
-  private let start: Double
-
-  public init() { start = MonotonicClock.now() }
-
-  public static func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-  }
-
-  /// Seconds since the clock started.
-  public var elapsed: Double { MonotonicClock.now() - start }
 }
 
 /// When a player draws: frames on the fixed grid k / fps of a monotonic clock (never summed

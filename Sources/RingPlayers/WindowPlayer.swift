@@ -10,6 +10,9 @@ import RainbowRing
 /// window is unmapped, or while paused unless the window needs it. Frame times come from a
 /// monotonic clock.
 public final class WindowPlayer {
+  /// Pixels per point a window is drawn at: `--scale`, or the display's DPI over 96.
+  public static let scaleRange: ClosedRange<Double> = 1...4
+
   public struct Options: Sendable {
     public var content: PlayerContent
     /// Pixels per point; `nil` derives it from the display's DPI (96 DPI = 1).
@@ -90,7 +93,7 @@ public final class WindowPlayer {
       let mm = Double(XDisplayWidthMM(display, screen))
       let px = Double(XDisplayWidth(display, screen))
       let dpi = mm > 0 ? px / (mm / 25.4) : 96
-      scale = max(1, min(4, (dpi / 96).rounded()))
+      scale = min(max((dpi / 96).rounded(), Self.scaleRange.lowerBound), Self.scaleRange.upperBound)
     }
     // The scene's natural size, but never larger than the screen (the scene refits to
     // whatever size the window gets).

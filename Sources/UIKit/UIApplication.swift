@@ -1,5 +1,6 @@
 import RainbowRing
-import RainbowRingCLI
+import RingCommandLine
+import RingCommands
 import RingLayers
 import RingPlayers
 import RingSystem
@@ -149,7 +150,7 @@ func runApplication(
     arguments.append(text)
   }
   var launched = false
-  let status = AppCommand.run(arguments, name: name, console: console) { task in
+  let status = ProgramCommand.run(arguments, name: name, console: console) { task in
     launched = true
     return try launch(task, delegateType: try delegateType())
   }
@@ -160,7 +161,7 @@ func runApplication(
 
 /// Launches the application for `task` and returns its key window as a live tree.
 @MainActor
-private func launch(_ task: AppCommand.Launch, delegateType: UIResponder.Type?) throws
+private func launch(_ task: ProgramCommand.Launch, delegateType: UIResponder.Type?) throws
   -> any LiveLayerTree
 {
   Runtime.screenScale = CGFloat(task.scale ?? 2)

@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRingCLI
+import RingCommandLine
 import RingSystem
 
 // First, before any thread exists. A reader that leaves (SIGPIPE) and a file-size limit

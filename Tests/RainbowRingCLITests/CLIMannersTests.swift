@@ -4,6 +4,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// How the tool behaves towards a person: its version line, suggestions for a slip of the
 /// keyboard, colour only where it shows, why the bare command cannot play, output names it

@@ -4,6 +4,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// Runs the tool in-process and captures what it writes.
 final class Captured {

@@ -2,6 +2,8 @@ import RainbowRing
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 @Suite struct CheckCommandTests {
   /// Runs `rainbow-ring check` with `args` in-process: exit status, standard output and error.

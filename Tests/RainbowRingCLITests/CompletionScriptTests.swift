@@ -4,6 +4,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// The bash, zsh and fish completions the binary generates: they parse, they name every
 /// option of every subcommand, and real bash and fish complete subcommands, options and
@@ -37,7 +39,7 @@ import Testing
   /// Every spelling of every option of every subcommand is in every script.
   @Test(arguments: CompletionShell.allCases)
   func theScriptNamesEveryOption(shell: CompletionShell) {
-    let text = shell.script()
+    let text = shell.script(for: CommandLineTool.spec)
     for command in CommandLineTool.commands {
       for spec in command.options {
         let spellings =
@@ -140,7 +142,7 @@ import Testing
   /// zsh: the `#compdef` line and an `_arguments` spec per spelling, with the value's
   /// choices or files.
   @Test func zshDeclaresOptionsWithTheirValues() {
-    let text = CompletionShell.zsh.script()
+    let text = CompletionShell.zsh.script(for: CommandLineTool.spec)
     #expect(text.hasPrefix("#compdef rainbow-ring\n"), "autoloadable from fpath")
     for expected in [
       "'(-o --output)-o+[", "'(-o --output)--output=[", ":file:_files'",

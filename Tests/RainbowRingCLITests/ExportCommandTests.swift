@@ -4,6 +4,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 @Suite struct ExportCommandTests {
   static let badInputs: [(args: [String], mentions: String)] = [

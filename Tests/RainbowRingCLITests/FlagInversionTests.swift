@@ -2,6 +2,8 @@ import RainbowRing
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// `--no-FLAG` turns a flag off, never on; the last of `--FLAG` and `--no-FLAG` wins.
 @Suite struct FlagInversionTests {

@@ -4,6 +4,8 @@ import RingExport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// `check` and the refusals of `export` and `play` give one verdict on what is shown.
 @Suite struct FlashGuardCommandTests {

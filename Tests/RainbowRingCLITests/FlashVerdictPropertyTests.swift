@@ -6,6 +6,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// Over random seeded rings (colours with alpha, backgrounds, palettes, step durations,
 /// frame rates, progress changes and delays, loop counts): `check --format` gives the

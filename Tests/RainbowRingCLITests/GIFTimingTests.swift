@@ -1,6 +1,8 @@
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// A GIF with default options works for any length: its frame count keeps every delay a
 /// whole number of centiseconds, at least 2.

@@ -3,6 +3,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// The man page the binary generates: man and groff render it without a warning, and it
 /// lists every option of every subcommand under that subcommand.

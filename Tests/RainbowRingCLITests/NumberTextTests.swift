@@ -1,6 +1,8 @@
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// Every numeric option reads numbers through `NumberText`, one spelling for all.
 @Suite struct NumberTextTests {

@@ -3,6 +3,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// The export's progress line and closing summary.
 @Suite struct ProgressBarTests {
@@ -80,7 +82,7 @@ import Testing
     (4_750_000, "4.8 MB"), (12_300_000_000, "12.3 GB"),
   ])
   func sizesAreShownInSIUnits(bytes: Int, shown: String) {
-    #expect(ExportCommand.byteCount(bytes) == shown)
+    #expect(ExportOptions.byteCount(bytes) == shown)
   }
 
   /// On a terminal an export ends with one summary line; elsewhere (and with --quiet) none.
@@ -98,7 +100,7 @@ import Testing
     #expect(code == 0, "exit \(code): \(err)")
     let bytes = try #require(
       try FileManager.default.attributesOfItem(atPath: dir + "/r.gif")[.size] as? Int)
-    let expected = "wrote \(dir)/r.gif: \(ExportCommand.byteCount(bytes)), 15 frames, 0.3 s, in "
+    let expected = "wrote \(dir)/r.gif: \(ExportOptions.byteCount(bytes)), 15 frames, 0.3 s, in "
     let lines = err.split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.hasPrefix(expected) } == summarised, "\(err)")
     if !terminal || quiet {

@@ -4,6 +4,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// `--[no-]reduced-motion` on the command line, and what an export says about the
 /// preference.

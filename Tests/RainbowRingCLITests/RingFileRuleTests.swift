@@ -5,6 +5,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// Ring files mean what the command line means: the same rules for how values fit
 /// together, each refusal at the place of the value at fault, every error line visible.

@@ -4,6 +4,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// Progress rings, palettes, ring files, presets and flash safety from the command line.
 @Suite struct RingStyleCommandTests {

@@ -5,6 +5,8 @@ import RingPlayers
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// A program's clock as a snapshot runs it, without a program: a chain of stops whose step
 /// (in nanoseconds) `step` gives from the time of the last one; a step of 0 ends as it

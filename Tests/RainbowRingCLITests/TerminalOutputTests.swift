@@ -4,6 +4,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// What reaches the terminal: user text escaped, and a standard output that cannot be
 /// written reported instead of ignored.

@@ -4,6 +4,8 @@ import RingTestSupport
 import Testing
 
 @testable import RainbowRingCLI
+@testable import RingCommandLine
+@testable import RingCommands
 
 /// The vector formats from the command line: each extension names its format, standard
 /// output takes text, the summary names the loop, and `render` writes a still SVG.
@@ -50,7 +52,7 @@ import Testing
 
   @Test func theSummaryNamesTheLoopNotFrames() throws {
     let plan = try #require(try ExportCommand.makePlan(["-o", "/tmp/x/ring.svg"]).plan)
-    let line = ExportCommand.summary(of: plan, seconds: 0.01)
+    let line = ExportOptions.summary(of: plan, seconds: 0.01)
     #expect(line == "wrote /tmp/x/ring.svg: a 7.3 s loop, in 0.0 s", "\(line)")
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+import RingSystem
 import Testing
 
 @testable import RingPlayers

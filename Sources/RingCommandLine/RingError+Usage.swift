@@ -9,7 +9,7 @@ extension RingError.Code {
 extension RingError {
   /// A usage error whose message is one line: control characters the user typed (a newline
   /// inside an argument) are escaped, so it cannot break across lines or drive the terminal.
-  static func usage(_ message: String) -> RingError {
+  package static func usage(_ message: String) -> RingError {
     RingError(.usage, VisibleText.escaped(message))
   }
 }

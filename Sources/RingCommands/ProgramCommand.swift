@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+import RingCommandLine
 import RingExport
 import RingPlayers
 import RingSystem
@@ -18,7 +19,7 @@ import RingSystem
 /// give the same pixels. An export writes the window's first `--duration` seconds on that
 /// clock through `rainbow-ring export`'s exporters, in any raster format, with its options.
 /// Exit status as `rainbow-ring play`'s, and 64 for a usage error.
-public enum AppCommand {
+package enum ProgramCommand {
   static let snapshotSpecs = [
     OptionSpec(
       "snapshot", value: "file",
@@ -38,7 +39,7 @@ public enum AppCommand {
 
   /// `rainbow-ring export`'s options that a program's export takes as they are.
   static let exportNames: Set = [
-    "format", "loop-count", "exact-fps", "quality", "pixel-format", "columns", "overwrite",
+    "loop-count", "exact-fps", "quality", "pixel-format", "columns", "overwrite",
     "quiet",
   ]
 
@@ -47,32 +48,32 @@ public enum AppCommand {
       OptionSpec(
         "export", value: "file",
         help:
-          "Write the window's first --duration seconds (which it needs) to a file and exit: \(ExportCommand.rasterExtensionList), as 'rainbow-ring export' writes them.",
+          "Write the window's first --duration seconds (which it needs) to a file and exit: \(ExportOptions.rasterExtensionList), as 'rainbow-ring export' writes them.",
         completion: .file),
       OptionSpec(
         "background", value: "color",
         help:
           "Beneath the window, for --export: transparent, white, black, #RRGGBB or #RRGGBBAA.",
         default: "white for GIF and MP4, transparent otherwise",
-        completion: RingOptions.backgroundChoices),
+        completion: .namedColors),
       OptionSpec(
         "allow-flashing",
         help:
           "Write an --export even when the window flashes more than 3 times a second (WCAG 2.3.1). Without it, the frames are checked as they are drawn, and a file that flashes is not written."
       ),
     ]
-    + ExportCommand.specs.filter { exportNames.contains($0.name) }.map { spec in
-      guard spec.name == "format" else { return spec }
-      let raster = ExportFormat.allCases.filter { !$0.isVector }.map(\.rawValue)
-      return OptionSpec(
+    + [
+      OptionSpec(
         "format", value: "format",
         help:
-          "\(raster.joined(separator: ", ")): as 'rainbow-ring export' writes them (a sprite sheet is NAME.png with NAME.json and NAME.html; frames a folder of numbered PNGs).",
-        default: "from the file's extension", completion: .choices(raster))
-    }
+          "\(rasterFormats.joined(separator: ", ")): as 'rainbow-ring export' writes them (a sprite sheet is NAME.png with NAME.json and NAME.html; frames a folder of numbered PNGs).",
+        default: "from the file's extension", completion: .choices(rasterFormats))
+    ] + ExportOptions.specs.filter { exportNames.contains($0.name) }
+
+  static let rasterFormats = ExportFormat.allCases.filter { !$0.isVector }.map(\.rawValue)
 
   static let specs: [OptionSpec] =
-    PlayCommand.specs.filter { playNames.contains($0.name) }.map { spec in
+    PlayerPlan.specs.map { spec in
       switch spec.name {
       case "duration":
         OptionSpec(
@@ -90,7 +91,7 @@ public enum AppCommand {
         "scale", value: "n",
         help: "Pixels per point: 1 to 4 in a window, 0.25 to 16 for a snapshot or an export.",
         default: "the display's in a window, 1 for a snapshot or an export")
-    ] + snapshotSpecs + exportSpecs + CommandLineTool.closingSpecs
+    ] + snapshotSpecs + exportSpecs + [Limits.spec] + OptionSpec.informational
 
   /// What the program was asked to do.
   enum Task {
@@ -106,14 +107,14 @@ public enum AppCommand {
   }
 
   /// What a program needs to know as it launches.
-  public struct Launch: Sendable {
+  package struct Launch: Sendable {
     /// Pixels per point: the snapshot's, or the window's when `--scale` gave it.
-    public var scale: Double?
+    package var scale: Double?
     /// The screen's size in points when `--screen` gave it.
-    public var screenSize: Size?
+    package var screenSize: Size?
     /// Whether the program is drawn on its media clock alone, for a snapshot or an export,
     /// rather than played live.
-    public var isRecorded: Bool
+    package var isRecorded: Bool
   }
 
   static func command(name: String) -> CommandSpec {
@@ -128,7 +129,7 @@ public enum AppCommand {
 
   struct Parsed {
     var request: Task
-    var plan: PlayCommand.Plan
+    var plan: PlayerPlan
     var screenSize: Size?
 
     var launch: Launch {
@@ -158,7 +159,7 @@ public enum AppCommand {
   static func parse(_ arguments: [String]) throws(RingError) -> Request<Parsed> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
     if let asked: Request<Parsed> = args.informational() { return asked }
-    var plan = PlayCommand.Plan(ring: .seed, limits: Limits.from(args))
+    var plan = PlayerPlan(limits: Limits.from(args))
     if args.has("export") && args.has("snapshot") {
       throw RingError.usage("The options '--export' and '--snapshot' cannot be used together.")
     }
@@ -183,7 +184,7 @@ public enum AppCommand {
           "Cannot write a .\(ext) file: '--snapshot' writes a PNG file (.png, or '-' for standard output)."
         )
       }
-      let scale = try RingOptions.number(
+      let scale = try OptionValue.number(
         args, "scale", default: 1, range: RingScene.scaleRange, unit: "pixels per point")
       if let text = args["time"],
         !(NumberText.decimal(text).map { (0...MediaTime.maximumSeconds).contains($0) } ?? false)
@@ -192,7 +193,7 @@ public enum AppCommand {
           "'--time' is seconds after launch: 0 or more, up to 1000000000 (about 31 years), not \(text)."
         )
       }
-      let time = try RingOptions.time(args)
+      let time = try OptionValue.time(args)
       return .run(
         Parsed(
           request: .snapshot(output: output, time: time, scale: scale), plan: plan,
@@ -201,7 +202,7 @@ public enum AppCommand {
     if args.has("time") {
       throw RingError.usage("'--time' sets the moment of a '--snapshot'; it needs one.")
     }
-    try PlayCommand.readPlayerOptions(args, into: &plan)
+    try plan.read(args)
     return .run(
       Parsed(request: .play(scale: plan.scale), plan: plan, screenSize: try screenSize(args)))
   }
@@ -219,7 +220,7 @@ public enum AppCommand {
         "'--export' writes a file: standard output is the program's own ('--export -' would mix its output with the frames)."
       )
     }
-    let format = try ExportCommand.format(args, output: output)
+    let format = try ExportOptions.format(args, output: output)
     // A pipe or a device takes the bytes as they come: the verdict, which comes with the
     // last frame, could not hold them back.
     var status = stat()
@@ -232,7 +233,7 @@ public enum AppCommand {
     }
     guard !format.isVector else {
       throw RingError.usage(
-        "\(format.rawValue) describes a ring's animation, and a program's window is drawn frame by frame: export \(ExportCommand.rasterExtensionList)."
+        "\(format.rawValue) describes a ring's animation, and a program's window is drawn frame by frame: export \(ExportOptions.rasterExtensionList)."
       )
     }
     guard args.has("duration") else {
@@ -240,7 +241,7 @@ public enum AppCommand {
         "'--export' needs '--duration <seconds>': a program's animations have no period to take as the file's length."
       )
     }
-    let scale = try RingOptions.number(
+    let scale = try OptionValue.number(
       args, "scale", default: 1, range: RingScene.scaleRange, unit: "pixels per point")
     var background = format == .gif || format == .mp4 ? RGBAColor.white : .clear
     if let text = args["background"] {
@@ -251,7 +252,7 @@ public enum AppCommand {
       }
       background = color
     }
-    try ExportCommand.checkBackground(background, format: format, text: args["background"])
+    try ExportOptions.checkBackground(background, format: format, text: args["background"])
     return .export(output: output, format: format, scale: scale, background: background, args: args)
   }
 
@@ -260,13 +261,13 @@ public enum AppCommand {
   static func exportPlan(
     _ tree: any LiveLayerTree, output: String, format: ExportFormat, scale: Double,
     background: RGBAColor, args: ParsedArguments
-  ) throws(RingError) -> ExportCommand.Plan {
-    var (settings, notes) = try ExportCommand.settings(
+  ) throws(RingError) -> ExportPlan {
+    var (settings, notes) = try ExportOptions.settings(
       for: .tree(tree, scale: scale, background: background), format: format, args,
       output: output)
-    try ExportCommand.checkResources(settings, args, output: output)
+    try ExportOptions.checkResources(settings, limits: Limits.from(args), output: output)
     settings.refusesFlashing = !args.has("allow-flashing")
-    return ExportCommand.Plan(
+    return ExportPlan(
       settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
   }
 
@@ -274,7 +275,7 @@ public enum AppCommand {
   /// launches the program with `launch` (only once the arguments are known to be good, so a
   /// usage error runs none of its code), then plays or snapshots the tree it returns.
   /// Returns the exit status.
-  public static func run(
+  package static func run(
     _ arguments: [String], name: String, console: Console,
     launch: (Launch) throws -> any LiveLayerTree
   ) -> Int32 {
@@ -283,15 +284,15 @@ public enum AppCommand {
       console.writeErr(
         "\(console.errorLabel) \(RingError.usage(message).message)\nUsage: \(command.usage)\n  See '\(name) --help' for more information.\n"
       )
-      return CommandLineTool.exitUsage
+      return CommandExit.usage
     }
     let parsed: Parsed
     do throws(RingError) {
       switch try parse(arguments) {
-      case .help: return CommandLineTool.printing(command.help, console)
+      case .help: return CommandExit.printing(command.help, console)
       case .version:
-        return CommandLineTool.printing(
-          "\(name) (RainbowRing \(CommandLineTool.version), UIKit compatibility)\n", console)
+        return CommandExit.printing(
+          "\(name) (RainbowRing \(Release.version), UIKit compatibility)\n", console)
       case .run(let p): parsed = p
       }
     } catch {
@@ -299,7 +300,7 @@ public enum AppCommand {
     }
     switch parsed.request {
     case .export(let output, let format, let scale, let background, let args):
-      let plan: ExportCommand.Plan
+      let plan: ExportPlan
       do {
         let tree = try launch(parsed.launch)
         plan = try exportPlan(
@@ -308,9 +309,9 @@ public enum AppCommand {
       } catch let error as RingError where error.code == .usage {
         return usageError(error.message)
       } catch {
-        return CommandLineTool.failure(CommandLineTool.describe(error), console)
+        return CommandExit.failure(CommandExit.describe(error), console)
       }
-      return ExportCommand.write(
+      return ExportOptions.write(
         plan, console: console, isTerminal: console.errorIsTerminal, usageError: usageError)
     case .snapshot(let output, let time, let scale):
       if output == "-" && console.outputIsTerminal {
@@ -339,7 +340,7 @@ public enum AppCommand {
           try snapshot(
             tree, at: time, scale: scale, limits: parsed.plan.limits, console: console))
         restoreOutput()
-        return try RenderCommand.deliver(png, to: output, console: console)
+        return try CommandExit.deliver(png, to: output, console: console)
       } catch let error as RingError where error.code == .brokenPipe {
         return 0  // `--snapshot /dev/stdout | head`: the reader left early
       } catch let error as RingError where error.code == .usage {
@@ -347,12 +348,13 @@ public enum AppCommand {
       } catch let error as RingError where error.code == .interrupted {
         return 128 + Termination.pending
       } catch {
-        return CommandLineTool.failure(CommandLineTool.describe(error), console)
+        return CommandExit.failure(CommandExit.describe(error), console)
       }
     case .play:
-      let venue: PlayCommand.Venue
+      let venue: PlayerPlan.Venue
       do throws(RingError) {
-        venue = try PlayCommand.venue(parsed.plan, console: console)
+        // The window's size is checked once the program has made it.
+        venue = try parsed.plan.venue(console: console) {}
       } catch {
         return usageError(error.message)
       }
@@ -364,17 +366,15 @@ public enum AppCommand {
       let tree: any LiveLayerTree
       do {
         tree = try launch(parsed.launch)
-        var plan = parsed.plan
-        plan.naturalSize = tree.size
-        if case .window = venue { try plan.checkWindowSize() }
+        if case .window = venue { try parsed.plan.checkWindowSize(natural: tree.size) }
       } catch let error as RingError where error.code == .usage {
         return usageError(error.message)
       } catch {
-        return CommandLineTool.failure(CommandLineTool.describe(error), console)
+        return CommandExit.failure(CommandExit.describe(error), console)
       }
-      return PlayCommand.play(
-        parsed.plan, in: venue, content: .tree(tree), title: name,
-        terminal: held?.terminal ?? STDOUT_FILENO, console: console)
+      return parsed.plan.play(
+        .tree(tree), in: venue, title: name, terminal: held?.terminal ?? STDOUT_FILENO,
+        console: console)
     }
   }
 
@@ -401,7 +401,7 @@ public enum AppCommand {
   }
 }
 
-extension AppCommand {
+extension ProgramCommand {
   /// Runs `tree`'s clock to `time` through `SnapshotSimulation` with `cap` stops, showing
   /// its progress in program time (milliseconds below 100 s, else seconds) once it has
   /// taken 0.5 s, when standard error is a terminal. A signal's exit ends the bar's line.

@@ -1,5 +1,6 @@
 import Foundation
 import RainbowRing
+import RingCommandLine
 import RingExport
 import RingPlayers
 
@@ -14,24 +15,24 @@ import RingPlayers
 /// judged by its new pace, not its average); a run whose estimate (or whose count) passes
 /// the cap is refused before anything is written. The cap is a count, so the same arguments give the same verdict on
 /// any machine.
-struct SnapshotSimulation {
+package struct SnapshotSimulation {
   /// Animation stops one snapshot may run (`--no-limits` lifts it): about 100,000 s of the
   /// seed's 0.1 s chain, a few minutes of computing in a debug build.
-  static let standardCap = 1_000_000
+  package static let standardCap = 1_000_000
   /// The most stops one run may take.
-  var cap: Int
+  package var cap: Int
   /// Stops run between estimates, progress updates and interruption checks.
-  var slice = 1024
+  package var slice = 1024
 
   /// Slices in a row that may run without the clock moving before the program is refused
   /// as one whose animations end as they begin (16 slices: 16,384 stops at one instant).
-  static let stalledSlices = 16
+  package static let stalledSlices = 16
 
   /// Moves `tree` to `target`, telling `progress` the time reached (as a fraction of
   /// `target`, 0 to 1) after each slice. Throws a usage error when the run would pass the
   /// cap, and `RingError.interruption` when a terminating signal has arrived; the tree is then
   /// somewhere short of `target`.
-  func run(
+  package func run(
     _ tree: any LiveLayerTree, to target: MediaTime, progress: (Double) -> Void = { _ in }
   ) throws(RingError) {
     var stops = 0
@@ -81,17 +82,17 @@ struct SnapshotSimulation {
 
   /// The stops a run to `target` takes: `stops` by `reached`, and the rest at `rate` stops
   /// per second of program time.
-  static func estimate(stops: Int, reached: MediaTime, target: MediaTime, rate: Double)
+  package static func estimate(stops: Int, reached: MediaTime, target: MediaTime, rate: Double)
     -> Double
   {
     Double(stops) + rate * max(0, (target - reached).seconds)
   }
 
   /// `123.456`, `1000000000`: a time in seconds, to ten significant digits.
-  static func seconds(_ time: MediaTime) -> String { String(format: "%.10g", time.seconds) }
+  package static func seconds(_ time: MediaTime) -> String { String(format: "%.10g", time.seconds) }
 
   /// `1,234,567`, or `1.2e+15` from a quadrillion on.
-  static func count(_ value: Double) -> String {
+  package static func count(_ value: Double) -> String {
     guard value < 1e15 else { return String(format: "%.1e", value) }
     let digits = String(Int(value.rounded()))
     var out = ""
@@ -102,10 +103,10 @@ struct SnapshotSimulation {
     return out
   }
 
-  static func count(_ value: Int) -> String { count(Double(value)) }
+  package static func count(_ value: Int) -> String { count(Double(value)) }
 
   /// `12 s`, `3 minutes`, `5 hours`, `23 days` or `1.0e+04 years`, rounded.
-  static func duration(_ seconds: Double) -> String {
+  package static func duration(_ seconds: Double) -> String {
     let units: [(String, Double)] = [
       ("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60),
     ]

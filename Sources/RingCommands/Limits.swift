@@ -1,21 +1,22 @@
 import Foundation
 import RainbowRing
+import RingCommandLine
 import RingExport
 import RingFlash
 
 /// Caps that keep a slip of the keyboard (`--size 10000 --scale 4`, `--loops 9999`) from
 /// allocating gigabytes or filling the disk. Checked before anything is allocated;
 /// `--no-limits` lifts them. The library's own ceiling (`Pixmap.maximumPixelCount`) stays.
-struct Limits {
+package struct Limits {
   /// Pixels in one frame: 8192 x 8192, 256 MiB of RGBA.
-  var framePixels = 1 << 26
+  package var framePixels = 1 << 26
   /// Frames in one export.
-  var frames = 100_000
+  package var frames = 100_000
   /// Estimated peak memory, in bytes.
-  var memory = 4.0 * Double(1 << 30)
+  package var memory = 4.0 * Double(1 << 30)
   /// Raw frames written to a file (`--format rgba`), in bytes; standard output is a stream
   /// and is not capped.
-  var rawFileBytes = 16.0 * Double(1 << 30)
+  package var rawFileBytes = 16.0 * Double(1 << 30)
   /// Pixels one flash check counts (`FlashCheck.pixelsCounted`), its search for causes
   /// included (`FlashCheck.causes(withinPixels:)` gets what the check leaves): about 30 s of
   /// CPU at the 20 million a second measured in a release build in the worst case, every
@@ -23,15 +24,32 @@ struct Limits {
   /// 1.66e8 pixels in 8.0 s of CPU, 12 s on the shared 2-core machine; rendering
   /// included). That is 130,000 frames of the 48-pixel ring over two backdrops, 36 minutes
   /// at 60 fps.
-  var flashPixels = 6e8
+  package var flashPixels = 6e8
   /// Animation stops a UIKit program's snapshot may run to reach its `--time`.
-  var animationStops = SnapshotSimulation.standardCap
+  package var animationStops = SnapshotSimulation.standardCap
   /// Gradient stops in a vector file: browsers take minutes over thousands.
-  var vectorStops = 1000
+  package var vectorStops = 1000
   /// Estimated text of a vector file, in bytes.
-  var vectorBytes = 64.0 * Double(1 << 20)
+  package var vectorBytes = 64.0 * Double(1 << 20)
 
-  static let spec = OptionSpec(
+  /// The standard caps.
+  package init() {}
+
+  package init(
+    framePixels: Int, frames: Int, memory: Double, rawFileBytes: Double, flashPixels: Double,
+    animationStops: Int, vectorStops: Int, vectorBytes: Double
+  ) {
+    self.framePixels = framePixels
+    self.frames = frames
+    self.memory = memory
+    self.rawFileBytes = rawFileBytes
+    self.flashPixels = flashPixels
+    self.animationStops = animationStops
+    self.vectorStops = vectorStops
+    self.vectorBytes = vectorBytes
+  }
+
+  package static let spec = OptionSpec(
     "no-limits",
     help:
       "Lift the caps on frame size (67,108,864 pixels), frame count (100,000), estimated memory (4 GiB), raw output (16 GiB), a vector file's gradient stops (1,000) and text (64 MiB), and the flash check's work (600,000,000 pixels)."
@@ -39,10 +57,10 @@ struct Limits {
 
   /// Where a ring file or preset gave the frame's size or scale (`ring.json:1:10: `), put
   /// before the frame cap's refusal; empty when the command line or the defaults did.
-  var framePlace = ""
+  package var framePlace = ""
 
   /// Where the ring's colours come from, which decides the option that gives fewer stops.
-  enum ColorSource {
+  package enum ColorSource {
     /// The rainbow of `--hue-step`: a larger step, fewer colours.
     case hueStep
     /// `--colors`: `--hue-step` has no effect on them.
@@ -52,34 +70,19 @@ struct Limits {
   }
 
   /// Where the ring's colours come from; `.hueStep` when the configuration is not known.
-  var colorSource = ColorSource.hueStep
+  package var colorSource = ColorSource.hueStep
   /// The option that set the export's length: `--loops` when given, else `--duration`.
-  var lengthOption = "--duration"
+  package var lengthOption = "--duration"
   /// Where a ring file or preset gave the colours (`ring.json:2:13: `), put before a vector
   /// cap's refusal; empty when the command line or the defaults did.
-  var colorPlace = ""
+  package var colorPlace = ""
 
   /// The caps the arguments ask for: the standard ones, or none with `--no-limits`.
-  static func from(_ args: ParsedArguments) -> Limits {
-    var limits = args.has("no-limits") ? .none : Limits()
-    if args.has("loops") { limits.lengthOption = "--loops" }
-    let positions = args.memo.configuration?.positions ?? [:]
-    limits.framePlace = (positions["size"] ?? positions["scale"]).map { "\($0): " } ?? ""
-    if let e = args.memo.configuration?.configuration.effective {
-      limits.colorSource =
-        e.colors != nil ? .colors : e.palette == "rainbow" ? .hueStep : .palette
-    }
-    let colorKey =
-      switch limits.colorSource {
-      case .hueStep: "hue-step"
-      case .colors: "colors"
-      case .palette: "palette"
-      }
-    limits.colorPlace = positions[colorKey].map { "\($0): " } ?? ""
-    return limits
+  package static func from(_ args: ParsedArguments) -> Limits {
+    args.has("no-limits") ? .none : Limits()
   }
 
-  static let none = Limits(
+  package static let none = Limits(
     framePixels: Pixmap.maximumPixelCount, frames: Int(Int32.max), memory: .infinity,
     rawFileBytes: .infinity, flashPixels: .infinity, animationStops: .max, vectorStops: Int.max,
     vectorBytes: .infinity)
@@ -87,7 +90,7 @@ struct Limits {
   /// Refuses flash checks (of one output, run one after another) whose estimated memory or
   /// work together is over the caps; the messages name `reduceMemory` and `reduceWork`, the
   /// options that make each smaller.
-  func check(flash checks: [FlashCheck], reduceMemory: String, reduceWork: String)
+  package func check(flash checks: [FlashCheck], reduceMemory: String, reduceWork: String)
     throws(RingError)
   {
     guard let first = checks.first else { return }
@@ -108,13 +111,13 @@ struct Limits {
     }
   }
 
-  func check(scene: RingScene) throws(RingError) {
+  package func check(scene: RingScene) throws(RingError) {
     try check(frame: scene.pixelSize)
   }
 
   /// Refuses a frame of more than `framePixels`, naming `lowering`, the options that make
   /// it smaller.
-  func check(frame size: (width: Int, height: Int), lowering: String = "--size or --scale")
+  package func check(frame size: (width: Int, height: Int), lowering: String = "--size or --scale")
     throws(RingError)
   {
     let (w, h) = size
@@ -128,7 +131,7 @@ struct Limits {
     }
   }
 
-  func check(export settings: ExportSettings, toStandardOutput: Bool) throws(RingError) {
+  package func check(export settings: ExportSettings, toStandardOutput: Bool) throws(RingError) {
     if settings.format.isVector {
       // A vector file costs no pixels or frames: its stops and text are what grow.
       let estimate: VectorEstimate
@@ -181,7 +184,7 @@ struct Limits {
   /// fewer colours (by the one option that makes them fewer for this ring's colours); for
   /// SMIL, a period of whole milliseconds (else it repeats until it is) or the CSS variant;
   /// `elsewhere`, formats without that cost.
-  func check(vector estimate: VectorEstimate, file: String, smil: Bool, elsewhere: String)
+  package func check(vector estimate: VectorEstimate, file: String, smil: Bool, elsewhere: String)
     throws(RingError)
   {
     let fewer =
@@ -212,7 +215,7 @@ struct Limits {
   }
 
   /// "An SVG file", "A Lottie file", ...: what a vector format writes, for messages.
-  static func fileName(_ format: ExportFormat) -> String {
+  package static func fileName(_ format: ExportFormat) -> String {
     switch format {
     case .html: "An HTML page"
     case .lottie: "A Lottie file"
@@ -222,7 +225,7 @@ struct Limits {
   }
 
   /// A whole number with thousands grouped: "1,036,800,000".
-  static func grouped(_ value: Double) -> String {
+  package static func grouped(_ value: Double) -> String {
     guard value.isFinite, abs(value) < 1e18 else { return "\(value)" }
     let digits = String(Int64(value.rounded()).magnitude)
     var out = ""
@@ -233,11 +236,11 @@ struct Limits {
     return (value < 0 ? "-" : "") + out
   }
 
-  static func mebibytes(_ bytes: Double) -> String {
+  package static func mebibytes(_ bytes: Double) -> String {
     String(format: "%.0f MiB", (bytes / Double(1 << 20)).rounded(.up))
   }
 
-  static func gibibytes(_ bytes: Double) -> String {
+  package static func gibibytes(_ bytes: Double) -> String {
     String(format: "%.1f GiB", bytes / Double(1 << 30))
   }
 }

@@ -1,10 +1,10 @@
 /// Help text in swift-argument-parser's layout: OVERVIEW, USAGE, then sections of
 /// two-column entries wrapped at 80 columns, then examples.
-enum Help {
-  static let column = 26
-  static let width = 80
+package enum Help {
+  package static let column = 26
+  package static let width = 80
 
-  static func render(
+  package static func render(
     overview: String, usage: String, sections: [(title: String, entries: [(String, String)])],
     examples: [CommandSpec.Example] = [], footer: String? = nil
   ) -> String {
@@ -24,7 +24,7 @@ enum Help {
     return s
   }
 
-  static func entry(_ left: String, _ right: String) -> String {
+  package static func entry(_ left: String, _ right: String) -> String {
     let lead = "  " + left
     var lines = wrap(right, width: width - column)
     if lines.isEmpty { lines = [""] }
@@ -38,7 +38,7 @@ enum Help {
     return s
   }
 
-  static func options(_ specs: [OptionSpec]) -> [(String, String)] {
+  package static func options(_ specs: [OptionSpec]) -> [(String, String)] {
     specs.map { spec in
       var text = spec.help
       if let d = spec.defaultDescription { text += " (default: \(d))" }
@@ -46,7 +46,7 @@ enum Help {
     }
   }
 
-  static func wrap(_ text: String, width: Int) -> [String] {
+  package static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
     for word in text.split(separator: " ") {
@@ -65,7 +65,7 @@ enum Help {
 }
 
 extension String {
-  func padding(toLength n: Int) -> String {
+  package func padding(toLength n: Int) -> String {
     count >= n ? self : self + String(repeating: " ", count: n - count)
   }
 }

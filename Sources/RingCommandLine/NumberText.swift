@@ -2,22 +2,22 @@
 /// `[+|-]digits[.digits][(e|E)[+|-]digits]` in ASCII, at least one digit before the
 /// exponent, nothing around it. `inf`, `nan`, hexadecimal, `_` and spaces are refused with
 /// or without a sign; whole numbers (`--loops`) take no fraction or exponent.
-enum NumberText {
+package enum NumberText {
   /// A finite number in the decimal spelling, or `nil`.
-  static func decimal(_ text: some StringProtocol) -> Double? {
+  package static func decimal(_ text: some StringProtocol) -> Double? {
     guard isDecimal(text), let value = Double(String(text)), value.isFinite else { return nil }
     return value
   }
 
   /// A whole number `[+|-]digits`, or `nil` (also when it does not fit an `Int`).
-  static func integer(_ text: some StringProtocol) -> Int? {
+  package static func integer(_ text: some StringProtocol) -> Int? {
     var rest = Substring(text)
     if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
     guard !rest.isEmpty, rest.allSatisfy(isDigit) else { return nil }
     return Int(String(text))
   }
 
-  static func isDecimal(_ text: some StringProtocol) -> Bool {
+  package static func isDecimal(_ text: some StringProtocol) -> Bool {
     var rest = Substring(text)
     if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
     let mantissaEnd = rest.firstIndex { $0 == "e" || $0 == "E" } ?? rest.endIndex

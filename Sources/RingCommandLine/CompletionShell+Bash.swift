@@ -1,11 +1,12 @@
 extension CompletionShell {
   /// A `complete -F` function in plain bash (no bash-completion helpers needed). Without a
   /// subcommand, options are the player's, as the tool reads them.
-  func bashScript(_ commands: [CommandSpec]) -> String {
+  func bashScript(_ tool: ToolSpec) -> String {
+    let commands = tool.commands
     let names = commands.map(\.name)
-    var s = header()
+    var s = header(tool)
     s += """
-      _rainbow_ring() {
+      \(tool.functionName)() {
         local cur="${COMP_WORDS[COMP_CWORD]}" prev="" option=""
         (( COMP_CWORD > 0 )) && prev="${COMP_WORDS[COMP_CWORD-1]}"
         COMPREPLY=()
@@ -29,22 +30,22 @@ extension CompletionShell {
 
       """
     for command in commands {
-      s += "    \(command.name)) _rainbow_ring_\(command.name) \"$option\" ;;\n"
+      s += "    \(command.name)) \(tool.functionName)_\(command.name) \"$option\" ;;\n"
     }
     s += """
-          *) _rainbow_ring_\(names[0]) "$option" ;;
+          *) \(tool.functionName)_\(names[0]) "$option" ;;
         esac
         return 0
       }
 
       """
-    for command in commands { s += bashFunction(command) }
-    s += "complete -F _rainbow_ring rainbow-ring\n"
+    for command in commands { s += bashFunction(command, tool) }
+    s += "complete -F \(tool.functionName) \(tool.name)\n"
     return s
   }
 
-  private func bashFunction(_ command: CommandSpec) -> String {
-    var s = "_rainbow_ring_\(command.name)() {\n  case \"$1\" in\n"
+  private func bashFunction(_ command: CommandSpec, _ tool: ToolSpec) -> String {
+    var s = "\(tool.functionName)_\(command.name)() {\n  case \"$1\" in\n"
     for spec in command.options where !spec.isFlag {
       let spellings = ([spec.short.map { "-\($0)" }] + ["--\(spec.name)"]).compactMap { $0 }
       s += "    \(spellings.joined(separator: "|")))\n"

@@ -1,22 +1,20 @@
-import RainbowRing
-import RingConfig
 import RingGraphics
 
 /// One option a command accepts: `--name value`, `--name=value`, `-s value`, or a flag.
-struct OptionSpec {
-  let name: String
-  let short: Character?
+package struct OptionSpec {
+  package let name: String
+  package let short: Character?
   /// The value's placeholder in help (`<seconds>`); `nil` for a flag.
-  let valueName: String?
-  let help: String
+  package let valueName: String?
+  package let help: String
   /// The default shown in help, if any.
-  let defaultDescription: String?
+  package let defaultDescription: String?
   /// A flag that also accepts `--no-<name>`, which turns it off (help shows `--[no-]<name>`).
-  let isInvertible: Bool
+  package let isInvertible: Bool
   /// What a shell completes for the value; `nil` offers nothing (a number, a colour).
-  let completion: ValueCompletion?
+  package let completion: ValueCompletion?
 
-  init(
+  package init(
     _ name: String, short: Character? = nil, value: String? = nil, help: String,
     default defaultDescription: String? = nil, invertible: Bool = false,
     completion: ValueCompletion? = nil
@@ -33,14 +31,14 @@ struct OptionSpec {
   }
 
   /// The long spellings the parser accepts: `--name`, and `--no-name` when invertible.
-  var longNames: [String] {
+  package var longNames: [String] {
     isInvertible ? ["--\(name)", "--no-\(name)"] : ["--\(name)"]
   }
 
-  var isFlag: Bool { valueName == nil }
+  package var isFlag: Bool { valueName == nil }
 
   /// `-o, --output <file>` (or `--[no-]quiet`) as help shows it.
-  var synopsis: String {
+  package var synopsis: String {
     var s = short.map { "-\($0), " } ?? ""
     s += isInvertible ? "--[no-]\(name)" : "--\(name)"
     if let valueName { s += " <\(valueName)>" }
@@ -48,40 +46,54 @@ struct OptionSpec {
   }
 }
 
+extension OptionSpec {
+  /// The options every command ends with: `--version` and `--help`.
+  package static let informational = [
+    OptionSpec("version", help: "Show the version."),
+    OptionSpec("help", short: "h", help: "Show help information."),
+  ]
+}
+
 /// What a subcommand's arguments ask for: its help, the version, or a checked plan.
-enum Request<Plan> {
+package enum Request<Plan> {
   case help
   case version
   case run(Plan)
 
   /// The plan, when the arguments ask to run.
-  var plan: Plan? {
+  package var plan: Plan? {
     if case .run(let plan) = self { return plan }
     return nil
   }
 }
 
-/// What a command line's options came to, computed once for all its copies: a ring file is
-/// read once, so a pipe (`--config <(...)`) can be.
-final class ArgumentMemo {
-  var configuration: (configuration: RingConfiguration, positions: [String: String])?
+/// What a command line's options came to, computed once for all its copies (a ring file is
+/// read once, so a pipe, `--config <(...)`, can be): one value of each type.
+package final class ArgumentMemo {
+  private var values: [ObjectIdentifier: Any] = [:]
+
+  /// The value of type `T` computed for these arguments, if any.
+  package subscript<T>(_ type: T.Type) -> T? {
+    get { values[ObjectIdentifier(type)] as? T }
+    set { values[ObjectIdentifier(type)] = newValue }
+  }
 }
 
 /// The options found on a command line, by long name.
-struct ParsedArguments {
+package struct ParsedArguments {
   /// Shared by the copies of these arguments.
-  let memo = ArgumentMemo()
-  private(set) var values: [String: String] = [:]
-  private(set) var flags: Set<String> = []
+  package let memo = ArgumentMemo()
+  package private(set) var values: [String: String] = [:]
+  package private(set) var flags: Set<String> = []
   /// Invertible flags whose last spelling was `--no-<flag>`.
-  private(set) var negatedFlags: Set<String> = []
-  private(set) var positionals: [String] = []
+  package private(set) var negatedFlags: Set<String> = []
+  package private(set) var positionals: [String] = []
 
-  func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
-  subscript(name: String) -> String? { values[name] }
+  package func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+  package subscript(name: String) -> String? { values[name] }
   /// An invertible flag as the command line left it: `true` for `--<flag>`, `false` for
   /// `--no-<flag>` (the last one wins), `nil` when neither was given.
-  func flag(_ name: String) -> Bool? {
+  package func flag(_ name: String) -> Bool? {
     flags.contains(name) ? true : negatedFlags.contains(name) ? false : nil
   }
 
@@ -91,7 +103,9 @@ struct ParsedArguments {
   /// `--no-<flag>`: the last of `--<flag>` and `--no-<flag>` wins (swift-argument-parser's
   /// `.chooseLast`). `--no-limits` is a plain flag (its name already says "no"), so
   /// `--no-no-limits` is unknown.
-  static func parse(_ arguments: [String], specs: [OptionSpec], allowsPositionals: Bool = false)
+  package static func parse(
+    _ arguments: [String], specs: [OptionSpec], allowsPositionals: Bool = false
+  )
     throws(RingError) -> ParsedArguments
   {
     var parsed = ParsedArguments()
@@ -171,7 +185,7 @@ struct ParsedArguments {
   }
 
   /// ` Did you mean '--background'?` when one of `specs` is close to `typed`, else "".
-  static func suggestion(_ typed: String, specs: [OptionSpec]) -> String {
+  package static func suggestion(_ typed: String, specs: [OptionSpec]) -> String {
     guard typed.hasPrefix("--"),
       let near = Suggestion.nearest(to: typed, among: specs.flatMap(\.longNames))
     else { return "" }
@@ -179,7 +193,7 @@ struct ParsedArguments {
   }
 
   /// `--help` (which wins) or `--version`, when either is given.
-  func informational<Plan>() -> Request<Plan>? {
+  package func informational<Plan>() -> Request<Plan>? {
     if has("help") { return .help }
     if has("version") { return .version }
     return nil
@@ -188,7 +202,7 @@ struct ParsedArguments {
   /// Whether `argument`, following an option that takes a value, is that value: anything
   /// but a long option (`--x`) or one of this command's short options (`-o`). So `-4.55`,
   /// `-1,2`, `-` and `-inf` are values (the option's own check then judges them).
-  static func isValue(_ argument: String, specs: [OptionSpec]) -> Bool {
+  package static func isValue(_ argument: String, specs: [OptionSpec]) -> Bool {
     guard argument.hasPrefix("-"), let next = argument.dropFirst().first else { return true }
     return next != "-" && !specs.contains { $0.short == next }
   }

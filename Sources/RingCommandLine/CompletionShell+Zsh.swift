@@ -1,10 +1,11 @@
 extension CompletionShell {
-  /// An `_arguments` function per subcommand, autoloaded as `_rainbow-ring` from `fpath`.
+  /// An `_arguments` function per subcommand, autoloaded as `_NAME` from `fpath`.
   /// Without a subcommand, options are the player's, as the tool reads them.
-  func zshScript(_ commands: [CommandSpec]) -> String {
-    var s = "#compdef rainbow-ring\n" + header()
+  func zshScript(_ tool: ToolSpec) -> String {
+    let commands = tool.commands
+    var s = "#compdef \(tool.name)\n" + header(tool)
     for command in commands {
-      s += "\n_rainbow-ring_\(command.name)() {\n  _arguments -s -S : \\\n"
+      s += "\n_\(tool.name)_\(command.name)() {\n  _arguments -s -S : \\\n"
       s += command.options.flatMap(zshSpecs).map { "    \($0)" }.joined(separator: " \\\n")
       s += "\n}\n"
     }
@@ -13,11 +14,11 @@ extension CompletionShell {
       + [("help", "Show help for a subcommand.")]).map { zshQuoted("\($0):\($1)") }
     s += """
 
-      _rainbow-ring() {
+      _\(tool.name)() {
         local -a subcommands
         subcommands=(\(described.joined(separator: " ")))
         if (( CURRENT == 2 )) && [[ $words[2] != -* ]]; then
-          _describe -t subcommands 'rainbow-ring subcommand' subcommands
+          _describe -t subcommands '\(tool.name) subcommand' subcommands
           return
         fi
         case $words[2] in
@@ -31,12 +32,12 @@ extension CompletionShell {
             local name=$words[2]
             shift words
             (( CURRENT-- ))
-            _rainbow-ring_$name ;;
-          *) _rainbow-ring_\(commands[0].name) ;;
+            _\(tool.name)_$name ;;
+          *) _\(tool.name)_\(commands[0].name) ;;
         esac
       }
 
-      _rainbow-ring "$@"
+      _\(tool.name) "$@"
 
       """
     return s

@@ -37,9 +37,9 @@ public struct Console {
   }
 
   /// `Error:`, bold red when colours are on.
-  var errorLabel: String { colorsErrors ? "\u{1b}[1;31mError:\u{1b}[0m" : "Error:" }
+  package var errorLabel: String { colorsErrors ? "\u{1b}[1;31mError:\u{1b}[0m" : "Error:" }
 
-  func out(_ text: String) throws { try writeOut(Array(text.utf8)) }
+  package func out(_ text: String) throws { try writeOut(Array(text.utf8)) }
 
   /// The process's own standard streams: output written whole (a closed or full stream is an
   /// error), standard error best effort (closed, full or gone, the outcome does not change).

@@ -1,9 +1,10 @@
 import Foundation
-import RingPlayers
+import RingGraphics
+import RingSystem
 
 /// An export's progress on standard error (a terminal): a bar, the percentage, frames done,
 /// the encoding rate, the time elapsed and the time left, redrawn at most ten times a second.
-final class ProgressBar {
+package final class ProgressBar {
   private let label: String
   /// What `done` and `total` count (`frames`), and their rate's unit (`fps`; `nil`: no
   /// rate).
@@ -20,7 +21,7 @@ final class ProgressBar {
   /// The terminal's width in columns, when known.
   private let columns: () -> Int?
 
-  init(
+  package init(
     label: String, unit: (name: String, rate: String?) = ("frames", "fps"),
     write: @escaping (String) -> Void, now: @escaping () -> Double = MonotonicClock.now,
     columns: @escaping () -> Int? = terminalColumns
@@ -34,16 +35,16 @@ final class ProgressBar {
   }
 
   /// Standard error's terminal width, asked afresh (the window may be resized).
-  static func terminalColumns() -> Int? {
+  package static func terminalColumns() -> Int? {
     var size = winsize()
     guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
 
   /// Seconds since the bar was made.
-  var elapsed: Double { now() - start }
+  package var elapsed: Double { now() - start }
 
-  func update(_ done: Int, _ total: Int) {
+  package func update(_ done: Int, _ total: Int) {
     let t = now()
     guard done == total || t - lastDraw >= 0.1 else { return }
     lastDraw = t
@@ -72,13 +73,13 @@ final class ProgressBar {
     drawn = true
   }
 
-  func finish() {
+  package func finish() {
     if drawn { write("\n") }
     drawn = false
   }
 
   /// `LABEL [#####.....]  42%  184/438 frames  96 fps  0:01 elapsed  0:02 left`.
-  static func line(
+  package static func line(
     label: String, done: Int, total: Int, elapsed: Double, bar: Bool = true,
     unit: (name: String, rate: String?) = ("frames", "fps")
   ) -> String {
@@ -105,7 +106,7 @@ final class ProgressBar {
   }
 
   /// `m:ss`, or `h:mm:ss` from an hour on.
-  static func clock(_ seconds: Double) -> String {
+  package static func clock(_ seconds: Double) -> String {
     let s = Int(min(seconds, 359_999).rounded())
     let (h, m, r) = (s / 3600, s / 60 % 60, s % 60)
     return h > 0

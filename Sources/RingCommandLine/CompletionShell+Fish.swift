@@ -1,11 +1,12 @@
 extension CompletionShell {
   /// `complete` lines per subcommand and option, with a helper that names the subcommand
   /// being completed. Without a subcommand, options are the player's, as the tool reads them.
-  func fishScript(_ commands: [CommandSpec]) -> String {
+  func fishScript(_ tool: ToolSpec) -> String {
+    let commands = tool.commands
     let names = commands.map(\.name)
-    var s = header()
+    var s = header(tool)
     s += """
-      function __rainbow_ring_using --description 'Whether the command line is rainbow-ring $argv[1]'
+      function _\(tool.functionName)_using --description 'Whether the command line is \(tool.name) $argv[1]'
           set -l words (commandline -opc)
           set -l command \(names[0])
           if set -q words[2]; and contains -- $words[2] \(names.joined(separator: " ")) help
@@ -14,22 +15,22 @@ extension CompletionShell {
           test "$command" = "$argv[1]"
       end
 
-      complete -c rainbow-ring -f
-      complete -c rainbow-ring -n 'test (count (commandline -opc)) -eq 1' -a help -d 'Show help for a subcommand.'
+      complete -c \(tool.name) -f
+      complete -c \(tool.name) -n 'test (count (commandline -opc)) -eq 1' -a help -d 'Show help for a subcommand.'
 
       """
     for command in commands {
       s +=
-        "complete -c rainbow-ring -n 'test (count (commandline -opc)) -eq 1' -a \(command.name) -d \(fishQuoted(command.abstract))\n"
+        "complete -c \(tool.name) -n 'test (count (commandline -opc)) -eq 1' -a \(command.name) -d \(fishQuoted(command.abstract))\n"
       s +=
-        "complete -c rainbow-ring -n '__rainbow_ring_using help; and test (count (commandline -opc)) -eq 2' -a \(command.name) -d \(fishQuoted(command.abstract))\n"
+        "complete -c \(tool.name) -n '_\(tool.functionName)_using help; and test (count (commandline -opc)) -eq 2' -a \(command.name) -d \(fishQuoted(command.abstract))\n"
     }
     for command in commands {
-      s += "\n# rainbow-ring \(command.name)\n"
+      s += "\n# \(tool.name) \(command.name)\n"
       for spec in command.options {
         var text = spec.help
         if let d = spec.defaultDescription { text += " (default: \(d))" }
-        var line = "complete -c rainbow-ring -n '__rainbow_ring_using \(command.name)'"
+        var line = "complete -c \(tool.name) -n '_\(tool.functionName)_using \(command.name)'"
         if let short = spec.short { line += " -s \(short)" }
         line += " -l \(spec.name)"
         switch spec.completion {
@@ -40,7 +41,7 @@ extension CompletionShell {
         s += line + " -d \(fishQuoted(text))\n"
         if spec.isInvertible {
           s +=
-            "complete -c rainbow-ring -n '__rainbow_ring_using \(command.name)' -l no-\(spec.name) -d \(fishQuoted("Turn off --\(spec.name)."))\n"
+            "complete -c \(tool.name) -n '_\(tool.functionName)_using \(command.name)' -l no-\(spec.name) -d \(fishQuoted("Turn off --\(spec.name)."))\n"
         }
       }
     }
