@@ -271,12 +271,36 @@ package enum ProgramCommand {
       settings: settings, output: output, quiet: args.has("quiet"), notes: notes)
   }
 
+  /// What a program's entry point lends the command: the process's standard streams are
+  /// the entry point's to move (it owns the process, as `UIApplicationMain` does), never
+  /// the library's.
+  package struct Streams: Sendable {
+    /// Moves what the program prints aside while it plays in the terminal: returns the
+    /// terminal's descriptor, for the player, and what puts the streams back and writes
+    /// what was held; `nil` when nothing is held.
+    package var holdForTerminal: @Sendable () -> (terminal: Int32, release: () -> Void)?
+    /// Sends what the program prints to standard error while a PNG for standard output is
+    /// made; returns what puts it back, or `nil`.
+    package var divertOutput: @Sendable () -> (() -> Void)?
+
+    package init(
+      holdForTerminal: @escaping @Sendable () -> (terminal: Int32, release: () -> Void)?,
+      divertOutput: @escaping @Sendable () -> (() -> Void)?
+    ) {
+      self.holdForTerminal = holdForTerminal
+      self.divertOutput = divertOutput
+    }
+
+    /// The streams left where they are.
+    package static let unmoved = Streams(holdForTerminal: { nil }, divertOutput: { nil })
+  }
+
   /// Runs the program called `name` (as its usage and errors show it): parses `arguments`,
   /// launches the program with `launch` (only once the arguments are known to be good, so a
-  /// usage error runs none of its code), then plays or snapshots the tree it returns.
-  /// Returns the exit status.
+  /// usage error runs none of its code), then plays or snapshots the tree it returns, with
+  /// its prints moved aside where `streams` lets it. Returns the exit status.
   package static func run(
-    _ arguments: [String], name: String, console: Console,
+    _ arguments: [String], name: String, console: Console, streams: Streams = .unmoved,
     launch: (Launch) throws -> any LiveLayerTree
   ) -> Int32 {
     let command = command(name: name)
@@ -319,19 +343,12 @@ package enum ProgramCommand {
           "PNG data not written to a terminal: redirect standard output (--snapshot - > frame.png) or name a file."
         )
       }
-      // With the PNG on standard output, what the program prints goes to standard error.
-      var pngOutput: Int32 = -1
-      if output == "-" {
-        fflush(nil)
-        pngOutput = dup(STDOUT_FILENO)
-        dup2(STDERR_FILENO, STDOUT_FILENO)
-      }
+      // With the PNG on standard output, what the program prints goes to standard error,
+      // when its entry point can send it there.
+      var restore = output == "-" ? streams.divertOutput() : nil
       func restoreOutput() {
-        guard pngOutput >= 0 else { return }
-        fflush(nil)
-        dup2(pngOutput, STDOUT_FILENO)
-        close(pngOutput)
-        pngOutput = -1
+        restore?()
+        restore = nil
       }
       defer { restoreOutput() }
       do {
@@ -359,9 +376,9 @@ package enum ProgramCommand {
         return usageError(error.message)
       }
       // In the terminal, what the program prints would land in the picture: it is held
-      // until the terminal is restored.
-      var held: HeldOutput?
-      if case .terminal = venue { held = HeldOutput() }
+      // until the terminal is restored, when its entry point can hold it.
+      var held: (terminal: Int32, release: () -> Void)?
+      if case .terminal = venue { held = streams.holdForTerminal() }
       defer { held?.release() }
       let tree: any LiveLayerTree
       do {
@@ -425,62 +442,5 @@ extension ProgramCommand {
       }
       bar.update(Int(fraction * Double(total)), total)
     }
-  }
-}
-
-/// Standard output and error set aside while a program plays in its terminal: both go to
-/// private, already unlinked files, and are written to the real streams on `release()`.
-final class HeldOutput {
-  /// The terminal (standard output as it was), for the player.
-  let terminal: Int32
-  private let error: Int32
-  private let files: (output: Int32, error: Int32)
-
-  /// `nil` (nothing held) when a file cannot be made.
-  init?() {
-    func privateFile() -> Int32 {
-      var template = Array(
-        (FileManager.default.temporaryDirectory.path + "/rainbow-ring-held.XXXXXX").utf8CString)
-      let fd = mkstemp(&template)
-      if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
-      return fd
-    }
-    let (out, err) = (privateFile(), privateFile())
-    guard out >= 0, err >= 0 else {
-      if out >= 0 { close(out) }
-      if err >= 0 { close(err) }
-      return nil
-    }
-    files = (out, err)
-    fflush(nil)
-    terminal = dup(STDOUT_FILENO)
-    error = dup(STDERR_FILENO)
-    dup2(out, STDOUT_FILENO)
-    dup2(err, STDERR_FILENO)
-  }
-
-  /// Puts the streams back and writes what was held to them.
-  func release() {
-    fflush(nil)
-    dup2(terminal, STDOUT_FILENO)
-    dup2(error, STDERR_FILENO)
-    for (file, stream) in [(files.output, STDOUT_FILENO), (files.error, STDERR_FILENO)] {
-      lseek(file, 0, SEEK_SET)
-      var buffer = [UInt8](repeating: 0, count: 65536)
-      while true {
-        let n = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-        if n <= 0 { break }
-        var offset = 0
-        while offset < n {
-          let w = buffer.withUnsafeBytes { write(stream, $0.baseAddress! + offset, n - offset) }
-          if w <= 0 { break }
-          offset += w
-        }
-        if offset < n { break }
-      }
-      close(file)
-    }
-    close(terminal)
-    close(error)
   }
 }

@@ -150,7 +150,9 @@ func runApplication(
     arguments.append(text)
   }
   var launched = false
-  let status = ProgramCommand.run(arguments, name: name, console: console) { task in
+  let status = ProgramCommand.run(
+    arguments, name: name, console: console, streams: ProcessStreams.lent
+  ) { task in
     launched = true
     return try launch(task, delegateType: try delegateType())
   }
