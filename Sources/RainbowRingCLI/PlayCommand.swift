@@ -131,7 +131,7 @@ enum PlayCommand: Subcommand {
       plan.scene = try OptionValue.choice(
         args, "scene", PlayerScene.allCases.map { ($0.rawValue, $0) }, default: .seed)
     } else if let name = try RingOptions.configuration(args).scene {
-      plan.scene = PlayerScene(rawValue: name)  // a ring file's or preset's, as --scene
+      plan.scene = PlayerScene(rawValue: name.rawValue)  // a ring file's or preset's, as --scene
     }
     try plan.player.read(args)
     plan.reducedMotion = args.flag("reduced-motion")

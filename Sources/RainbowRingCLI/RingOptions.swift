@@ -8,133 +8,40 @@ import RingFlash
 
 /// The options every frame-making command shares, and their conversion to a ring and scene.
 enum RingOptions {
-  static let specs: [OptionSpec] = [
-    OptionSpec(
-      "time", value: "seconds", help: "Time since the ring appeared, in seconds.", default: "0"),
-    OptionSpec(
-      "scale", value: "n", help: "Pixels per point, 1 to 4; fractions allowed.", default: "1"),
-    OptionSpec("size", value: "points", help: "Side of the ring view, in points.", default: "160"),
-    OptionSpec("ring-width", value: "points", help: "Width of the ring, in points.", default: "20"),
-    OptionSpec(
-      "background", value: "color", help: "transparent, white, black, #RRGGBB or #RRGGBBAA.",
-      default: "transparent; white for --scene seed", completion: ValueCompletion.namedColors),
-    OptionSpec(
-      "scene", value: "scene",
-      help: "ring (the ring alone) or seed (the iPhone's 375x667-point white view, ring at 50,80).",
-      default: "ring", completion: .choices(["ring", "seed"])),
-    OptionSpec(
-      "step-duration", value: "seconds", help: "Time for the colours to move one stop.",
-      default: "0.1"),
-    OptionSpec(
-      "hue-step", value: "degrees", help: "Hue between neighbouring colours, 0.01 to 360.",
-      default: "5"),
-    OptionSpec("saturation", value: "value", help: "Colour saturation, 0 to 1.", default: "1"),
-    OptionSpec("brightness", value: "value", help: "Colour brightness, 0 to 1.", default: "1"),
-    OptionSpec(
-      "start-point", value: "x,y",
-      help: "Gradient start in the ring's unit square (the centre of a radial or conic one).",
-      default: "0,0 axial, 0.5,0.5 radial and conic"),
-    OptionSpec(
-      "end-point", value: "x,y",
-      help:
-        "Gradient end in the ring's unit square (a conic one starts towards it; a radial one's radii are its offsets from the start).",
-      default: "1,1 axial and radial, 1,0.5 conic"),
-    OptionSpec(
-      "gradient", value: "kind",
-      help: "Gradient kind of a full ring: \(listed(RingConfiguration.choices["gradient"]!)).",
-      default: "axial", completion: .choices(GradientKind.allCases.map(\.rawValue))),
-    OptionSpec(
-      "colors", value: "list",
-      help: "The gradient's colours, comma-separated #RRGGBB or #RRGGBBAA (instead of a palette).",
-      default: "the seed's 73 hues"),
-    OptionSpec(
-      "locations", value: "list",
-      help: "Where the colours sit, comma-separated ascending numbers in 0...1, one per colour.",
-      default: "evenly spaced"),
-    OptionSpec(
-      "palette", value: "name",
-      help: "A named palette: \(RingPalettes.names.joined(separator: ", ")).",
-      default: "rainbow", completion: .choices(RingPalettes.names)),
-    OptionSpec(
-      "interpolation", value: "space",
-      help:
-        "Colour space the gradient mixes in: \(RingPalettes.interpolations.joined(separator: ", ")).",
-      default: "srgb, as Core Animation does", completion: .choices(RingPalettes.interpolations)),
-    OptionSpec(
-      "flow", help: "The colours flow round the ring (--no-flow holds them still).",
-      default: "on", invertible: true),
-    OptionSpec(
-      "progress", value: "turns",
-      help: "Draw a progress arc of this many turns (0 to 100; above 1 it overlaps itself).",
-      default: "a full ring"),
-    OptionSpec(
-      "start-angle", value: "degrees",
-      help: "Where the arc starts: 0 at three o'clock, clockwise; -90 is twelve o'clock.",
-      default: "-90"),
-    OptionSpec(
-      "direction", value: "way",
-      help: "Which way the arc grows: \(listed(RingConfiguration.choices["direction"]!)).",
-      default: "clockwise", completion: .choices(RingDirection.allCases.map(\.rawValue))),
-    OptionSpec(
-      "cap", value: "shape", help: "The arc's ends: \(listed(RingConfiguration.choices["cap"]!)).",
-      default: "round",
-      completion: .choices(LineCap.allCases.map(\.rawValue))),
-    OptionSpec(
-      "track", value: "color", help: "A track under the arc: #RRGGBB or #RRGGBBAA.",
-      default: "none"),
-    OptionSpec(
-      "track-width", value: "points", help: "Width of the track, in points.",
-      default: "the ring width"),
-    OptionSpec(
-      "end-effect", value: "kind",
-      help: "A mark under the arc's head: \(listed(RingConfiguration.choices["end-effect"]!)).",
-      default: "none", completion: .choices(RingEndEffect.allCases.map(\.rawValue))),
-    OptionSpec(
-      "progress-from", value: "turns",
-      help: "Animate the progress from this value to --progress.", default: "no animation"),
-    OptionSpec(
-      "progress-duration", value: "seconds", help: "Length of the progress animation.",
-      default: "1"),
-    OptionSpec(
-      "progress-delay", value: "seconds", help: "When the progress animation starts.",
-      default: "0"),
-    OptionSpec(
-      "timing", value: "curve",
-      help: "The progress animation's curve: \(listed(RingConfiguration.choices["timing"]!)).",
-      default: "ease-in-out", completion: .choices(RingConfiguration.choices["timing"]!)),
-    OptionSpec(
-      "allow-flashing",
-      help:
-        "Accept a ring that flashes more than 3 times a second (WCAG 2.3.1; see 'rainbow-ring check')."
-    ),
-    OptionSpec(
-      "config", value: "file",
-      help:
-        "Read options from a JSON ring file ('-' reads standard input); options on the command line override it.",
-      completion: .file),
-    OptionSpec(
-      "preset", value: "name",
-      help: "Start from a named ring: \(RingPresets.names.joined(separator: ", ")).",
-      completion: .choices(RingPresets.names)),
-  ]
+  static let specs: [OptionSpec] =
+    [
+      OptionSpec(
+        "time", value: "seconds", help: "Time since the ring appeared, in seconds.", default: "0")
+    ]
+    + RingConfiguration.options.map(spec)
+    + [
+      OptionSpec(
+        "allow-flashing",
+        help:
+          "Accept a ring that flashes more than 3 times a second (WCAG 2.3.1; see 'rainbow-ring check')."
+      ),
+      OptionSpec(
+        "config", value: "file",
+        help:
+          "Read options from a JSON ring file ('-' reads standard input); options on the command line override it.",
+        completion: .file),
+      OptionSpec(
+        "preset", value: "name",
+        help: "Start from a named ring: \(RingPresets.names.joined(separator: ", ")).",
+        completion: .choices(RingPresets.names)),
+    ]
 
-  /// `a, b or c`, as help lists a few names.
-  static func listed(_ names: [String]) -> String {
-    names.count < 2
-      ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
-  }
-
-  static func point(_ args: ParsedArguments, _ name: String, default value: Point)
-    throws(RingError)
-    -> Point
+  /// `--name x,y` with both numbers in `range`.
+  static func point(_ args: ParsedArguments, _ name: String, within range: ClosedRange<Double>)
+    throws(RingError) -> Point
   {
-    guard let text = args[name] else { return value }
+    let text = args[name] ?? ""
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 2, let x = NumberText.decimal(parts[0]),
-      let y = NumberText.decimal(parts[1]), abs(x) <= 1000, abs(y) <= 1000
+      let y = NumberText.decimal(parts[1]), range.contains(x), range.contains(y)
     else {
       throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': expected x,y with numbers in -1000...1000."
+        "The value '\(text)' is invalid for '--\(name)': expected x,y with numbers in \(OptionValue.describe(range))."
       )
     }
     return Point(x: x, y: y)
@@ -292,7 +199,22 @@ enum RingOptions {
     return sentence(error.message, key: error.key)
   }
 
-  /// The fields the command line sets, each checked.
+  /// A ring option as the command line declares it: `--key <value>`, or `--[no-]key` for a
+  /// flag, completing its names (or the named colours).
+  static func spec(_ option: RingOption) -> OptionSpec {
+    let completion: ValueCompletion? =
+      switch option.value {
+      case .names(let names): .choices(names)
+      case .color: .namedColors
+      default: nil
+      }
+    return OptionSpec(
+      option.key, value: option.valueName, help: option.help,
+      default: option.defaultDescription, invertible: option.valueName == nil,
+      completion: completion)
+  }
+
+  /// The fields the command line sets, each checked against its option's declaration.
   static func fromArguments(_ args: ParsedArguments) throws(RingError) -> RingConfiguration {
     // A colour list is the whole palette: beside it, either would be silently ignored.
     for other in ["palette", "hue-step"] where args.has("colors") && args.has(other) {
@@ -301,74 +223,54 @@ enum RingOptions {
       )
     }
     var c = RingConfiguration()
-    func num(_ name: String) throws(RingError) -> Double? {
-      guard args[name] != nil, let (range, unit) = RingConfiguration.ranges[name] else {
-        return nil
-      }
-      return try OptionValue.number(args, name, default: 0, range: range, unit: unit)
+    for option in RingConfiguration.options {
+      c.set(option, to: try given(option, args))
     }
-    func name(_ key: String) throws(RingError) -> String? {
-      guard let text = args[key] else { return nil }
-      if let names = RingConfiguration.choices[key] {
-        return try OptionValue.choice(args, key, names.map { ($0, $0) }, default: text)
-      }
+    return c
+  }
+
+  /// The value `args` give `option`, checked, or `nil` when they give none.
+  static func given(_ option: RingOption, _ args: ParsedArguments) throws(RingError)
+    -> RingOption.Given?
+  {
+    let key = option.key
+    if case .flag = option.value { return args.flag(key).map { .flag($0) } }
+    guard let text = args[key] else { return nil }
+    switch option.value {
+    case .flag: return nil
+    case .number(let range, let unit):
+      return .number(try OptionValue.number(args, key, default: 0, range: range, unit: unit))
+    case .names(let names):
+      return .text(try OptionValue.choice(args, key, names.map { ($0, $0) }, default: text))
+    case .color:
       guard RGBAColor(parsing: text) != nil else {
         throw RingError.usage(
           "The value '\(text)' is invalid for '--\(key)': expected transparent, white, black, #RRGGBB or #RRGGBBAA."
         )
       }
-      return text
-    }
-    c.scene = try name("scene")
-    c.size = try num("size")
-    c.scale = try num("scale")
-    c.ringWidth = try num("ring-width")
-    c.background = try name("background")
-    c.stepDuration = try num("step-duration")
-    c.flow = args.flag("flow")
-    c.hueStep = try num("hue-step")
-    c.saturation = try num("saturation")
-    c.brightness = try num("brightness")
-    c.palette = try name("palette")
-    c.interpolation = try name("interpolation")
-    c.gradient = try name("gradient")
-    for (key, field) in [("start-point", \RingConfiguration.startPoint), ("end-point", \.endPoint)]
-    where args[key] != nil {
-      let p = try point(args, key, default: .zero)
-      c[keyPath: field] = [p.x, p.y]
-    }
-    if let text = args["colors"] {
+      return .text(text)
+    case .colors:
       let list = text.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
       for item in list where RGBAColor(parsing: item) == nil {
         throw RingError.usage(
-          "The value '\(text)' is invalid for '--colors': '\(item)' is not a colour (expected #RRGGBB or #RRGGBBAA, comma-separated)."
+          "The value '\(text)' is invalid for '--\(key)': '\(item)' is not a colour (expected #RRGGBB or #RRGGBBAA, comma-separated)."
         )
       }
-      c.colors = list
-    }
-    if let text = args["locations"] {
+      return .texts(list)
+    case .numbers(let range, count: 2):
+      let p = try point(args, key, within: range)
+      return .numbers([p.x, p.y])
+    case .numbers(let range, _):
       let list = text.split(separator: ",", omittingEmptySubsequences: false).map {
         NumberText.decimal(trimmed($0))
       }
-      guard list.allSatisfy({ $0 != nil && (0...1).contains($0!) }) else {
+      guard list.allSatisfy({ $0 != nil && range.contains($0!) }) else {
         throw RingError.usage(
-          "The value '\(text)' is invalid for '--locations': expected comma-separated numbers in 0...1."
+          "The value '\(text)' is invalid for '--\(key)': expected comma-separated numbers in \(OptionValue.describe(range))."
         )
       }
-      c.locations = list.map { $0! }
+      return .numbers(list.map { $0! })
     }
-    c.progress = try num("progress")
-    c.startAngle = try num("start-angle")
-    c.direction = try name("direction")
-    c.cap = try name("cap")
-    c.track = try name("track")
-    c.trackWidth = try num("track-width")
-    c.endEffect = try name("end-effect")
-    c.progressFrom = try num("progress-from")
-    c.progressDuration = try num("progress-duration")
-    c.progressDelay = try num("progress-delay")
-    c.timing = try name("timing")
-    return c
   }
 
   /// The ring the options describe.

@@ -9,11 +9,11 @@ extension RingConfiguration {
   /// ring's gradient, a full ring the progress fields.
   public var effective: RingConfiguration {
     var e = self
-    let kind = GradientKind(rawValue: gradient ?? "axial") ?? .axial
-    e.scene = scene ?? "ring"
+    let kind = gradient ?? .axial
+    e.scene = scene ?? .ring
     e.size = size ?? 160
     e.ringWidth = ringWidth ?? 20
-    e.background = background ?? (e.scene == "seed" ? "white" : "transparent")
+    e.background = background ?? (e.scene == .seed ? "white" : "transparent")
     e.scale = scale ?? 1
     e.stepDuration = stepDuration ?? 0.1
     e.flow = flow ?? true
@@ -25,18 +25,18 @@ extension RingConfiguration {
         e.brightness = brightness ?? 1
       }
     }
-    e.interpolation = interpolation ?? "srgb"
-    if progress == nil { e.gradient = kind.rawValue }
+    e.interpolation = interpolation ?? .srgb
+    if progress == nil { e.gradient = kind }
     if progress != nil {
       e.startAngle = startAngle ?? -90
-      e.direction = direction ?? RingDirection.clockwise.rawValue
-      e.cap = cap ?? LineCap.round.rawValue
+      e.direction = direction ?? .clockwise
+      e.cap = cap ?? .round
       e.track = track ?? "transparent"
-      e.endEffect = endEffect ?? RingEndEffect.none.rawValue
+      e.endEffect = endEffect ?? RingEndEffect.none
       if progressFrom != nil {
         e.progressDuration = progressDuration ?? 1
         e.progressDelay = progressDelay ?? 0
-        e.timing = timing ?? "ease-in-out"
+        e.timing = timing ?? .easeInOut
       }
     }
     return e
@@ -53,11 +53,6 @@ extension RingConfiguration {
     kind == .conic ? [1, 0.5] : [1, 1]
   }
 
-  /// The named timing curve (see `timings`).
-  static func timingFunction(_ name: String) -> TimingFunction? {
-    timings.first { $0.name == name }?.function
-  }
-
   /// The ring this configuration describes; throws `RingError` for values that do not fit
   /// together (see `checkFit()`).
   public func makeRing() throws -> RainbowRing {
@@ -65,7 +60,7 @@ extension RingConfiguration {
     let e = effective
     let size = e.size!
     let ringWidth = e.ringWidth!
-    let kind = GradientKind(rawValue: e.gradient ?? "axial") ?? .axial
+    let kind = e.gradient ?? .axial
     let s = e.startPoint ?? RingConfiguration.defaultStart(kind)
     let t = e.endPoint ?? RingConfiguration.defaultEnd(kind)
     let geometry = GradientGeometry(
@@ -77,14 +72,13 @@ extension RingConfiguration {
         change = try ProgressChange(
           from: from, beginTime: .seconds(e.progressDelay!),
           duration: .seconds(e.progressDuration!),
-          timing: RingConfiguration.timingFunction(e.timing!) ?? .easeInEaseOut)
+          timing: e.timing!.function)
       }
       ringProgress = try RingProgress(
         value: value, startAngle: e.startAngle!,
-        direction: RingDirection(rawValue: e.direction!) ?? .clockwise,
-        cap: LineCap(rawValue: e.cap!) ?? .round,
+        direction: e.direction!, cap: e.cap!,
         track: RGBAColor(parsing: e.track!) ?? .clear, trackWidth: e.trackWidth,
-        endEffect: RingEndEffect(rawValue: e.endEffect!) ?? .none, change: change)
+        endEffect: e.endEffect!, change: change)
     }
     let (colors, stopsPerColor) = RingPalettes.ringColors(palette)
     let step = MediaTime.nanoseconds(
@@ -108,7 +102,7 @@ extension RingConfiguration {
     let ring = try makeRing()
     let e = effective
     let given = background.flatMap(RGBAColor.init(parsing:))
-    if e.scene == "seed" {
+    if e.scene == .seed {
       return try RingScene.seedHost(ring: ring, background: given ?? .white, scale: e.scale!)
     }
     return try RingScene(ring: ring, background: given ?? defaultBackground, scale: e.scale!)

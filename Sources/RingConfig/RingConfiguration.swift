@@ -12,9 +12,10 @@ import RingLayers
 /// malformed colour is refused with a `RingError` naming the key); `makeRing()` checks what
 /// needs several fields at once.
 public struct RingConfiguration: Hashable, Sendable {
-  public var scene: String?
+  public var scene: RingSceneKind?
   public var size: Double?
   public var ringWidth: Double?
+  /// A colour as written (`white`, `#RRGGBB`), printed back as it was given.
   public var background: String?
   public var scale: Double?
   public var stepDuration: Double?
@@ -22,82 +23,41 @@ public struct RingConfiguration: Hashable, Sendable {
   public var hueStep: Double?
   public var saturation: Double?
   public var brightness: Double?
+  /// One of `RingPalettes.names`.
   public var palette: String?
   public var colors: [String]?
   public var locations: [Double]?
-  public var interpolation: String?
-  public var gradient: String?
+  public var interpolation: ColorInterpolation?
+  public var gradient: GradientKind?
   public var startPoint: [Double]?
   public var endPoint: [Double]?
   public var progress: Double?
   public var startAngle: Double?
-  public var direction: String?
-  public var cap: String?
+  public var direction: RingDirection?
+  public var cap: LineCap?
   public var track: String?
   public var trackWidth: Double?
-  public var endEffect: String?
+  public var endEffect: RingEndEffect?
   public var progressFrom: Double?
   public var progressDuration: Double?
   public var progressDelay: Double?
-  public var timing: String?
+  public var timing: RingTiming?
 
   public init() {}
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case scene, size
-    case ringWidth = "ring-width"
-    case background, scale
-    case stepDuration = "step-duration"
-    case flow
-    case hueStep = "hue-step"
-    case saturation, brightness, palette, colors, locations, interpolation, gradient
-    case startPoint = "start-point"
-    case endPoint = "end-point"
-    case progress
-    case startAngle = "start-angle"
-    case direction, cap, track
-    case trackWidth = "track-width"
-    case endEffect = "end-effect"
-    case progressFrom = "progress-from"
-    case progressDuration = "progress-duration"
-    case progressDelay = "progress-delay"
-    case timing
-  }
-
   /// The keys a configuration holds, in the order they are printed.
-  public static let keys = CodingKeys.allCases.map(\.rawValue)
+  public static let keys = options.map(\.key)
 
   // MARK: Values and their ranges
 
-  /// A number's accepted range and unit, by key.
-  public static let ranges: [String: (range: ClosedRange<Double>, unit: String)] = [
-    "size": (1...10000, "points"), "ring-width": (0.01...5000, "points"),
-    "scale": (1...4, "pixels per point"), "step-duration": (0.001...3600, "seconds"),
-    "hue-step": (0.01...360, "degrees"), "saturation": (0...1, ""), "brightness": (0...1, ""),
-    "progress": (0...RingProgress.maximumValue, "turns"),
-    "start-angle": (-3600...3600, "degrees"), "track-width": (0.01...5000, "points"),
-    "progress-from": (0...RingProgress.maximumValue, "turns"),
-    "progress-duration": (0...3600, "seconds"), "progress-delay": (0...3600, "seconds"),
-    "locations": (0...1, ""), "start-point": (-1000...1000, ""), "end-point": (-1000...1000, ""),
-  ]
+  /// A number's accepted range and unit, by key (from `options`).
+  public static let ranges: [String: (range: ClosedRange<Double>, unit: String)] =
+    Dictionary(uniqueKeysWithValues: options.compactMap { o in o.range.map { (o.key, $0) } })
 
-  /// The progress animation's named curves (`timing`), in CSS's words for Core Animation's.
-  public static let timings: [(name: String, function: TimingFunction)] = [
-    ("linear", .linear), ("ease-in", .easeIn), ("ease-out", .easeOut),
-    ("ease-in-out", .easeInEaseOut), ("default", .default),
-  ]
-
-  /// The names a text field accepts, by key: all that its help and suggestions show.
-  public static let choices: [String: [String]] = [
-    "scene": ["ring", "seed"],
-    "gradient": GradientKind.allCases.map(\.rawValue),
-    "direction": RingDirection.allCases.map(\.rawValue),
-    "cap": LineCap.allCases.map(\.rawValue),
-    "end-effect": RingEndEffect.allCases.map(\.rawValue),
-    "timing": timings.map(\.name),
-    "palette": RingPalettes.names,
-    "interpolation": RingPalettes.interpolations,
-  ]
+  /// The names a text field accepts, by key (from `options`): all that its help and
+  /// suggestions show.
+  public static let choices: [String: [String]] =
+    Dictionary(uniqueKeysWithValues: options.compactMap { o in o.names.map { (o.key, $0) } })
 
   /// Checks a number for `key`; throws `RingError` saying the range.
   public static func check(_ key: String, _ value: Double) throws {
@@ -111,7 +71,7 @@ public struct RingConfiguration: Hashable, Sendable {
 
   /// Checks a name for `key`; throws `RingError` listing the names (and the nearest one).
   public static func check(_ key: String, _ value: String) throws {
-    if ["background", "track"].contains(key) {
+    if case .color? = option(key)?.value {
       guard RGBAColor(parsing: value) != nil else {
         throw RingError(
           .invalidParameter,
@@ -148,7 +108,9 @@ public struct RingConfiguration: Hashable, Sendable {
   /// locations.
   public func overridden(by other: RingConfiguration) -> RingConfiguration {
     var out = self
-    for key in CodingKeys.allCases { out.copy(key, from: other) }
+    for option in Self.options {
+      if let given = other.value(of: option) { out.set(option, to: given) }
+    }
     if other.colors != nil && other.palette == nil {
       out.palette = nil
       out.locations = other.locations
@@ -158,38 +120,5 @@ public struct RingConfiguration: Hashable, Sendable {
       out.locations = other.locations
     }
     return out
-  }
-
-  private mutating func copy(_ key: CodingKeys, from o: RingConfiguration) {
-    switch key {
-    case .scene: scene = o.scene ?? scene
-    case .size: size = o.size ?? size
-    case .ringWidth: ringWidth = o.ringWidth ?? ringWidth
-    case .background: background = o.background ?? background
-    case .scale: scale = o.scale ?? scale
-    case .stepDuration: stepDuration = o.stepDuration ?? stepDuration
-    case .flow: flow = o.flow ?? flow
-    case .hueStep: hueStep = o.hueStep ?? hueStep
-    case .saturation: saturation = o.saturation ?? saturation
-    case .brightness: brightness = o.brightness ?? brightness
-    case .palette: palette = o.palette ?? palette
-    case .colors: colors = o.colors ?? colors
-    case .locations: locations = o.locations ?? locations
-    case .interpolation: interpolation = o.interpolation ?? interpolation
-    case .gradient: gradient = o.gradient ?? gradient
-    case .startPoint: startPoint = o.startPoint ?? startPoint
-    case .endPoint: endPoint = o.endPoint ?? endPoint
-    case .progress: progress = o.progress ?? progress
-    case .startAngle: startAngle = o.startAngle ?? startAngle
-    case .direction: direction = o.direction ?? direction
-    case .cap: cap = o.cap ?? cap
-    case .track: track = o.track ?? track
-    case .trackWidth: trackWidth = o.trackWidth ?? trackWidth
-    case .endEffect: endEffect = o.endEffect ?? endEffect
-    case .progressFrom: progressFrom = o.progressFrom ?? progressFrom
-    case .progressDuration: progressDuration = o.progressDuration ?? progressDuration
-    case .progressDelay: progressDelay = o.progressDelay ?? progressDelay
-    case .timing: timing = o.timing ?? timing
-    }
   }
 }

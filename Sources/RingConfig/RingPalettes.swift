@@ -17,18 +17,10 @@ public enum RingPalettes {
   /// The palette a configuration names: `colors` (with `locations`) if given, else the named
   /// palette, else the rainbow from `rainbow()`; in `interpolation` when given.
   static func palette(
-    colors: [RGBAColor]?, locations: [Double]?, name: String?, interpolation: String?,
+    colors: [RGBAColor]?, locations: [Double]?, name: String?,
+    interpolation space: ColorInterpolation?,
     rainbow: () throws -> [RGBAColor]
   ) throws -> Palette {
-    let space = try interpolation.map { text in
-      guard let s = ColorInterpolation(rawValue: text) else {
-        throw RingError(
-          .invalidParameter,
-          "interpolation '\(RingConfiguration.shown(text))' is not one of \(interpolations.joined(separator: ", "))",
-          key: "interpolation")
-      }
-      return s
-    }
     if let colors {
       return try located(colors, locations, space ?? .srgb)
     }

@@ -29,13 +29,13 @@ public enum RingPresets {
     c.ringWidth = 28
     c.progress = 0.75
     c.startAngle = -90
-    c.cap = "round"
+    c.cap = .round
     c.track = "#FA114F33"
-    c.endEffect = "shadow"
+    c.endEffect = .shadow
     c.flow = false
     c.progressFrom = 0
     c.progressDuration = 1.2
-    c.timing = "ease-in-out"
+    c.timing = .easeInOut
     c.background = "black"
     return c
   }
@@ -45,7 +45,7 @@ public enum RingPresets {
     var c = RingConfiguration()
     c.progress = 0.75
     c.track = "#80808040"
-    c.cap = "round"
+    c.cap = .round
     return c
   }
 
@@ -53,7 +53,7 @@ public enum RingPresets {
   static func palette(_ name: String) -> RingConfiguration {
     var c = RingConfiguration()
     c.palette = name
-    c.gradient = "conic"
+    c.gradient = .conic
     return c
   }
 }

@@ -47,21 +47,38 @@ func scratchDirectory() throws -> String {
 
         OPTIONS:
           --time <seconds>        Time since the ring appeared, in seconds. (default: 0)
-          --scale <n>             Pixels per point, 1 to 4; fractions allowed. (default:
-                                  1)
+          --scene <scene>         ring (the ring alone) or seed (the iPhone's
+                                  375x667-point white view, ring at 50,80). (default:
+                                  ring)
           --size <points>         Side of the ring view, in points. (default: 160)
           --ring-width <points>   Width of the ring, in points. (default: 20)
           --background <color>    transparent, white, black, #RRGGBB or #RRGGBBAA.
                                   (default: transparent; white for --scene seed)
-          --scene <scene>         ring (the ring alone) or seed (the iPhone's
-                                  375x667-point white view, ring at 50,80). (default:
-                                  ring)
+          --scale <n>             Pixels per point, 1 to 4; fractions allowed. (default:
+                                  1)
           --step-duration <seconds>
                                   Time for the colours to move one stop. (default: 0.1)
+          --[no-]flow             The colours flow round the ring (--no-flow holds them
+                                  still). (default: on)
           --hue-step <degrees>    Hue between neighbouring colours, 0.01 to 360.
                                   (default: 5)
           --saturation <value>    Colour saturation, 0 to 1. (default: 1)
           --brightness <value>    Colour brightness, 0 to 1. (default: 1)
+          --palette <name>        A named palette: rainbow, activity, activity-exercise,
+                                  activity-stand, viridis, magma, oklch-rainbow.
+                                  (default: rainbow)
+          --colors <list>         The gradient's colours, comma-separated #RRGGBB or
+                                  #RRGGBBAA (instead of a palette). (default: the seed's
+                                  73 hues)
+          --locations <list>      Where the colours sit, comma-separated ascending
+                                  numbers in 0...1, one per colour. (default: evenly
+                                  spaced)
+          --interpolation <space>
+                                  Colour space the gradient mixes in: srgb, srgb-linear,
+                                  oklab, oklch, oklch-longer. (default: srgb, as Core
+                                  Animation does)
+          --gradient <kind>       Gradient kind of a full ring: axial, radial or conic.
+                                  (default: axial)
           --start-point <x,y>     Gradient start in the ring's unit square (the centre
                                   of a radial or conic one). (default: 0,0 axial,
                                   0.5,0.5 radial and conic)
@@ -69,23 +86,6 @@ func scratchDirectory() throws -> String {
                                   starts towards it; a radial one's radii are its
                                   offsets from the start). (default: 1,1 axial and
                                   radial, 1,0.5 conic)
-          --gradient <kind>       Gradient kind of a full ring: axial, radial or conic.
-                                  (default: axial)
-          --colors <list>         The gradient's colours, comma-separated #RRGGBB or
-                                  #RRGGBBAA (instead of a palette). (default: the seed's
-                                  73 hues)
-          --locations <list>      Where the colours sit, comma-separated ascending
-                                  numbers in 0...1, one per colour. (default: evenly
-                                  spaced)
-          --palette <name>        A named palette: rainbow, activity, activity-exercise,
-                                  activity-stand, viridis, magma, oklch-rainbow.
-                                  (default: rainbow)
-          --interpolation <space>
-                                  Colour space the gradient mixes in: srgb, srgb-linear,
-                                  oklab, oklch, oklch-longer. (default: srgb, as Core
-                                  Animation does)
-          --[no-]flow             The colours flow round the ring (--no-flow holds them
-                                  still). (default: on)
           --progress <turns>      Draw a progress arc of this many turns (0 to 100;
                                   above 1 it overlaps itself). (default: a full ring)
           --start-angle <degrees>

@@ -29,19 +29,19 @@ import Testing
   @Test func overridingTakesOnlyWhatIsSet() {
     var base = RingConfiguration()
     base.size = 200
-    base.cap = "butt"
+    base.cap = .butt
     var top = RingConfiguration()
-    top.cap = "square"
+    top.cap = .square
     top.progress = 0.5
     let both = base.overridden(by: top)
-    #expect(both.size == 200 && both.cap == "square" && both.progress == 0.5)
+    #expect(both.size == 200 && both.cap == .square && both.progress == 0.5)
     #expect(both.palette == nil, "unset stays unset")
   }
 
   /// A named palette in another space is drawn from many samples of the palette, at the
   /// same speed (one palette colour per step).
-  @Test(arguments: ["oklab", "oklch", "srgb-linear"])
-  func anotherSpaceIsSampledAtTheSameSpeed(space: String) throws {
+  @Test(arguments: [ColorInterpolation.oklab, .oklch, .linearSRGB])
+  func anotherSpaceIsSampledAtTheSameSpeed(space: ColorInterpolation) throws {
     var c = RingConfiguration()
     c.colors = ["#ff0000", "#0000ff"]
     c.interpolation = space
@@ -51,7 +51,7 @@ import Testing
     let mid = ring.colors[ring.colors.count / 2]
     let palette = try Palette(
       colors: [.init(red: 1, green: 0, blue: 0), .init(red: 0, green: 0, blue: 1)],
-      interpolation: ColorInterpolation(rawValue: space)!)
+      interpolation: space)
     let want = palette.color(at: Double(ring.colors.count / 2) / Double(ring.colors.count - 1))
     #expect(abs(mid.red - want.red) < 1e-9 && abs(mid.blue - want.blue) < 1e-9)
   }
