@@ -41,7 +41,7 @@ enum RingOptions {
       let y = NumberText.decimal(parts[1]), range.contains(x), range.contains(y)
     else {
       throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': expected x,y with numbers in \(OptionValue.describe(range))."
+        "The value '\(text)' is invalid for '--\(name)': expected x,y with numbers in \(range.plainText)."
       )
     }
     return Point(x: x, y: y)
@@ -266,7 +266,7 @@ enum RingOptions {
       }
       guard list.allSatisfy({ $0 != nil && range.contains($0!) }) else {
         throw RingError.usage(
-          "The value '\(text)' is invalid for '--\(key)': expected comma-separated numbers in \(OptionValue.describe(range))."
+          "The value '\(text)' is invalid for '--\(key)': expected comma-separated numbers in \(range.plainText)."
         )
       }
       return .numbers(list.map { $0! })

@@ -11,12 +11,12 @@ package enum OptionValue {
     guard let text = args[name] else { return value }
     guard let v = NumberText.decimal(text) else {
       throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': expected a number in \(describe(range)) \(unit)."
+        "The value '\(text)' is invalid for '--\(name)': expected a number in \(range.plainText) \(unit)."
       )
     }
     guard range.contains(v) else {
       throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': must be in \(describe(range)) \(unit).")
+        "The value '\(text)' is invalid for '--\(name)': must be in \(range.plainText) \(unit).")
     }
     return v
   }
@@ -37,14 +37,6 @@ package enum OptionValue {
       )
     }
     return v
-  }
-
-  /// `1...240`: a range as errors show it.
-  package static func describe(_ r: ClosedRange<Double>) -> String {
-    func f(_ v: Double) -> String {
-      v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
-    return "\(f(r.lowerBound))...\(f(r.upperBound))"
   }
 
   /// The value `--name` names among `options` (with the nearest name suggested for a

@@ -108,7 +108,6 @@ extension RingConfiguration {
     return try RingScene(ring: ring, background: given ?? defaultBackground, scale: e.scale!)
   }
 
-  public static func text(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-  }
+  /// `v` as a ring file and messages write it (`Double.plainText`).
+  public static func text(_ v: Double) -> String { v.plainText }
 }

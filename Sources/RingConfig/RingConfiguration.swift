@@ -64,7 +64,7 @@ public struct RingConfiguration: Hashable, Sendable {
     guard let (range, unit) = ranges[key] else { return }
     guard value.isFinite, range.contains(value) else {
       throw RingError(
-        .invalidParameter, "\(key) must be in \(describe(range))\(unit.isEmpty ? "" : " " + unit)",
+        .invalidParameter, "\(key) must be in \(range.plainText)\(unit.isEmpty ? "" : " " + unit)",
         key: key)
     }
   }
@@ -93,11 +93,6 @@ public struct RingConfiguration: Hashable, Sendable {
   public static func shown(_ text: String) -> String {
     let cut = String(String.UnicodeScalarView(text.unicodeScalars.prefix(100)))
     return VisibleText.escaped(cut) + (text.unicodeScalars.count > 100 ? "..." : "")
-  }
-
-  static func describe(_ r: ClosedRange<Double>) -> String {
-    func f(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
-    return "\(f(r.lowerBound))...\(f(r.upperBound))"
   }
 
   // MARK: Combining

@@ -52,7 +52,7 @@ import Testing
       Issue.record("\(key) \(json) was taken")
     } catch {
       #expect(error.message.contains(key), "\(error.message)")
-      #expect(error.message.contains(RingConfiguration.describe(range)), "\(error.message)")
+      #expect(error.message.contains(range.plainText), "\(error.message)")
     }
   }
 
