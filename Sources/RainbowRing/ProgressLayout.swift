@@ -112,12 +112,53 @@ struct ProgressLayout: Hashable, Sendable {
     case full
   }
 
-  /// Writes the stops for `colors` (`count` of them, evenly spaced over one turn in arc
-  /// space, read through `color`) into `colorsOut` and `locationsOut`, reusing their storage
-  /// when the count is unchanged.
-  func write(
-    _ stops: Stops, count n: Int, color: (Int) -> RGBAColor,
-    colors colorsOut: inout [RGBAColor], locations locationsOut: inout [Double]
+  /// Reshapes the palette in `colors` (its colours evenly spaced over one turn in arc
+  /// space) into `stops`, colours and locations, in place: without allocating once the
+  /// arrays' capacity holds the palette and the stops together (the stops are written past
+  /// the palette, then moved down).
+  func reshape(_ stops: Stops, colors: inout [RGBAColor], locations: inout [Double]) {
+    let n = colors.count
+    let (total, firstAbove) = ProgressLayout.count(stops, of: n)
+    colors.reserveCapacity(n + total)
+    colors.append(contentsOf: repeatElement(.clear, count: total))
+    ProgressLayout.resize(&locations, to: total, with: 0)
+    colors.withUnsafeMutableBufferPointer { buffer in
+      let palette = UnsafeBufferPointer(rebasing: buffer[0..<n])
+      write(stops, count: n, total: total, firstAbove: firstAbove, color: { palette[$0] }) {
+        k, color, location in
+        buffer[n + k] = color
+        // Written only when it changes: locations may share storage with a model, which
+        // writing the same value would copy.
+        if locations[k] != location { ProgressLayout.store(location, at: k, in: &locations) }
+      }
+      for k in 0..<total { buffer[k] = buffer[n + k] }
+    }
+    colors.removeLast(n)
+  }
+
+  /// How many stops `stops` has for a palette of `n` colours, and the first palette colour
+  /// beyond the part of the arc that shows whole colours.
+  static func count(_ stops: Stops, of n: Int) -> (total: Int, firstAbove: Int) {
+    let last = Double(n - 1)
+    switch stops {
+    case .arc(let p):
+      var below = 0
+      while below < n && Double(below) / last < p { below += 1 }
+      return (below + 4, below)
+    case .head:
+      var j = 0
+      while j < n && Double(j) / last <= 0.5 { j += 1 }
+      return (3 + (n - j), j)
+    case .full:
+      return (n, 0)
+    }
+  }
+
+  /// Hands each stop, `k` of `total`, with its colour and location to `emit`, the palette
+  /// of `n` colours read through `color`.
+  private func write(
+    _ stops: Stops, count n: Int, total: Int, firstAbove: Int, color: (Int) -> RGBAColor,
+    emit: (_ k: Int, _ color: RGBAColor, _ location: Double) -> Void
   ) {
     let last = Double(n - 1)
     func between(_ x: Double) -> RGBAColor {
@@ -125,34 +166,10 @@ struct ProgressLayout: Hashable, Sendable {
       let k = min(Int(pos), n - 2)
       return color(k).interpolated(to: color(k + 1), fraction: pos - Double(k))
     }
-    // Counts first, so the arrays are sized once.
-    let total: Int
-    var firstAbove = 0
-    switch stops {
-    case .arc(let p):
-      var below = 0
-      while below < n && Double(below) / last < p { below += 1 }
-      firstAbove = below
-      total = below + 4
-    case .head:
-      var j = 0
-      while j < n && Double(j) / last <= 0.5 { j += 1 }
-      firstAbove = j
-      total = 3 + (n - j)
-    case .full:
-      total = n
-    }
-    if colorsOut.count != total { colorsOut = [RGBAColor](repeating: .clear, count: total) }
-    if locationsOut.count != total { locationsOut = [Double](repeating: 0, count: total) }
     var i = 0
     let mirrored = sign < 0
     func put(_ x: Double, _ c: RGBAColor) {
-      let k = mirrored ? total - 1 - i : i
-      colorsOut[k] = c
-      // Written only when it changes: a presented layer's locations share the model's
-      // storage, so writing the same value would copy them on every frame.
-      let location = mirrored ? 1 - x : x
-      if locationsOut[k] != location { ProgressLayout.store(location, at: k, in: &locationsOut) }
+      emit(mirrored ? total - 1 - i : i, c, mirrored ? 1 - x : x)
       i += 1
     }
     switch stops {
@@ -172,6 +189,15 @@ struct ProgressLayout: Hashable, Sendable {
       for j in firstAbove..<n { put(Double(j) / last, color(j)) }
     case .full:
       for j in 0..<n { put(Double(j) / last, color(j)) }
+    }
+  }
+
+  /// `array` with `count` elements, keeping its storage: cut, or filled up with `fill`.
+  static func resize<T>(_ array: inout [T], to count: Int, with fill: T) {
+    if array.count > count {
+      array.removeLast(array.count - count)
+    } else if array.count < count {
+      array.append(contentsOf: repeatElement(fill, count: count - array.count))
     }
   }
 

@@ -190,3 +190,39 @@ extension RainbowRing {
     return copy
   }
 }
+
+/// The seed's colour flow at one time: during step k, with fraction f through it, stop j
+/// mixes C0[(j - k) mod n] towards C0[(j - k - 1) mod n] by f.
+struct ColorFlow {
+  let shift: Int
+  let fraction: Double
+
+  static let still = ColorFlow(shift: 0, fraction: 0)
+
+  private init(shift: Int, fraction: Double) {
+    self.shift = shift
+    self.fraction = fraction
+  }
+
+  /// The flow of `count` colours moving one stop every `step` at clock time `t` nanoseconds;
+  /// floor division, so negative times run the loop backwards.
+  init(count n: Int, step: MediaTime, at t: Int64) {
+    let step = step.nanoseconds
+    var k = t / step
+    var within = t % step
+    if within < 0 {
+      k -= 1
+      within += step
+    }
+    fraction = Double(within) / Double(step)
+    shift = Int(((k % Int64(n)) + Int64(n)) % Int64(n))
+  }
+
+  @inline(__always)
+  func color(_ j: Int, of c0: UnsafeBufferPointer<RGBAColor>) -> RGBAColor {
+    let n = c0.count
+    let from = c0[(j - shift + n) % n]
+    let to = c0[(j - shift - 1 + 2 * n) % n]
+    return from.interpolated(to: to, fraction: fraction)
+  }
+}

@@ -193,6 +193,54 @@ public struct BezierPath: Hashable, Sendable {
     }
   }
 
+  /// Whether `other` has the same elements in the same order, differing only in their
+  /// points (and arcs' radii and angles): the paths that mix point by point.
+  public func hasSameStructure(as other: BezierPath) -> Bool {
+    guard elements.count == other.elements.count else { return false }
+    for (x, y) in zip(elements, other.elements) {
+      switch (x, y) {
+      case (.move, .move), (.line, .line), (.quadCurve, .quadCurve), (.curve, .curve),
+        (.arc, .arc), (.close, .close):
+        continue
+      default: return false
+      }
+    }
+    return true
+  }
+
+  /// Sets this path to `a` mixed with `b` at fraction `f` (0 gives `a`, 1 gives `b`) point by
+  /// point, arcs' centres, radii and angles alike, when the two have the same structure
+  /// (`hasSameStructure(as:)`); otherwise to `b`, as Core Animation shows the destination
+  /// of paths it cannot mix. Reuses this path's storage.
+  public mutating func interpolate(from a: BezierPath, to b: BezierPath, fraction f: Double) {
+    guard a.hasSameStructure(as: b) else {
+      self = b
+      return
+    }
+    func mix(_ p: Point, _ q: Point) -> Point { p.interpolated(to: q, fraction: f) }
+    func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+    elements.removeAll(keepingCapacity: true)
+    currentPoint = nil
+    subpathStart = nil
+    for (x, y) in zip(a.elements, b.elements) {
+      switch (x, y) {
+      case (.move(let p), .move(let q)): move(to: mix(p, q))
+      case (.line(let p), .line(let q)): addLine(to: mix(p, q))
+      case (.quadCurve(let p, let c), .quadCurve(let q, let d)):
+        addQuadCurve(to: mix(p, q), controlPoint: mix(c, d))
+      case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
+        addCurve(to: mix(p, q), controlPoint1: mix(c1, d1), controlPoint2: mix(c2, d2))
+      case (.arc(let c, let r, let a0, let a1), .arc(let d, let s, let b0, let b1)):
+        appendArc(
+          center: mix(c, d),
+          radii: Size(width: mix(r.width, s.width), height: mix(r.height, s.height)),
+          from: mix(a0, b0), to: mix(a1, b1))
+      case (.close, .close): close()
+      default: break  // the structures match
+      }
+    }
+  }
+
   private mutating func ensureStart(_ p: Point) {
     if currentPoint == nil { move(to: p) }
   }

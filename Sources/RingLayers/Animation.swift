@@ -8,11 +8,19 @@ public protocol AnimationDelegate: AnyObject {
   func animationDidStop(_ animation: any Animation, finished: Bool)
 }
 
-/// Changes one property of a layer over time (`CAAnimation`): its timing says where it is
-/// at a clock time, and `apply` writes the value it shows then.
+/// Changes properties of a layer over time (`CAAnimation`): its timing says where it is at
+/// a clock time (its phase), and `apply` writes the values it shows then.
+///
+/// An animation is honest about what it does: it declares every property it writes
+/// (`keyPaths`, each animatable on the layer it is added to, checked by `Layer.add`), and
+/// its values depend only on its phase, the model and the values beneath it, never on the
+/// clock. A layer whose animations declare geometry recompiles its render plan when that
+/// geometry changes; one whose animations declare only paint never does.
 public protocol Animation {
-  /// The property animated.
+  /// The property animated (for one that writes several, the first of `keyPaths`).
   var keyPath: PartialKeyPath<LayerProperties> { get }
+  /// Every property `apply` may write; `[keyPath]` unless the animation says otherwise.
+  var keyPaths: [PartialKeyPath<LayerProperties>] { get }
   var timing: AnimationTiming { get }
   /// Told when the animation stops; held weakly.
   var delegate: (any AnimationDelegate)? { get }
@@ -20,14 +28,25 @@ public protocol Animation {
   var onStop: ((_ animation: any Animation, _ finished: Bool) -> Void)? { get }
   /// Throws `RingError` when the values cannot be animated.
   func validateValues() throws
-  /// Writes the animated value at `phase` into `presented`, which holds the value below this
-  /// animation (the model's, or an earlier animation's); `model` is the layer's model.
+  /// Writes the animated values at `phase` into `presented`, which holds the values below
+  /// this animation (the model's, or an earlier animation's); `model` is the layer's model.
+  /// Writes only the properties in `keyPaths`.
   func apply(_ phase: AnimationPhase, model: LayerProperties, to presented: inout LayerProperties)
 }
 
 extension Animation {
+  public var keyPaths: [PartialKeyPath<LayerProperties>] { [keyPath] }
+
   /// The Core Animation name of the animated property.
-  public var keyPathName: String { LayerProperties.animatable(keyPath)?.name ?? "\(keyPath)" }
+  public var keyPathName: String { LayerProperties.name(of: keyPath) }
+}
+
+extension LayerProperties {
+  /// The Core Animation name of the property at `keyPath` when it is animatable, else the
+  /// key path's description.
+  static func name(of keyPath: AnyKeyPath) -> String {
+    animatable(keyPath)?.name ?? "\(keyPath)"
+  }
 }
 
 /// Animates one property of a layer from `fromValue` to `toValue` (`CABasicAnimation`),

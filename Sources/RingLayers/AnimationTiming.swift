@@ -19,10 +19,6 @@ public struct AnimationPhase: Hashable, Sendable {
   public var elapsed: Int64
   /// Length of one pass (one direction of an autoreversing iteration), in nanoseconds.
   public var length: Int64
-  /// The clock time this phase was resolved at, in nanoseconds: for animations whose value
-  /// depends on more than their own pass (a ring's colour flow combined with a progress
-  /// change).
-  public var clockTime: Int64 = 0
 }
 
 /// When and how fast an animation runs (`CAMediaTiming`), resolved on whole nanoseconds.
@@ -116,11 +112,10 @@ public struct AnimationTiming: Hashable, Sendable {
     elapsed = min(max(elapsed, 0), single)
     let linear = Double(elapsed) / Double(single)
     guard let curve = timingFunction, curve != .linear else {
-      return AnimationPhase(fraction: linear, elapsed: elapsed, length: single, clockTime: time)
+      return AnimationPhase(fraction: linear, elapsed: elapsed, length: single)
     }
     let eased = curve.progress(at: linear)
     return AnimationPhase(
-      fraction: eased, elapsed: Int64((eased * Double(single)).rounded()), length: single,
-      clockTime: time)
+      fraction: eased, elapsed: Int64((eased * Double(single)).rounded()), length: single)
   }
 }

@@ -11,6 +11,8 @@ public final class FrameRenderer {
   /// Pixels per point.
   public let scale: Double
   private let renderer: LayerRenderer
+  /// How many times the render plan was compiled (a new geometry), for tests.
+  package var planCompilations: Int { renderer.planCompilations }
   private var current = Presentation()
   private var previous = Presentation()
   /// The tree `frame` was last drawn from, if `frame` still holds that drawing.

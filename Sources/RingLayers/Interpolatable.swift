@@ -1,10 +1,15 @@
 import RingGraphics
 
 /// A value an animation can carry: it mixes two values of its type in place.
+///
+/// Values that cannot be mixed are discrete, with one rule for all of them: they give the
+/// destination `b` at every fraction, as Core Animation shows the destination of values it
+/// cannot mix. Discrete are a `Bool` (`isHidden`), a path against a path of another
+/// structure (other elements, or in another order), a path against none, and arrays of
+/// different lengths.
 public protocol Interpolatable: Equatable {
-  /// Sets `self` to `a` at fraction 0, `b` at 1, straight in between. Values that cannot be
-  /// mixed (arrays of different lengths) give `b`, as Core Animation shows the destination.
-  /// Reuses `self`'s storage, so a presentation refreshed every frame does not allocate.
+  /// Sets `self` to `a` at fraction 0, `b` at 1, straight in between; discrete values give
+  /// `b`. Reuses `self`'s storage, so a presentation refreshed every frame does not allocate.
   mutating func interpolate(from a: Self, to b: Self, fraction f: Double)
   /// Whether the value may be animated (finite; colours in range).
   var isValidAnimationValue: Bool { get }
@@ -55,4 +60,31 @@ extension Array: Interpolatable where Element: Interpolatable {
     for i in indices { self[i].interpolate(from: a[i], to: b[i], fraction: f) }
   }
   public var isValidAnimationValue: Bool { allSatisfy(\.isValidAnimationValue) }
+}
+
+extension Bool: Interpolatable {
+  /// Discrete: `b` at every fraction.
+  public mutating func interpolate(from a: Bool, to b: Bool, fraction f: Double) {
+    self = b
+  }
+  public var isValidAnimationValue: Bool { true }
+}
+
+/// Mixes point by point when both paths have the same structure, else discrete (`b`): see
+/// `BezierPath.interpolate(from:to:fraction:)`.
+extension BezierPath: Interpolatable {
+  public var isValidAnimationValue: Bool { isFinite }
+}
+
+extension Optional: Interpolatable where Wrapped: Interpolatable {
+  /// The wrapped values mixed when both are there; discrete (`b`) when either is `nil`.
+  public mutating func interpolate(from a: Wrapped?, to b: Wrapped?, fraction f: Double) {
+    guard let a, let b else {
+      self = b
+      return
+    }
+    if self == nil { self = a }
+    self!.interpolate(from: a, to: b, fraction: f)
+  }
+  public var isValidAnimationValue: Bool { self?.isValidAnimationValue ?? true }
 }

@@ -34,7 +34,9 @@ open class Layer {
     /// Resolved begin time in clock nanoseconds; `nil` until committed.
     var begin: Int64?
     var sequence: Int
-    /// Whether the animated property is geometry (its plan may change with time).
+    /// The properties the animation declares it writes.
+    var writes: [any AnyLayerProperty]
+    /// Whether any declared property is geometry (the layer's plan may change with time).
     var movesGeometry: Bool
     /// Set when a finished animation that stays on the layer has reported its stop.
     var stopped = false
@@ -120,17 +122,21 @@ open class Layer {
   // MARK: Animations
 
   /// Adds `animation` under `key`, replacing (and stopping, unfinished) any animation already
-  /// there; throws `RingError` when its property is not animatable on this kind of
-  /// layer, or its timing or values are refused.
+  /// there; throws `RingError` when a property it declares (`keyPaths`) is not animatable on
+  /// this kind of layer, or its timing or values are refused.
   public func add(_ animation: any Animation, forKey key: String? = nil) throws {
     try animation.timing.validate()
     try animation.validateValues()
-    guard let property = LayerProperties.animatable(animation.keyPath),
-      property.kinds.contains(kind)
-    else {
-      throw RingError(
-        .unknownKeyPath,
-        "'\(animation.keyPathName)' is not an animatable property of \(Self.self)")
+    var writes: [any AnyLayerProperty] = []
+    for keyPath in animation.keyPaths {
+      guard let property = LayerProperties.animatable(keyPath), property.kinds.contains(kind)
+      else {
+        let what =
+          LayerProperties.animatable(keyPath).map { "'\($0.name)'" }
+          ?? "a property of type \(type(of: keyPath).valueType)"
+        throw RingError(.unknownKeyPath, "\(what) is not an animatable property of \(Self.self)")
+      }
+      writes.append(property)
     }
     let key = key ?? "animation-\(Layer.nextSequence())"
     if let existing = attached.firstIndex(where: { $0.key == key }) {
@@ -141,7 +147,7 @@ open class Layer {
     attached.append(
       Attached(
         key: key, animation: animation, begin: begin, sequence: Layer.nextSequence(),
-        movesGeometry: property.role == .geometry))
+        writes: writes, movesGeometry: writes.contains { $0.role == .geometry }))
     touch()
   }
 
@@ -226,14 +232,17 @@ open class Layer {
       if attached.isEmpty {
         nodes[index].properties = properties
       } else {
-        // Keep the node's own colour storage, so animating colours writes in place.
+        // Keep the node's own colour and location storage, the model's values copied in, so
+        // that animations write them in place, changing their counts within its capacity.
         var colors: [RGBAColor] = []
+        var locations: [Double] = []
         swap(&colors, &nodes[index].properties.paint.colors)
+        swap(&locations, &nodes[index].properties.paint.locations)
         nodes[index].properties = properties
-        if colors.count == properties.paint.colors.count {
-          for i in colors.indices { colors[i] = properties.paint.colors[i] }
-          nodes[index].properties.paint.colors = colors
-        }
+        Layer.refill(&colors, with: properties.paint.colors)
+        Layer.refill(&locations, with: properties.paint.locations)
+        nodes[index].properties.paint.colors = colors
+        nodes[index].properties.paint.locations = locations
       }
     }
     nodes[index].modelStamp = stamp
@@ -243,7 +252,15 @@ open class Layer {
       geometryIsModel = geometryIsModel && !a.movesGeometry
       if committedOnly && a.begin == nil { continue }
       guard let phase = a.animation.timing.phase(at: t, begin: a.begin ?? 0) else { continue }
+      #if DEBUG
+        let before = Layer.outside(a.writes, of: nodes[index].properties)
+      #endif
       a.animation.apply(phase, model: properties, to: &nodes[index].properties)
+      #if DEBUG
+        assert(
+          Layer.outside(a.writes, of: nodes[index].properties) == before,
+          "animation '\(a.key)' wrote a property it does not declare in keyPaths")
+      #endif
       animated = true
     }
     nodes[index].geometryStamp = geometryIsModel ? stamp : 0
@@ -262,4 +279,27 @@ open class Layer {
     }
     nodes[index].end = count
   }
+
+  /// Replaces `target`'s values with `source`'s in `target`'s own storage (kept when its
+  /// capacity is enough).
+  private static func refill<T>(_ target: inout [T], with source: [T]) {
+    target.removeAll(keepingCapacity: true)
+    target.append(contentsOf: source)
+  }
+
+  /// `properties` with the declared `writes` reset to their defaults: what an animation
+  /// declaring them must leave unchanged. Resetting releases the declared values, so
+  /// holding the result does not make an animation's in-place writes copy.
+  static func outside(
+    _ writes: [any AnyLayerProperty], of properties: LayerProperties
+  ) -> LayerProperties {
+    var p = properties
+    for w in writes { w.reset(in: &p) }
+    return p
+  }
+}
+
+extension AnyLayerProperty {
+  /// Sets the property in `p` to its default value.
+  func reset(in p: inout LayerProperties) { p[keyPath: keyPath] = defaultValue }
 }

@@ -67,12 +67,16 @@ extension LayerProperties {
     LayerProperty.geometry("position", \.position),
     LayerProperty.geometry("bounds", \.bounds),
     LayerProperty.geometry("anchorPoint", \.anchorPoint),
+    // Discrete: shows its destination (see `Interpolatable`).
+    LayerProperty.geometry("hidden", \.isHidden),
     LayerProperty.paint("colors", \.colors, on: [.gradient]),
     LayerProperty.paint("locations", \.locations, on: [.gradient]),
     LayerProperty.geometry("startPoint", \.startPoint, on: [.gradient]),
     LayerProperty.geometry("endPoint", \.endPoint, on: [.gradient]),
     LayerProperty.paint("fillColor", \.fillColor, on: [.shape]),
     LayerProperty.paint("strokeColor", \.strokeColor, on: [.shape]),
+    // Point by point between paths of one structure, else discrete (see `Interpolatable`).
+    LayerProperty.geometry("path", \.path, on: [.shape]),
     LayerProperty.geometry("lineWidth", \.lineWidth, on: [.shape]),
     LayerProperty.geometry("miterLimit", \.miterLimit, on: [.shape]),
     LayerProperty.geometry("strokeStart", \.strokeStart, on: [.shape]),

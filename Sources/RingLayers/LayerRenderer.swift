@@ -14,6 +14,8 @@ public final class LayerRenderer {
   public let swapsRedAndBlue: Bool
 
   private var plan: RenderPlan?
+  /// How many times a plan was compiled (a new geometry), for tests.
+  package private(set) var planCompilations = 0
   private var cache = CoverageCache()
   private var pool = OffscreenPool()
   /// What lies beneath the first animated unit (incremental drawing).
@@ -182,6 +184,7 @@ public final class LayerRenderer {
     {
       return false
     }
+    planCompilations += 1
     plan = RenderPlan(
       p, transform: transform, width: target.width, height: target.height,
       swapsRedAndBlue: swapsRedAndBlue, cache: &cache)

@@ -154,12 +154,61 @@ import Testing
     #expect(pixel(f, x, y)[3] == 255 && pixel(f, ex, ey)[3] == 0, "0.3 turns at 1.75 s")
   }
 
-  /// A still progress ring animates only its colours: after the first frame, frames redraw
-  /// without recompiling (and a flowing one matches the seed's flow at the same time).
-  @Test func stillProgressAnimatesOnlyColours() throws {
-    let ring = try RainbowRing(progress: RingProgress(value: 0.75))
+  /// A progress ring is the ring's colour flow plus a progress animation, each honest: the
+  /// flow (added first) writes only `colors`; the progress declares only properties
+  /// animatable on its layer, and geometry only while it changes; the masks animate only
+  /// while it changes.
+  @Test(arguments: [(false, true), (true, true), (true, false), (false, false)])
+  func aProgressRingIsAFlowAndAProgressAnimation(changes: Bool, flows: Bool) throws {
+    let change = changes ? try ProgressChange(from: 0.2, duration: .seconds(1)) : nil
+    let ring = try RainbowRing(
+      progress: RingProgress(value: 0.75, endEffect: .glow, change: change), flows: flows)
     let layers = ring.makeProgressLayers(ring.progress!)
-    #expect(layers.arc.animationKeys == ["progress"])
-    #expect(layers.arc.mask!.animationKeys.isEmpty, "the arc's shape holds still")
+    guard changes || flows else {
+      for layer in [layers.arc, layers.underlay, layers.effect, layers.arc.mask!] {
+        #expect(layer.animationKeys.isEmpty, "nothing moves, nothing animates")
+      }
+      return
+    }
+    for layer in [layers.arc, layers.underlay, layers.effect] {
+      #expect(layer.animationKeys == (flows ? ["colors", "progress"] : ["progress"]))
+      if flows {
+        let flow = try #require(layer.animation(forKey: "colors"))
+        #expect(flow.keyPaths == [\LayerProperties.colors], "the flow writes only colours")
+      }
+      let progress = try #require(layer.animation(forKey: "progress"))
+      let declared = progress.keyPaths.map { LayerProperties.animatable($0) }
+      #expect(
+        declared.allSatisfy { $0?.kinds.contains(layer.kind) == true },
+        "the progress declares what its layer animates")
+      #expect(
+        declared.contains { $0?.role == .geometry } == changes,
+        "geometry declared only while the progress changes")
+    }
+    let mask = layers.arc.mask!
+    #expect(mask.animationKeys == (changes ? ["progress"] : []), "the arc's shape")
+    if changes {
+      let names = mask.animation(forKey: "progress")!.keyPaths.map {
+        LayerProperties.animatable($0)?.name
+      }
+      #expect(names == ["path", "fillColor", "strokeColor"])
+    }
+  }
+
+  /// While the progress holds still the render plan compiles once however the colours
+  /// flow; while it changes, geometry recompiles.
+  @Test(arguments: [false, true])
+  func thePlanCompilesOnlyWhileTheProgressChanges(changes: Bool) throws {
+    let change =
+      changes ? try ProgressChange(from: 0.2, beginTime: .seconds(0.5), duration: .seconds(1)) : nil
+    let ring = try RainbowRing(
+      progress: RingProgress(value: 0.75, endEffect: .shadow, change: change))
+    let renderer = try FrameRenderer(scene: RingScene(ring: ring, scale: 1))
+    for frame in 0..<30 { renderer.render(at: .milliseconds(Int64(frame) * 20)) }
+    #expect((renderer.planCompilations == 1) == !changes, "\(renderer.planCompilations) plans")
+    renderer.render(at: .seconds(2))
+    let before = renderer.planCompilations
+    for frame in 1..<10 { renderer.render(at: .seconds(2) + .milliseconds(Int64(frame) * 20)) }
+    #expect(renderer.planCompilations == before, "after the change, the geometry holds")
   }
 }

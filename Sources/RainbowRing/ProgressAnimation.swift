@@ -50,39 +50,87 @@ public final class ProgressRingView {
   }
 }
 
-/// The value a progress ring's layer shows at a clock time: the ring's colour flow and its
-/// progress (with any animated change), laid out by `ProgressLayout`. One animation per
-/// layer, so the renderer draws a progress ring from its layer tree like any other.
+/// The progress of a progress ring's layer as an animation: what the layer shows at progress
+/// p turns, p read from the animation's own phase (`from + (to - from) * fraction`, `to`
+/// once the pass ends). Its timing is the ring's `ProgressChange`'s (begin, duration,
+/// curve), filled both ways and never removed; a progress that holds still has `from` equal
+/// to `to`.
 ///
-/// While the progress holds still it animates only the colours of its gradient layers
-/// (geometry compiles once, and steady frames do not allocate); while it changes it
-/// animates geometry too.
-struct ProgressRingMotion: Animation {
+/// A gradient layer's palette comes from beneath: the model's colours, or the flowed ones
+/// that the ring's colour flow (`RingMotion`, added first) writes; this animation reshapes
+/// those `n` colours, in place, into the layer's stops for p (the arc's, the full ring's or
+/// the end effect's). While the progress changes it also writes the geometry for p (the
+/// gradient's points, whether it is hidden, the masks' paths); while it holds still it
+/// declares and writes only the stops, and the geometry is the model's.
+struct ProgressAnimation: Animation {
   enum Role { case arc, arcMask, underlay, effect, effectMask }
 
-  let ring: RainbowRing
-  let progress: RingProgress
-  let layout: ProgressLayout
   let role: Role
+  let layout: ProgressLayout
+  let cap: LineCap
+  let endEffect: RingEndEffect
+  /// The progress at the start and at the end of the pass, in turns.
+  let from: Double
+  let to: Double
   let timing: AnimationTiming
   var delegate: (any AnimationDelegate)? { nil }
   var onStop: ((any Animation, Bool) -> Void)? { nil }
 
-  init(ring: RainbowRing, progress: RingProgress, layout: ProgressLayout, role: Role) {
-    self.ring = ring
-    self.progress = progress
-    self.layout = layout
+  init(role: Role, layout: ProgressLayout, progress: RingProgress) {
     self.role = role
-    // Always on: the clock time comes with the phase.
-    timing = RingMotion(ring: ring).timing
+    self.layout = layout
+    cap = progress.cap
+    endEffect = progress.endEffect
+    from = progress.change?.from ?? progress.value
+    to = progress.value
+    timing = ProgressAnimation.timing(of: progress.change)
   }
 
-  var keyPath: PartialKeyPath<LayerProperties> {
-    let moves = progress.change != nil
+  /// The timing of `change` (a still progress's when `nil`): filled both ways and kept
+  /// after its end, so that it shows its start before the change and its end after it.
+  static func timing(of change: ProgressChange?) -> AnimationTiming {
+    var timing = AnimationTiming()
+    timing.fillMode = .both
+    timing.isRemovedOnCompletion = false
+    guard let change else { return timing }
+    var begin = change.beginTime
+    var duration = change.duration
+    if duration == .zero {
+      // A jump at the begin time: a zero duration is Core Animation's default of 0.25 s,
+      // so a pass of one nanosecond ending there.
+      begin = begin - .nanoseconds(1)
+      duration = .nanoseconds(1)
+    }
+    timing.beginTime = begin
+    timing.duration = duration
+    timing.timingFunction = change.timing
+    if begin == .zero {
+      // A zero begin time means "when added"; the same start, written without it.
+      timing.beginTime = .nanoseconds(-1)
+      timing.timeOffset = .nanoseconds(-1)
+    }
+    return timing
+  }
+
+  /// Whether the progress changes: then the geometry moves with it.
+  var moves: Bool { from != to }
+
+  var keyPath: PartialKeyPath<LayerProperties> { keyPaths[0] }
+
+  var keyPaths: [PartialKeyPath<LayerProperties>] {
     switch role {
-    case .arcMask, .effectMask: return \LayerProperties.strokeEnd
     case .arc, .underlay, .effect:
-      return moves ? \LayerProperties.startPoint : \LayerProperties.colors
+      let stops: [PartialKeyPath<LayerProperties>] = [
+        \LayerProperties.colors, \LayerProperties.locations,
+      ]
+      let geometry: [PartialKeyPath<LayerProperties>] = [
+        \LayerProperties.startPoint, \LayerProperties.endPoint, \LayerProperties.isHidden,
+      ]
+      return moves ? stops + geometry : stops
+    case .arcMask:
+      return [\LayerProperties.path, \LayerProperties.fillColor, \LayerProperties.strokeColor]
+    case .effectMask:
+      return [\LayerProperties.path]
     }
   }
 
@@ -91,30 +139,25 @@ struct ProgressRingMotion: Animation {
   func apply(
     _ phase: AnimationPhase, model: LayerProperties, to presented: inout LayerProperties
   ) {
-    let t = phase.clockTime
-    let p = max(0, progress.value(at: .nanoseconds(t)))
-    let flow =
-      ring.flows ? ColorFlow(count: ring.colors.count, step: ring.stepDuration, at: t) : .still
-    ring.colors.withUnsafeBufferPointer { c0 in
-      let color = { (j: Int) in flow.color(j, of: c0) }
-      ProgressRingMotion.present(
-        role, layout: layout, progress: progress, p: p, count: c0.count, color: color,
-        into: &presented, geometry: progress.change != nil)
-    }
+    let p = max(0, phase.fraction >= 1 ? to : from + (to - from) * phase.fraction)
+    ProgressAnimation.present(
+      role, layout: layout, cap: cap, endEffect: endEffect, p: p, into: &presented,
+      stops: true, geometry: moves)
   }
 
-  /// Writes what layer `role` shows at progress `p` into `q`: the stops always, the geometry
-  /// when `geometry`.
+  /// Writes what layer `role` shows at progress `p` into `q`: when `stops`, the stops made
+  /// from the palette `q` holds (evenly spaced colours); when `geometry`, the geometry.
   static func present(
-    _ role: Role, layout: ProgressLayout, progress: RingProgress, p: Double, count n: Int,
-    color: (Int) -> RGBAColor, into q: inout LayerProperties, geometry: Bool
+    _ role: Role, layout: ProgressLayout, cap: LineCap, endEffect: RingEndEffect, p: Double,
+    into q: inout LayerProperties, stops: Bool, geometry: Bool
   ) {
     let rotation = ProgressLayout.rotation(p)
     switch role {
     case .arc:
-      layout.write(
-        p < 1 ? .arc(p) : .head, count: n, color: color, colors: &q.paint.colors,
-        locations: &q.paint.locations)
+      if stops {
+        layout.reshape(
+          p < 1 ? .arc(p) : .head, colors: &q.paint.colors, locations: &q.paint.locations)
+      }
       if geometry {
         (q.startPoint, q.endPoint) = layout.conicPoints(rotatedBy: rotation)
         q.isHidden = p <= 0
@@ -128,7 +171,7 @@ struct ProgressRingMotion: Animation {
           q.fillColor = .clear
           q.strokeColor = .black
         } else {
-          q.path = layout.headCap(at: p, cap: progress.cap)
+          q.path = layout.headCap(at: p, cap: cap)
           q.fillColor = .black
           q.strokeColor = .clear
         }
@@ -143,21 +186,26 @@ struct ProgressRingMotion: Animation {
           : layout.arcPath(from: p, to: p + ProgressLayout.headLength)
       }
     case .underlay:
-      layout.write(
-        .full, count: n, color: color, colors: &q.paint.colors, locations: &q.paint.locations)
+      if stops {
+        layout.reshape(.full, colors: &q.paint.colors, locations: &q.paint.locations)
+      }
       if geometry {
         (q.startPoint, q.endPoint) = layout.conicPoints(rotatedBy: rotation)
         q.isHidden = p < 1
       }
     case .effect:
-      let head = ProgressLayout.color(at: p, count: n, color: color)
-      writeEffect(progress.endEffect, head: head, into: &q)
+      if stops {
+        let head = q.paint.colors.withUnsafeBufferPointer { c in
+          ProgressLayout.color(at: p, count: c.count) { c[$0] }
+        }
+        writeEffect(endEffect, head: head, into: &q)
+      }
       if geometry {
         let c = layout.point(at: p)
-        let reach = effectRadius(progress.endEffect, layout.lineWidth) / layout.side
+        let reach = effectRadius(endEffect, layout.lineWidth) / layout.side
         q.startPoint = Point(x: c.x / layout.side, y: c.y / layout.side)
         q.endPoint = Point(x: q.startPoint.x + reach, y: q.startPoint.y + reach)
-        q.isHidden = p <= 0 || progress.endEffect == .none
+        q.isHidden = p <= 0 || endEffect == .none
       }
     }
   }
@@ -167,52 +215,23 @@ struct ProgressRingMotion: Animation {
     effect == .glow ? lineWidth * 1.1 : lineWidth * 0.85
   }
 
-  /// The effect's stops: a soft dark shadow, or a halo of the head's colour.
+  /// The effect's stops: a soft dark shadow, or a halo of the head's colour. Keeps the
+  /// arrays' storage.
   static func writeEffect(_ effect: RingEndEffect, head: RGBAColor, into q: inout LayerProperties) {
     let base = effect == .glow ? head : .black
     let inner = effect == .glow ? 0.85 : 0.45
     let middle = effect == .glow ? 0.4 : 0.18
-    if q.colors.count != 3 { q.colors = [.clear, .clear, .clear] }
-    if q.locations.count != 3 { q.locations = [0, 0.45, 1] }
+    ProgressLayout.resize(&q.paint.colors, to: 3, with: .clear)
+    ProgressLayout.resize(&q.paint.locations, to: 3, with: 0)
     q.colors[0] = base.withAlpha(inner * head.alpha)
     q.colors[1] = base.withAlpha(middle * head.alpha)
     q.colors[2] = base.withAlpha(0)
-  }
-}
-
-/// The seed's colour flow at one time: during step k, with fraction f through it, stop j
-/// mixes C0[(j - k) mod n] towards C0[(j - k - 1) mod n] by f.
-struct ColorFlow {
-  let shift: Int
-  let fraction: Double
-
-  static let still = ColorFlow(shift: 0, fraction: 0)
-
-  private init(shift: Int, fraction: Double) {
-    self.shift = shift
-    self.fraction = fraction
-  }
-
-  /// The flow of `count` colours moving one stop every `step` at clock time `t` nanoseconds;
-  /// floor division, so negative times run the loop backwards.
-  init(count n: Int, step: MediaTime, at t: Int64) {
-    let step = step.nanoseconds
-    var k = t / step
-    var within = t % step
-    if within < 0 {
-      k -= 1
-      within += step
+    func locate(_ k: Int, _ x: Double) {
+      if q.locations[k] != x { ProgressLayout.store(x, at: k, in: &q.paint.locations) }
     }
-    fraction = Double(within) / Double(step)
-    shift = Int(((k % Int64(n)) + Int64(n)) % Int64(n))
-  }
-
-  @inline(__always)
-  func color(_ j: Int, of c0: UnsafeBufferPointer<RGBAColor>) -> RGBAColor {
-    let n = c0.count
-    let from = c0[(j - shift + n) % n]
-    let to = c0[(j - shift - 1 + 2 * n) % n]
-    return from.interpolated(to: to, fraction: fraction)
+    locate(0, 0)
+    locate(1, 0.45)
+    locate(2, 1)
   }
 }
 
@@ -224,8 +243,8 @@ extension RGBAColor {
 }
 
 extension RainbowRing {
-  /// A progress ring's layers (see `ProgressRingView`) for `progress`, at `origin`, each
-  /// carrying its `ProgressRingMotion` when `animated`.
+  /// A progress ring's layers (see `ProgressRingView`) for `progress`, at `origin`, with
+  /// their animations when `animated` (see `apply(to:)`).
   public func makeProgressLayers(
     _ progress: RingProgress, origin: Point = .zero, animated: Bool = true
   ) -> ProgressRingView {
@@ -242,7 +261,7 @@ extension RainbowRing {
     track.strokeColor = progress.track
     track.lineWidth = progress.trackWidth ?? ringWidth
 
-    func gradient(_ role: ProgressRingMotion.Role, masked path: BezierPath?) -> GradientLayer {
+    func gradient(_ role: ProgressAnimation.Role, masked path: BezierPath?) -> GradientLayer {
       let g = GradientLayer()
       g.frame = square
       g.type = role == .effect ? .radial : .conic
@@ -281,41 +300,44 @@ extension RainbowRing {
     return copy
   }
 
-  /// Sets the model of `rings`' layers for this ring's progress (everything as it shows at
-  /// time 0 with the flow stopped, geometry at the value the progress holds or starts from)
-  /// and, when they animate, their motions.
+  /// Sets the model and the animations of `rings`' layers for this ring's progress.
+  ///
+  /// When nothing moves (not `animated`, or a still progress on a ring that does not flow)
+  /// the layers carry no animations and their models show the ring as at time 0: the stops
+  /// for the progress then, geometry alike. Otherwise each gradient layer shown (the arc,
+  /// the full ring, the end effect unless there is none) carries, in this order, the ring's
+  /// colour flow (`RingMotion`, under `"colors"`, when the ring flows) and its
+  /// `ProgressAnimation` (under `"progress"`), and its model holds the palette for them to
+  /// reshape; the masks carry a `ProgressAnimation` while the progress changes. Geometry in
+  /// the models is the progress's at time 0.
   func apply(to rings: ProgressRingView) {
     guard let progress else { return }
     let layout = rings.layout
     let p0 = max(0, progress.value(at: .zero))
-    var roles: [(Layer, ProgressRingMotion.Role)] = [
+    var roles: [(Layer, ProgressAnimation.Role)] = [
       (rings.arc, .arc), (rings.underlay, .underlay), (rings.effect, .effect),
       (rings.arc.mask!, .arcMask),
     ]
     if let mask = rings.effect.mask { roles.append((mask, .effectMask)) }
-    colors.withUnsafeBufferPointer { c0 in
-      let color = { (j: Int) in c0[j] }
-      for (layer, role) in roles {
-        ProgressRingMotion.present(
-          role, layout: layout, progress: progress, p: p0, count: c0.count, color: color,
-          into: &layer.properties, geometry: true)
-      }
-    }
-    guard rings.animated else { return }
+    let moves = rings.animated && (flows || progress.change != nil)
     for (layer, role) in roles {
-      let moves =
-        progress.change != nil && (role != .effect || progress.endEffect != .none)
-      let colours =
-        flows && role != .arcMask && role != .effectMask
-        && (role != .effect || progress.endEffect == .glow)
-      if moves || colours {
-        // Valid by construction: each role's key path belongs to its layer's kind.
-        try! layer.add(
-          ProgressRingMotion(ring: self, progress: progress, layout: layout, role: role),
-          forKey: "progress")
-      } else {
-        layer.removeAnimation(forKey: "progress")
+      let animation = ProgressAnimation(role: role, layout: layout, progress: progress)
+      let shaped = role != .arcMask && role != .effectMask
+      let animated =
+        moves && (shaped ? role != .effect || progress.endEffect != .none : animation.moves)
+      layer.removeAnimation(forKey: "progress")
+      layer.removeAnimation(forKey: "colors")
+      if shaped {
+        layer.properties.colors = colors
+        layer.properties.locations = []
       }
+      ProgressAnimation.present(
+        role, layout: layout, cap: progress.cap, endEffect: progress.endEffect, p: p0,
+        into: &layer.properties, stops: shaped && !animated, geometry: true)
+      guard animated else { continue }
+      // Valid by construction: each declared property belongs to its layer's kind.
+      if shaped && flows { try! layer.add(motion, forKey: "colors") }
+      try! layer.add(animation, forKey: "progress")
     }
   }
 }
