@@ -7,7 +7,7 @@ import RingSystem
 /// (`command`), how its arguments become a checked plan (`makePlan`), and how a plan runs
 /// (`perform`). Routing, `help <name>`, the man page, the completions and `usageProblem`
 /// come from `CommandLineTool.subcommands`; `run` is the one shape every subcommand runs in.
-protocol Subcommand {
+protocol Subcommand: Sendable {
   /// Everything a run needs, checked.
   associatedtype Plan
 

@@ -1,5 +1,4 @@
 import Foundation
-import RingSystem
 
 /// A clock for players and progress bars: seconds since it started, read from the monotonic clock (never the
 /// sum of frame intervals, so hours of play do not drift).
