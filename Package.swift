@@ -87,7 +87,9 @@ let package = Package(
 // (a module of that name here would shadow it), so neither the product nor its example exist
 // there.
 #if os(Linux)
-  package.products.append(.library(name: "UIKit", targets: ["UIKit"]))
+  // `import QuartzCore` and `import CoreGraphics` work as on Apple platforms.
+  package.products.append(
+    .library(name: "UIKit", targets: ["UIKit", "QuartzCore", "CoreGraphics"]))
   package.targets += [
     .target(
       name: "UIKit",
@@ -95,6 +97,8 @@ let package = Package(
         "RainbowRing", "RingGraphics", "RingLayers", "RingCodecs", "RingPlayers", "RingSystem",
         "RingExport", "RingCommandLine", "RingCommands",
       ]),
+    .target(name: "QuartzCore", dependencies: ["UIKit"]),
+    .target(name: "CoreGraphics", dependencies: ["UIKit"]),
     .executableTarget(name: "UIKitRings", dependencies: ["UIKit"], path: "Examples/UIKitRings"),
     .executableTarget(name: "UIKitChain", dependencies: ["UIKit"], path: "Examples/UIKitChain"),
     // Samples: UIKit programs' sources, built by the tests as a package of their own.

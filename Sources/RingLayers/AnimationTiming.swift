@@ -91,7 +91,7 @@ public struct AnimationTiming: Hashable, Sendable {
   /// Where the animation is at clock time `time` when it began at `begin`, or `nil` when it
   /// has no effect then (before its start without a backwards fill, after its end without a
   /// forwards fill or when removed on completion).
-  func phase(at time: Int64, begin: Int64) -> AnimationPhase? {
+  public func phase(at time: Int64, begin: Int64) -> AnimationPhase? {
     let local = local(at: time, begin: begin)
     let iteration = iteration
     let single = autoreverses ? iteration / 2 : iteration

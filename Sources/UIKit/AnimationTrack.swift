@@ -231,21 +231,33 @@ struct Track<Value: CAValue>: TrackWriter {
   }
 }
 
-/// A Core Animation animation as the engine runs it: the added copy, its track and its
+/// A Core Animation animation as the engine runs it: the added copy, its tracks and its
 /// stop callback.
 struct BridgedAnimation: Animation {
-  let keyPath: PartialKeyPath<LayerProperties>
+  let keyPaths: [PartialKeyPath<LayerProperties>]
   let timing: AnimationTiming
   var delegate: (any AnimationDelegate)? { nil }
   let onStop: ((any Animation, Bool) -> Void)?
   /// The copy the layer holds (what `animation(forKey:)` returns).
   let source: CAAnimation
-  /// Nil for a key path this module does not draw.
-  let track: (any TrackWriter)?
+  /// What it writes: one track for a property animation (none for a key path this module
+  /// does not draw), or a group's children, each with its timing in the group's time.
+  let tracks: [(timing: AnimationTiming?, writer: any TrackWriter)]
+
+  var keyPath: PartialKeyPath<LayerProperties> { keyPaths.first ?? \LayerProperties.opacity }
 
   func validateValues() throws {}
 
   func apply(_ phase: AnimationPhase, model: LayerProperties, to presented: inout LayerProperties) {
-    track?.write(phase.fraction, into: &presented)
+    for (timing, writer) in tracks {
+      guard let timing else {
+        writer.write(phase.fraction, into: &presented)
+        continue
+      }
+      // A child runs in the group's time: the time into the group's (eased) pass.
+      guard let child = timing.phase(at: phase.elapsed, begin: timing.beginTime.nanoseconds)
+      else { continue }
+      writer.write(child.fraction, into: &presented)
+    }
   }
 }

@@ -178,3 +178,23 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     path = other.path
   }
 }
+
+/// Animations run together in the group's time (`CAAnimationGroup`): each child's
+/// `beginTime` counts from the group's start, the group's speed, offset, repeats,
+/// autoreverse and timing function shape the time the children see, and a child is clipped
+/// to the group's duration (not scaled to it). The children's delegates and
+/// `isRemovedOnCompletion` are ignored, as Core Animation ignores them: the group's own
+/// delegate hears its start and stop.
+open class CAAnimationGroup: CAAnimation {
+  public var animations: [CAAnimation]?
+
+  override func copyValues(from other: CAAnimation) {
+    super.copyValues(from: other)
+    guard let other = other as? CAAnimationGroup else { return }
+    animations = other.animations?.map { $0.copy() as! CAAnimation }
+  }
+}
+
+/// The largest finite `Float` (C's `HUGE` and `MAXFLOAT`): as a `repeatCount`, forever.
+public let HUGE = Float.greatestFiniteMagnitude
+public let MAXFLOAT = Float.greatestFiniteMagnitude

@@ -245,21 +245,41 @@ open class CALayer: NSObject {
         "timing", "an animation with a negative, zero-speed or non-finite timing was not added")
       return
     }
-    let name = (copy as? CAPropertyAnimation)?.keyPath ?? ""
-    let keyPath = CAKeyPath(name, on: backing.kind)
-    if keyPath == nil, !name.isEmpty {
-      Notice.once(
-        "key:\(name)",
-        "animating '\(name)' is not drawn here: the animation runs and its delegate hears of it, but nothing changes"
-      )
+    var tracks: [(timing: AnimationTiming?, writer: any TrackWriter)] = []
+    var keyPaths: [PartialKeyPath<LayerProperties>] = []
+    func bridge(_ animation: CAAnimation, timing: AnimationTiming?) {
+      guard let property = animation as? CAPropertyAnimation else { return }
+      let name = property.keyPath ?? ""
+      guard let keyPath = CAKeyPath(name, on: backing.kind) else {
+        if !name.isEmpty {
+          Notice.once(
+            "key:\(name)",
+            "animating '\(name)' is not drawn here: the animation runs and its delegate hears of it, but nothing changes"
+          )
+        }
+        return
+      }
+      tracks.append((timing, keyPath.track(for: property)))
+      let path = keyPath.property.partialKeyPath
+      if !keyPaths.contains(path) { keyPaths.append(path) }
     }
-    let track = (copy as? CAPropertyAnimation).flatMap { keyPath?.track(for: $0) }
+    if let group = copy as? CAAnimationGroup {
+      for child in group.animations ?? [] {
+        // In the group's time, ignoring the child's isRemovedOnCompletion (Core Animation's
+        // rule): the group decides when they all leave.
+        guard var timing = child.timing else { continue }
+        timing.isRemovedOnCompletion = false
+        bridge(child, timing: timing)
+      }
+    } else {
+      bridge(copy, timing: nil)
+    }
     let groups = Runtime.completionGroups()
     for group in groups { group.pending += 1 }
     let bridged = BridgedAnimation(
-      keyPath: keyPath?.property.partialKeyPath ?? \LayerProperties.opacity, timing: timing,
+      keyPaths: keyPaths, timing: timing,
       onStop: { _, finished in Runtime.animationStopped(copy, finished: finished, groups: groups) },
-      source: copy, track: track)
+      source: copy, tracks: tracks)
     let engineKey =
       key
       ?? { () -> String in

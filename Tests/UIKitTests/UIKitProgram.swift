@@ -144,9 +144,10 @@ enum UIKitProgram {
 
   /// The programs, built once per run: the seed's two classes, unchanged, with the README's
   /// application delegate (`SeedApp`) and with a classic main.swift (`ClassicApp`), and
-  /// `Samples` (Tests/UIKitTests/Samples: UIKit code in the style of tutorials) and `Strobe`
-  /// (Samples/Strobe: a flash effect).
-  /// Without the seed (see `seedTestsRun`) only `Samples` and `Strobe` are built.
+  /// `Samples` (Tests/UIKitTests/Samples: UIKit code in the style of tutorials), `Strobe`
+  /// (Samples/Strobe: a flash effect) and `Spinner` (Samples/Spinner: an activity
+  /// indicator in the style of the popular libraries).
+  /// Without the seed (see `seedTestsRun`) only those three are built.
   static let programs: Result<[String: String], Error> = Result {
     let samples = repository.appendingPathComponent("Tests/UIKitTests/Samples")
     var sampleFiles: [String: String] = [:]
@@ -157,14 +158,18 @@ enum UIKitProgram {
     }
     let strobe = samples.appendingPathComponent("Strobe/Strobe.swift.txt")
     let strobeFiles = ["Strobe.swift": try String(contentsOf: strobe, encoding: .utf8)]
+    let spinner = samples.appendingPathComponent("Spinner/Spinner.swift.txt")
+    let spinnerFiles = ["Spinner.swift": try String(contentsOf: spinner, encoding: .utf8)]
     guard seedTestsRun else {
-      return try build([("Samples", sampleFiles), ("Strobe", strobeFiles)])
+      return try build([
+        ("Samples", sampleFiles), ("Strobe", strobeFiles), ("Spinner", spinnerFiles),
+      ])
     }
     let seed = try seedSource()
     return try build([
       ("SeedApp", ["Seed.swift": seed, "AppDelegate.swift": try appDelegate()]),
       ("ClassicApp", ["Seed.swift": seed, "main.swift": classicMain]),
-      ("Samples", sampleFiles), ("Strobe", strobeFiles),
+      ("Samples", sampleFiles), ("Strobe", strobeFiles), ("Spinner", spinnerFiles),
     ])
   }
 

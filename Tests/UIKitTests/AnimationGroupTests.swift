@@ -1,0 +1,105 @@
+import Foundation
+import RingLayers
+import Testing
+
+@testable import UIKit
+
+/// `CAAnimationGroup` as Core Animation documents it: the children run in the group's time
+/// (their begin times count from the group's start; the group's speed, repeats and
+/// autoreverse shape the time they see), clipped to the group's duration, not scaled to it.
+/// The expected values below are worked out from those rules by hand.
+@MainActor @Suite(.serialized) struct AnimationGroupTests {
+  func show(_ layer: CALayer) -> KeyWindowTree {
+    UIApplication.shared.reset()
+    let window = UIWindow(frame: UIScreen.main.bounds)
+    window.rootViewController = UIViewController()
+    window.makeKeyAndVisible()
+    window.rootViewController!.view.layer.addSublayer(layer)
+    let tree = KeyWindowTree(window: window)
+    tree.advance(to: .zero)
+    return tree
+  }
+
+  /// A linear opacity ramp from 0 to 1 over `duration`, starting `begin` into the group.
+  func ramp(duration: CFTimeInterval, begin: CFTimeInterval = 0) -> CABasicAnimation {
+    let a = CABasicAnimation(keyPath: "opacity")
+    a.fromValue = 0
+    a.toValue = 1
+    a.duration = duration
+    a.beginTime = begin
+    return a
+  }
+
+  /// (clock time, opacity shown): a 1 s ramp in a 0.5 s group repeated twice is clipped to
+  /// its first half each time, then the group leaves (the model's 1 shows).
+  @Test(arguments: [(0.25, 0.25), (0.49, 0.49), (0.75, 0.25), (0.99, 0.49), (1.2, 1.0)])
+  func aChildIsClippedToTheGroupsDuration(time: Double, opacity: Double) {
+    let layer = CALayer()
+    let tree = show(layer)
+    let group = CAAnimationGroup()
+    group.animations = [ramp(duration: 1)]
+    group.duration = 0.5
+    group.repeatCount = 2
+    layer.add(group, forKey: "group")
+    tree.advance(to: .seconds(time))
+    #expect(abs(Double(layer.presentation()!.opacity) - opacity) < 1e-6)
+  }
+
+  /// A child that begins 0.2 s into a 1 s group and lasts 0.5 s shows only from 0.2 to
+  /// 0.7 s (its fill mode is removed); the group's speed of 2 halves those times.
+  @Test(arguments: [
+    (1.0, 0.1, 1.0), (1.0, 0.45, 0.5), (1.0, 0.69, 0.98), (1.0, 0.8, 1.0),
+    (2.0, 0.05, 1.0), (2.0, 0.225, 0.5), (2.0, 0.4, 1.0),
+  ])
+  func childrenBeginInTheGroupsTime(speed: Double, time: Double, opacity: Double) {
+    let layer = CALayer()
+    let tree = show(layer)
+    let group = CAAnimationGroup()
+    group.animations = [ramp(duration: 0.5, begin: 0.2)]
+    group.duration = 1
+    group.speed = Float(speed)
+    layer.add(group, forKey: "group")
+    tree.advance(to: .seconds(time))
+    #expect(abs(Double(layer.presentation()!.opacity) - opacity) < 1e-6)
+  }
+
+  /// Children of one group write different properties together; repeating forever with
+  /// `HUGE` (activity indicators' idiom), they are still running after 1000 s.
+  @Test func childrenAnimateTogetherForever() {
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+    let tree = show(layer)
+    let move = CAKeyframeAnimation(keyPath: "position.x")
+    move.values = [0, 100]
+    move.duration = 0.5
+    let group = CAAnimationGroup()
+    group.animations = [ramp(duration: 0.5), move]
+    group.duration = 0.5
+    group.repeatCount = HUGE
+    layer.add(group, forKey: "pulse")
+    tree.advance(to: .seconds(1000.125))
+    let shown = layer.presentation()!
+    #expect(abs(Double(shown.opacity) - 0.25) < 1e-6)
+    #expect(abs(Double(shown.position.x) - 25) < 1e-6)
+    #expect(layer.animation(forKey: "pulse") is CAAnimationGroup)
+  }
+
+  /// The group's delegate hears its start and its stop; a child's delegate, as Core
+  /// Animation ignores it, hears nothing.
+  @Test func theGroupsDelegateHearsForItsChildren() {
+    let layer = CALayer()
+    let tree = show(layer)
+    let groupListener = Listener("group")
+    let childListener = Listener("child")
+    let child = ramp(duration: 0.5)
+    child.delegate = childListener
+    let group = CAAnimationGroup()
+    group.animations = [child]
+    group.duration = 1
+    group.delegate = groupListener
+    layer.add(group, forKey: "group")
+    tree.advance(to: .seconds(2))
+    #expect(groupListener.events == ["start group 0.0", "stop group true 1.0"])
+    #expect(childListener.events.isEmpty)
+  }
+}
