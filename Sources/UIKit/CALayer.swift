@@ -78,14 +78,14 @@ open class CALayer: NSObject {
 
   // MARK: Geometry
 
-  public var bounds: CGRect {
+  open var bounds: CGRect {
     get { CGRect(backing.properties.bounds) }
     set {
       if newValue.size != bounds.size { needsLayoutFlag = true }
       change(\.bounds, to: newValue.rect)
     }
   }
-  public var position: CGPoint {
+  open var position: CGPoint {
     get { CGPoint(backing.properties.position) }
     set { change(\.position, to: newValue.point) }
   }
@@ -94,7 +94,7 @@ open class CALayer: NSObject {
     set { change(\.anchorPoint, to: newValue.point) }
   }
   /// The rectangle the layer covers in its superlayer: bounds' size at the position.
-  public var frame: CGRect {
+  open var frame: CGRect {
     get { CGRect(backing.properties.frame) }
     set {
       let r = newValue.rect

@@ -35,7 +35,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
   // MARK: Geometry
 
-  public var frame: CGRect {
+  open var frame: CGRect {
     get { layer.frame }
     set {
       let oldSize = layer.bounds.size
@@ -46,7 +46,7 @@ open class UIView: UIResponder, CALayerDelegate {
       }
     }
   }
-  public var bounds: CGRect {
+  open var bounds: CGRect {
     get { layer.bounds }
     set {
       let oldSize = layer.bounds.size
@@ -57,7 +57,7 @@ open class UIView: UIResponder, CALayerDelegate {
       }
     }
   }
-  public var center: CGPoint {
+  open var center: CGPoint {
     get { layer.position }
     set { layer.position = newValue }
   }
@@ -70,25 +70,25 @@ open class UIView: UIResponder, CALayerDelegate {
 
   // MARK: Appearance
 
-  public var backgroundColor: UIColor? {
+  open var backgroundColor: UIColor? {
     get { backgroundObject }
     set {
       backgroundObject = newValue
       layer.backgroundColor = newValue?.cgColor
     }
   }
-  public var alpha: CGFloat {
+  open var alpha: CGFloat {
     get { CGFloat(layer.opacity) }
     set { layer.opacity = Float(newValue) }
   }
-  public var isHidden: Bool {
+  open var isHidden: Bool {
     get { layer.isHidden }
     set { layer.isHidden = newValue }
   }
-  public var isOpaque = true
+  open var isOpaque = true
   public var tag = 0
   public var isUserInteractionEnabled = true
-  public var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1)
+  open var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1)
   /// Accepted; not drawn here (a note says so once).
   public var clipsToBounds = false {
     didSet { if clipsToBounds { Notice.once("clips", "UIView.clipsToBounds is not drawn here") } }
@@ -191,6 +191,29 @@ open class UIView: UIResponder, CALayerDelegate {
   }
 
   open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+  /// What `intrinsicContentSize` gives on an axis the view has no natural size on.
+  public static let noIntrinsicMetric: CGFloat = -1
+
+  /// The view's natural size, for layouts that ask; none on either axis unless a subclass
+  /// says so (`UIView.noIntrinsicMetric`).
+  open var intrinsicContentSize: CGSize {
+    CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+  }
+
+  /// Tells layouts the natural size changed; there is no Auto Layout here, so nothing moves.
+  open func invalidateIntrinsicContentSize() {}
+
+  /// Kept for code that sets it before adding constraints; there is no Auto Layout here:
+  /// views keep the frames they are given.
+  open var translatesAutoresizingMaskIntoConstraints = true
+
+  /// Called on views loaded from a nib or storyboard; there are none here, so only a
+  /// subclass's own calls reach it.
+  open func awakeFromNib() {}
+
+  /// Called by Interface Builder's live preview; never called here.
+  open func prepareForInterfaceBuilder() {}
   public func sizeToFit() {
     let s = sizeThatFits(bounds.size)
     frame = CGRect(origin: frame.origin, size: s)

@@ -7,10 +7,14 @@ import Testing
 /// ball, `repeatCount = HUGE`, begin times from `CACurrentMediaTime()`) builds unchanged
 /// and draws what its animations say.
 @Suite struct ActivityIndicatorTests {
-  static func snapshot(at time: String, grouped: Bool) throws -> Data {
+  static func snapshot(
+    at time: String, grouped: Bool = true, environment: [String: String] = [:]
+  ) throws -> Data {
+    var environment = environment
+    if !grouped { environment["SPINNER_UNGROUPED"] = "1" }
     let run = try runProcess(
       try UIKitProgram.program("Spinner"), ["--snapshot", "-", "--time", time],
-      environment: grouped ? [:] : ["SPINNER_UNGROUPED": "1"])
+      environment: environment)
     try #require(run.status == 0, "\(run.stderr)")
     try #require(run.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     return run.stdout
@@ -34,5 +38,16 @@ import Testing
     let c = try Self.snapshot(at: "0.9", grouped: true)
     #expect(a != b, "moving")
     #expect(a == c, "one period later")
+  }
+
+  /// Growing the indicator's bounds runs its `override var bounds { didSet }`, which lays
+  /// the balls out again: the same picture as an indicator made at that size.
+  @Test(arguments: ["0.1", "0.42"])
+  func anOverriddenBoundsObserverRuns(time: String) throws {
+    let grown = try Self.snapshot(at: time, environment: ["SPINNER_GROW": "1"])
+    let big = try Self.snapshot(at: time, environment: ["SPINNER_BIG": "1"])
+    let small = try Self.snapshot(at: time)
+    #expect(grown == big)
+    #expect(grown != small)
   }
 }

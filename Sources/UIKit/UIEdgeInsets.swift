@@ -1,0 +1,31 @@
+import Foundation
+
+/// Distances inward from each edge of a rectangle, in points (`UIEdgeInsets`).
+public struct UIEdgeInsets: Hashable, Sendable {
+  public var top: CGFloat
+  public var left: CGFloat
+  public var bottom: CGFloat
+  public var right: CGFloat
+
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
+
+  public static let zero = UIEdgeInsets()
+}
+
+extension CGRect {
+  /// This rectangle with `insets` taken from its edges (negative insets grow it): Apple's
+  /// `inset(by:)`, which, unlike `insetBy(dx:dy:)`, does not standardise the result.
+  public func inset(by insets: UIEdgeInsets) -> CGRect {
+    CGRect(
+      x: origin.x + insets.left, y: origin.y + insets.top,
+      width: size.width - insets.left - insets.right,
+      height: size.height - insets.top - insets.bottom)
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import UIKit
+
+/// The small view APIs real code reaches for, as Apple documents them.
+@MainActor @Suite struct ViewGeometryTests {
+  /// `inset(by:)` takes each inset from its own edge; negative insets grow the rectangle,
+  /// and insets wider than it leave a negative width (no standardising).
+  @Test(arguments: [
+    (
+      CGRect(x: 10, y: 20, width: 100, height: 50),
+      UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4),
+      CGRect(x: 12, y: 21, width: 94, height: 46)
+    ),
+    (
+      CGRect(x: 0, y: 0, width: 10, height: 10),
+      UIEdgeInsets(top: -5, left: -5, bottom: -5, right: -5),
+      CGRect(x: -5, y: -5, width: 20, height: 20)
+    ),
+    (
+      CGRect(x: 0, y: 0, width: 10, height: 10), UIEdgeInsets(top: 0, left: 8, bottom: 0, right: 8),
+      CGRect(x: 8, y: 0, width: -6, height: 10)
+    ),
+    (
+      CGRect(x: 3, y: 4, width: 5, height: 6), UIEdgeInsets.zero,
+      CGRect(x: 3, y: 4, width: 5, height: 6)
+    ),
+  ])
+  func insetTakesEachEdge(rect: CGRect, insets: UIEdgeInsets, expected: CGRect) {
+    let r = rect.inset(by: insets)
+    #expect(r.origin == expected.origin && r.size == expected.size)
+  }
+
+  /// A plain view has no natural size, keeps its frame, and a subclass's overrides of
+  /// `frame` and `bounds` observe every change.
+  @Test func viewsKeepTheirDefaultsAndObserveGeometry() {
+    final class Watching: UIView {
+      var seen: [String] = []
+      override var frame: CGRect { didSet { seen.append("frame \(frame.size.width)") } }
+      override var bounds: CGRect { didSet { seen.append("bounds \(bounds.size.width)") } }
+      override var backgroundColor: UIColor? { didSet { seen.append("background") } }
+    }
+    let plain = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    #expect(plain.intrinsicContentSize == CGSize(width: UIView.noIntrinsicMetric, height: -1))
+    #expect(plain.translatesAutoresizingMaskIntoConstraints)
+    let view = Watching(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    view.seen = []
+    view.frame = CGRect(x: 0, y: 0, width: 20, height: 10)
+    view.bounds = CGRect(x: 0, y: 0, width: 30, height: 10)
+    view.backgroundColor = .red
+    #expect(view.seen == ["frame 20.0", "bounds 30.0", "background"])
+  }
+}
