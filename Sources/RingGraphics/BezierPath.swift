@@ -52,18 +52,27 @@ public struct BezierPath: Hashable, Sendable {
 
   /// Adds a circular arc like `UIBezierPath.addArc(withCenter:radius:startAngle:endAngle:clockwise:)`:
   /// angles in radians; `clockwise` as seen on screen (y down). A line joins the current point
-  /// to the arc's start when a subpath is open.
+  /// to the arc's start when a subpath is open. Angles that differ by a whole number of turns
+  /// (0 to 2π either way) make the whole circle in the direction asked, as Core Graphics
+  /// draws them; equal angles make none.
   public mutating func addArc(
     center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool
   ) {
     var end = endAngle
     let twoPi = 2 * Double.pi
+    // Within rounding of the angles' own size: 3π/2 - 2π is not exactly -π/2.
+    let tolerance = 1e-12 * max(1, abs(startAngle), abs(endAngle))
+    let wholeTurns = abs(endAngle - startAngle) > tolerance
     if clockwise {
       while end < startAngle { end += twoPi }
-      if end - startAngle > twoPi { end = startAngle + twoPi }
+      if end - startAngle > twoPi || (wholeTurns && end - startAngle <= tolerance) {
+        end = startAngle + twoPi
+      }
     } else {
       while end > startAngle { end -= twoPi }
-      if startAngle - end > twoPi { end = startAngle - twoPi }
+      if startAngle - end > twoPi || (wholeTurns && startAngle - end <= tolerance) {
+        end = startAngle - twoPi
+      }
     }
     appendArc(center: center, radii: Size(width: radius, height: radius), from: startAngle, to: end)
   }
