@@ -262,7 +262,10 @@ extension RenderPlan {
         k += 1
       case .group(let node, let contentEnd, let end):
         let opacity = opacity8(p.nodes[node].properties.opacity)
-        if opacity > 0 {
+        // A mask that draws nothing (no background, path or colours, or hidden) hides the
+        // whole layer, as on iOS: only what a mask covers shows.
+        let maskedOut = p.nodes[node].mask != nil && contentEnd == end
+        if opacity > 0 && !maskedOut {
           var group = pool.take(depth: depth, like: target)
           execute(
             k + 1..<contentEnd, p, depth: depth + 1, into: &group, beneath: .target, pool: &pool)

@@ -121,4 +121,32 @@ import Testing
     #expect(PixmapDifference(first, again) == nil, "same time, same pixels, whatever came between")
     #expect(PixmapDifference(first, other) != nil, "different times differ")
   }
+
+  /// A mask that draws nothing hides everything, as on iOS: a plain layer without a
+  /// background, a shape without a path, an empty path, a gradient without colours, or a
+  /// hidden mask.
+  @Test(arguments: ["plain", "no path", "empty path", "no colours", "hidden"])
+  func aMaskThatDrawsNothingHidesEverything(mask kind: String) throws {
+    let content = Layer()
+    content.frame = Rect(x: 0, y: 0, width: 8, height: 8)
+    content.backgroundColor = try RGBAColor(red: 0, green: 0, blue: 1)
+    let mask: Layer
+    switch kind {
+    case "no path": mask = ShapeLayer()
+    case "empty path":
+      let shape = ShapeLayer()
+      shape.path = BezierPath()
+      mask = shape
+    case "no colours": mask = GradientLayer()
+    case "hidden":
+      mask = Layer()
+      mask.backgroundColor = .black
+      mask.isHidden = true
+    default: mask = Layer()
+    }
+    mask.frame = Rect(x: 0, y: 0, width: 8, height: 8)
+    content.mask = mask
+    let p = try render(content, size: 8)
+    #expect(p.pixels.allSatisfy { $0 >> 24 == 0 }, "nothing shows through \(kind)")
+  }
 }
