@@ -95,7 +95,7 @@ let package = Package(
       name: "UIKit",
       dependencies: [
         "RainbowRing", "RingGraphics", "RingLayers", "RingCodecs", "RingPlayers", "RingSystem",
-        "RingExport", "RingCommandLine", "RingCommands",
+        "RingExport", "RingCommandLine", "RingCommands", "CLinux",
       ]),
     .target(name: "QuartzCore", dependencies: ["UIKit"]),
     .target(name: "CoreGraphics", dependencies: ["UIKit"]),

@@ -11,12 +11,13 @@ package enum OptionValue {
     guard let text = args[name] else { return value }
     guard let v = NumberText.decimal(text) else {
       throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': expected a number in \(range.plainText) \(unit)."
+        "The value '\(text)' is invalid for '--\(name)': expected a number in \(range.plainText)\(unit.isEmpty ? "" : " " + unit)."
       )
     }
     guard range.contains(v) else {
       throw RingError.usage(
-        "The value '\(text)' is invalid for '--\(name)': must be in \(range.plainText) \(unit).")
+        "The value '\(text)' is invalid for '--\(name)': must be in \(range.plainText)\(unit.isEmpty ? "" : " " + unit)."
+      )
     }
     return v
   }

@@ -115,6 +115,9 @@ package enum ProgramCommand {
     /// Whether the program is drawn on its media clock alone, for a snapshot or an export,
     /// rather than played live.
     package var isRecorded: Bool
+    /// Whether standard output carries the program's picture (`--snapshot -`): what the
+    /// program prints belongs on standard error, to its very end.
+    package var picturesStandardOutput = false
   }
 
   static func command(name: String) -> CommandSpec {
@@ -135,7 +138,11 @@ package enum ProgramCommand {
     var launch: Launch {
       switch request {
       case .play(let scale): Launch(scale: scale, screenSize: screenSize, isRecorded: false)
-      case .snapshot(_, _, let scale), .export(_, _, let scale, _, _):
+      case .snapshot(let output, _, let scale):
+        Launch(
+          scale: scale, screenSize: screenSize, isRecorded: true,
+          picturesStandardOutput: output == "-")
+      case .export(_, _, let scale, _, _):
         Launch(scale: scale, screenSize: screenSize, isRecorded: true)
       }
     }
@@ -225,7 +232,7 @@ package enum ProgramCommand {
     // last frame, could not hold them back.
     var status = stat()
     if !args.has("allow-flashing"), format != .frames, stat(output, &status) == 0,
-      status.st_mode & S_IFMT != S_IFREG
+      [S_IFIFO, S_IFCHR, S_IFBLK, S_IFSOCK].contains(status.st_mode & S_IFMT)
     {
       throw RingError.usage(
         "A program's export is checked for flashing as it is drawn, so it is written to a regular file: '\(output)' is a pipe or a device (pass --allow-flashing to write to it unchecked)."

@@ -18,6 +18,10 @@ public enum ExitCleanup {
     case folder(String)
     case child(pid_t)
     case terminal(fd: Int32, attributes: termios?, reset: [UInt8])
+    /// A standard stream (`stream`) moved to the private `file` while a program plays in
+    /// its terminal: on the way out (after the terminal is restored) the stream goes back to
+    /// `original` and what the file holds is written to it, so a crash's message is seen.
+    case heldStream(file: Int32, stream: Int32, original: Int32)
   }
 
   private static let lock = NSLock()
@@ -96,7 +100,30 @@ public enum ExitCleanup {
         _ = reset.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
         _ = fcntl(fd, F_SETFL, flags)
         if var a = attributes { tcsetattr(fd, TCSANOW, &a) }
-      case .child: break
+      case .child, .heldStream: break
+      }
+    }
+    // Last, once the terminal shows its own screen again.
+    for case .heldStream(let file, let stream, let original) in all {
+      dup2(original, stream)
+      writeHeld(file, to: stream)
+    }
+  }
+
+  /// Writes what the private file `file` holds, from its start, to `stream` (best effort:
+  /// only read, write and lseek, which a signal handler may call).
+  package static func writeHeld(_ file: Int32, to stream: Int32) {
+    lseek(file, 0, SEEK_SET)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
+      while true {
+        let n = read(file, buffer.baseAddress, buffer.count)
+        if n <= 0 { return }
+        var offset = 0
+        while offset < n {
+          let w = Foundation.write(stream, buffer.baseAddress! + offset, n - offset)
+          if w <= 0 { return }
+          offset += w
+        }
       }
     }
   }

@@ -187,8 +187,17 @@ open class CALayer: NSObject {
     drawnContent?.removeFromSuperlayer()
     drawnContent = nil
     guard !shapes.isEmpty else { return }
+    // In the layer's own coordinates, clipped to its bounds as a backing store is.
+    let bounds = backing.bounds
     let content = Layer()
     content.anchorPoint = .zero
+    content.bounds = bounds
+    content.position = bounds.origin
+    let clip = ShapeLayer()
+    clip.frame = bounds
+    clip.path = BezierPath(rect: Rect(origin: .zero, size: bounds.size))
+    clip.fillColor = .black
+    content.mask = clip
     for shape in shapes { content.addSublayer(shape) }
     backing.insertSublayer(content, at: 0)
     drawnContent = content

@@ -1,5 +1,7 @@
+import CLinux
 import Foundation
 import RingCommands
+import RingSystem
 
 /// The process's standard streams, which `UIApplicationMain` owns as the program's entry
 /// point (it never returns): what it lends `ProgramCommand` to keep a program's prints out
@@ -30,15 +32,22 @@ final class HeldOutput {
   let terminal: Int32
   private let error: Int32
   private let files: (output: Int32, error: Int32)
+  /// The cleanup that writes the held output out if the process ends first (a crash).
+  private let tokens: [ExitCleanup.Token]
 
-  /// `nil` (nothing held) when a file cannot be made.
+  /// `nil` (nothing held) when no private file can be made, in the temporary folder
+  /// (`TMPDIR`) or in /tmp.
   init?() {
     func privateFile() -> Int32 {
-      var template = Array(
-        (FileManager.default.temporaryDirectory.path + "/rainbow-ring-held.XXXXXX").utf8CString)
-      let fd = mkstemp(&template)
-      if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
-      return fd
+      for folder in [FileManager.default.temporaryDirectory.path, "/tmp"] {
+        var template = Array((folder + "/rainbow-ring-held.XXXXXX").utf8CString)
+        let fd = mkstemp(&template)
+        if fd >= 0 {
+          template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+          return fd
+        }
+      }
+      return -1
     }
     let (out, err) = (privateFile(), privateFile())
     guard out >= 0, err >= 0 else {
@@ -50,29 +59,24 @@ final class HeldOutput {
     fflush(nil)
     terminal = dup(STDOUT_FILENO)
     error = dup(STDERR_FILENO)
+    tokens = [
+      ExitCleanup.register(.heldStream(file: out, stream: STDOUT_FILENO, original: terminal)),
+      ExitCleanup.register(.heldStream(file: err, stream: STDERR_FILENO, original: error)),
+    ]
     dup2(out, STDOUT_FILENO)
     dup2(err, STDERR_FILENO)
+    // Line by line, as to the terminal it stands for: a crash loses no whole line.
+    ring_line_buffer_standard_output()
   }
 
   /// Puts the streams back and writes what was held to them.
   func release() {
+    for token in tokens { ExitCleanup.unregister(token) }
     fflush(nil)
     dup2(terminal, STDOUT_FILENO)
     dup2(error, STDERR_FILENO)
     for (file, stream) in [(files.output, STDOUT_FILENO), (files.error, STDERR_FILENO)] {
-      lseek(file, 0, SEEK_SET)
-      var buffer = [UInt8](repeating: 0, count: 65536)
-      while true {
-        let n = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-        if n <= 0 { break }
-        var offset = 0
-        while offset < n {
-          let w = buffer.withUnsafeBytes { write(stream, $0.baseAddress! + offset, n - offset) }
-          if w <= 0 { break }
-          offset += w
-        }
-        if offset < n { break }
-      }
+      ExitCleanup.writeHeld(file, to: stream)
       close(file)
     }
     close(terminal)

@@ -149,15 +149,21 @@ func runApplication(
     }
     arguments.append(text)
   }
-  var launched = false
+  var launched: ProgramCommand.Launch?
   let status = ProgramCommand.run(
     arguments, name: name, console: console, streams: ProcessStreams.lent
   ) { task in
-    launched = true
+    launched = task
     return try launch(task, delegateType: try delegateType())
   }
   let app = UIApplication.shared
-  if launched && status == 0 { app.delegate?.applicationWillTerminate(app) }
+  if let task = launched, status == 0 {
+    // After a PNG on standard output, what the program prints as it ends goes to standard
+    // error too.
+    let restore = task.picturesStandardOutput ? ProcessStreams.lent.divertOutput() : nil
+    app.delegate?.applicationWillTerminate(app)
+    restore?()
+  }
   exit(status)
 }
 

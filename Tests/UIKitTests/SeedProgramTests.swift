@@ -200,14 +200,30 @@ struct SeedProgramTests {
     #expect(run.status == "0")
   }
 
-  /// With the snapshot on standard output, what the program prints goes to standard error.
+  /// With the snapshot on standard output, what the program prints goes to standard error,
+  /// what it prints as it terminates too: the file is the PNG, nothing after it.
   @Test func printsStayOutOfASnapshotOnStandardOutput() throws {
     let run = try runProcess(
       try UIKitProgram.program("Samples"), ["--snapshot", "-", "--time", "1"])
     #expect(run.status == 0)
     #expect(run.stdout.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     #expect(run.stderr.contains("The cards appeared."), "\(run.stderr)")
-    #expect(!String(decoding: run.stdout, as: UTF8.self).contains("appeared"))
+    #expect(run.stderr.contains("The cards are put away."), "\(run.stderr)")
+    let text = String(decoding: run.stdout, as: UTF8.self)
+    #expect(!text.contains("appeared") && !text.contains("put away"))
+    #expect(
+      run.stdout.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]),
+      "ends with IEND")
+  }
+
+  /// A program that crashes while it plays in the terminal: the terminal is restored, and
+  /// what it printed and the crash's own message are shown after, not lost.
+  @Test func aCrashInTheTerminalShowsWhatWasHeld() throws {
+    let run = try TerminalRun(
+      program: try UIKitProgram.program("Strobe"), seconds: 5, environment: "STROBE_CRASH=1")
+    #expect(run.after.contains("before the crash"), "\(run.after)")
+    #expect(run.after.contains("strobe crashed on purpose"), "\(run.after)")
+    #expect(run.status != nil && run.status != "0")
   }
 
   /// `UIApplicationMain` in main.swift runs the same program as `@main`.
@@ -265,7 +281,9 @@ struct TerminalRun {
   var after = ""
   var status: String?
 
-  init(program: String, seconds: Int) throws {
+  /// `program` played in a tmux terminal for `seconds`, with `environment` (`NAME=value`
+  /// words) added to its own.
+  init(program: String, seconds: Int, environment: String = "") throws {
     let socket = "uikit-\(UUID().uuidString.prefix(8))"
     func tmux(_ args: [String]) -> String {
       let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID())")
@@ -287,7 +305,7 @@ struct TerminalRun {
     _ = tmux([
       "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40",
       "env -u DISPLAY -u NO_COLOR -u KITTY_WINDOW_ID -u TERM_PROGRAM TERM=xterm-256color"
-        + " COLORTERM=truecolor \(program) --terminal --duration \(seconds);"
+        + " COLORTERM=truecolor \(environment) \(program) --terminal --duration \(seconds);"
         + " echo $? > \(statusFile); sleep 30",
     ])
     let deadline = Date().addingTimeInterval(30)
