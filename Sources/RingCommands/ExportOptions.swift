@@ -73,7 +73,7 @@ package enum ExportOptions {
 
   /// The raster formats' extensions, for a program's window: "GIF (.gif), APNG (...), ..."
   package static let rasterExtensionList =
-    "GIF (.gif), APNG (.apng), WebP (.webp), MP4 (.mp4), WebM (.webm), a sprite sheet (--format sprite-sheet) or PNG frames (--format frames)"
+    "GIF (.gif), APNG (.apng), WebP (.webp), MP4 (.mp4), WebM (.webm), a sprite sheet (--format sprite-sheet), PNG frames (--format frames) or raw RGBA frames (.rgba)"
 
   /// The format an export to `output` writes: `--format`, or the one its extension names
   /// (raw frames for standard output); the options that apply only to other formats and an

@@ -9,16 +9,7 @@ import Testing
 /// autoreverse shape the time they see), clipped to the group's duration, not scaled to it.
 /// The expected values below are worked out from those rules by hand.
 @MainActor @Suite(.serialized) struct AnimationGroupTests {
-  func show(_ layer: CALayer) -> KeyWindowTree {
-    UIApplication.shared.reset()
-    let window = UIWindow(frame: UIScreen.main.bounds)
-    window.rootViewController = UIViewController()
-    window.makeKeyAndVisible()
-    window.rootViewController!.view.layer.addSublayer(layer)
-    let tree = KeyWindowTree(window: window)
-    tree.advance(to: .zero)
-    return tree
-  }
+  func show(_ layer: CALayer) -> KeyWindowTree { showInKeyWindow(layer) }
 
   /// A linear opacity ramp from 0 to 1 over `duration`, starting `begin` into the group.
   func ramp(duration: CFTimeInterval, begin: CFTimeInterval = 0) -> CABasicAnimation {

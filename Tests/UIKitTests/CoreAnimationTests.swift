@@ -17,20 +17,22 @@ final class Listener: CAAnimationDelegate {
   }
 }
 
+/// A key window holding `layer` (in a plain view), shown once (so the layer is
+/// committed), with the clock at zero.
+@MainActor func showInKeyWindow(_ layer: CALayer) -> KeyWindowTree {
+  UIApplication.shared.reset()
+  let window = UIWindow(frame: UIScreen.main.bounds)
+  window.rootViewController = UIViewController()
+  window.makeKeyAndVisible()
+  window.rootViewController!.view.layer.addSublayer(layer)
+  let tree = KeyWindowTree(window: window)
+  tree.advance(to: .zero)
+  return tree
+}
+
 /// Core Animation's rules, as the seed relies on them and other samples will.
 @MainActor @Suite(.serialized) struct CoreAnimationTests {
-  /// A key window holding `layer` (in a plain view), shown once (so the layer is
-  /// committed), with the clock at zero.
-  func show(_ layer: CALayer) -> KeyWindowTree {
-    UIApplication.shared.reset()
-    let window = UIWindow(frame: UIScreen.main.bounds)
-    window.rootViewController = UIViewController()
-    window.makeKeyAndVisible()
-    window.rootViewController!.view.layer.addSublayer(layer)
-    let tree = KeyWindowTree(window: window)
-    tree.advance(to: .zero)
-    return tree
-  }
+  func show(_ layer: CALayer) -> KeyWindowTree { showInKeyWindow(layer) }
 
   func opacity(_ layer: CALayer) -> Float { layer.presentation()!.opacity }
 
