@@ -197,13 +197,6 @@ struct ColorFlow {
   let shift: Int
   let fraction: Double
 
-  static let still = ColorFlow(shift: 0, fraction: 0)
-
-  private init(shift: Int, fraction: Double) {
-    self.shift = shift
-    self.fraction = fraction
-  }
-
   /// The flow of `count` colours moving one stop every `step` at clock time `t` nanoseconds;
   /// floor division, so negative times run the loop backwards.
   init(count n: Int, step: MediaTime, at t: Int64) {

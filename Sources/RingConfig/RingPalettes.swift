@@ -6,8 +6,6 @@ import RingGraphics
 public enum RingPalettes {
   /// The named palettes `palette` accepts.
   public static var names: [String] { Palette.names }
-  /// The interpolation spaces `interpolation` accepts.
-  public static let interpolations = ColorInterpolation.allCases.map(\.rawValue)
 
   /// Ring stops per palette colour when the renderer's sRGB blend cannot draw the palette
   /// itself (another space, or uneven locations): enough that a stop's straight blend stays
