@@ -154,7 +154,7 @@ public struct BezierPath: Hashable, Sendable {
   public func applying(_ t: Transform2D) -> BezierPath {
     var out = BezierPath()
     out.elements.reserveCapacity(elements.count)
-    let uniform = t.b == 0 && t.c == 0
+    let uniform = t.b == 0 && t.c == 0 && t.isAffine
     for e in elements {
       switch e {
       case .move(let p): out.move(to: t.apply(to: p))
@@ -186,6 +186,33 @@ public struct BezierPath: Hashable, Sendable {
       }
     }
     return out
+  }
+
+  /// The smallest rectangle holding every point, control point and arc's ellipse of the
+  /// path (so holding the path), or `nil` for an empty path.
+  public var controlBounds: Rect? {
+    var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+    func add(_ p: Point) {
+      (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y))
+    }
+    for e in elements {
+      switch e {
+      case .move(let p), .line(let p): add(p)
+      case .quadCurve(let p, let c):
+        add(p)
+        add(c)
+      case .curve(let p, let c1, let c2):
+        add(p)
+        add(c1)
+        add(c2)
+      case .arc(let c, let r, _, _):
+        add(Point(x: c.x - r.width, y: c.y - r.height))
+        add(Point(x: c.x + r.width, y: c.y + r.height))
+      case .close: break
+      }
+    }
+    guard x0 <= x1, y0 <= y1 else { return nil }
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
   /// Whether every coordinate is finite.

@@ -23,7 +23,9 @@ public struct GradientSampler: Sendable {
     let dx = e.x - s.x
     let dy = e.y - s.y
     let len2 = dx * dx + dy * dy
-    if geometry.kind == .axial, len2 > 0, let inv = inverse, bounds.width > 0, bounds.height > 0 {
+    if geometry.kind == .axial, len2 > 0, let inv = inverse, inv.isAffine, bounds.width > 0,
+      bounds.height > 0
+    {
       // u = ((q - b.origin) / b.size) with q = inverse(p); t = dot(u - s, e - s) / |e - s|^2.
       let ax = dx / (bounds.width * len2)
       let ay = dy / (bounds.height * len2)

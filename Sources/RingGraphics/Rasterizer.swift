@@ -18,21 +18,58 @@ public enum Rasterizer {
   public static func fill(
     _ path: BezierPath, rule: FillRule = .nonZero, transform: Transform2D, width: Int, height: Int
   ) -> CoverageMask {
-    let scale = max(transform.maximumScale, 1e-9)
-    let contours = path.flattened(tolerance: tolerance / scale).map { line in
-      line.points.map(transform.apply(to:))
-    }
-    return coverage(of: contours, rule: rule, width: width, height: height)
+    let scale = flatteningScale(transform, path, margin: 0)
+    let lines = path.flattened(tolerance: tolerance / scale).map(\.points)
+    return coverage(of: project(lines, transform), rule: rule, width: width, height: height)
   }
 
   /// The coverage of the stroke of `path` with `style`, mapped through `transform`.
   public static func stroke(
     _ path: BezierPath, style: StrokeStyle, transform: Transform2D, width: Int, height: Int
   ) -> CoverageMask {
-    let scale = max(transform.maximumScale, 1e-9)
-    let outlines = Stroker(style: style.clamped, tolerance: tolerance / scale).outlines(of: path)
-    let contours = outlines.map { $0.map(transform.apply(to:)) }
-    return coverage(of: contours, rule: .nonZero, width: width, height: height)
+    let style = style.clamped
+    let margin = style.lineWidth / 2 * max(style.miterLimit, 1.5)
+    let scale = flatteningScale(transform, path, margin: margin)
+    let outlines = Stroker(style: style, tolerance: tolerance / scale).outlines(of: path)
+    return coverage(
+      of: project(outlines, transform), rule: .nonZero, width: width, height: height)
+  }
+
+  /// How much `transform` magnifies lengths at most where `path` (grown by `margin` points)
+  /// lies: the flattening tolerance in points is `tolerance` over it.
+  private static func flatteningScale(_ transform: Transform2D, _ path: BezierPath, margin: Double)
+    -> Double
+  {
+    guard !transform.isAffine, let r = path.controlBounds else {
+      return max(transform.maximumScale, 1e-9)
+    }
+    return max(transform.maximumScale(over: r.insetBy(dx: -margin, dy: -margin)), 1e-9)
+  }
+
+  /// Polygons in points mapped to device pixels. In perspective, each is first cut to where
+  /// it lies in front of the viewer (`w` at least 1e-6), as the projection of a layer
+  /// turned away beyond the eye is not drawn.
+  static func project(_ polygons: [[Point]], _ t: Transform2D) -> [[Point]] {
+    if t.isAffine { return polygons.map { $0.map(t.apply(to:)) } }
+    let near = 1e-6
+    return polygons.map { polygon in
+      var out: [Point] = []
+      out.reserveCapacity(polygon.count + 2)
+      guard var prev = polygon.last else { return out }
+      var wPrev = t.w(at: prev)
+      for p in polygon {
+        let w = t.w(at: p)
+        if (w >= near) != (wPrev >= near) {
+          // The edge crosses the near plane: add the crossing.
+          let f = (near - wPrev) / (w - wPrev)
+          out.append(t.apply(to: prev.interpolated(to: p, fraction: f)))
+        }
+        if w >= near { out.append(t.apply(to: p)) }
+        prev = p
+        wPrev = w
+      }
+      return out
+    }
   }
 
   /// The coverage of closed polygons given in device pixels.

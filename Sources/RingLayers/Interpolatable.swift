@@ -62,6 +62,15 @@ extension Array: Interpolatable where Element: Interpolatable {
   public var isValidAnimationValue: Bool { allSatisfy(\.isValidAnimationValue) }
 }
 
+/// Mixed by parts, as Core Animation mixes transforms: discrete (`b`) when either cannot be
+/// taken apart (see `Transform3D.interpolated(from:to:fraction:)`).
+extension Transform3D: Interpolatable {
+  public mutating func interpolate(from a: Transform3D, to b: Transform3D, fraction f: Double) {
+    self = Transform3D.interpolated(from: a, to: b, fraction: f)
+  }
+  public var isValidAnimationValue: Bool { isFinite }
+}
+
 extension Bool: Interpolatable {
   /// Discrete: `b` at every fraction.
   public mutating func interpolate(from a: Bool, to b: Bool, fraction f: Double) {

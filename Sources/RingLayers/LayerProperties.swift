@@ -43,13 +43,25 @@ public struct LayerProperties: Hashable, Sendable {
     paint[keyPath: member]
   }
 
-  /// The rectangle the layer covers in its superlayer, in points.
+  /// The rectangle the layer covers in its superlayer, in points: with a transform, the
+  /// smallest one holding the transformed bounds (as Core Animation derives it).
   public var frame: Rect {
     let g = geometry
-    return Rect(
+    let r = Rect(
       x: g.position.x - g.anchorPoint.x * g.bounds.width,
       y: g.position.y - g.anchorPoint.y * g.bounds.height,
       width: g.bounds.width, height: g.bounds.height)
+    guard !g.transform.isIdentity else { return r }
+    let m = g.toSuperlayer
+    let b = g.bounds
+    let corners = [
+      Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY),
+      Point(x: b.maxX, y: b.maxY),
+    ].map(m.apply(to:))
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    return Rect(
+      x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
   }
 }
 
@@ -62,6 +74,10 @@ public struct LayerGeometry: Hashable, Sendable {
   public var position: Point = .zero
   /// The point of `bounds` placed at `position`, in unit coordinates ((0.5, 0.5) = centre).
   public var anchorPoint = Point(x: 0.5, y: 0.5)
+  /// Applied to the layer about its anchor point, in its superlayer's coordinates.
+  public var transform = Transform3D.identity
+  /// Applied to the sublayers (not the mask) about the layer's anchor point.
+  public var sublayerTransform = Transform3D.identity
   public var isHidden = false
 
   /// Gradient: start point in the unit space of the bounds ((0, 0) top-left).
@@ -85,6 +101,34 @@ public struct LayerGeometry: Hashable, Sendable {
   public var strokeEnd: Double = 1
 
   public init() {}
+
+  /// The point of the bounds at the anchor point, in the layer's own coordinates.
+  public var anchorInBounds: Point {
+    Point(
+      x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+  }
+
+  /// From the layer's own coordinates to its superlayer's, in space: the anchor point to
+  /// the origin, the transform, then to `position`.
+  public var toSuperlayer3D: Transform3D {
+    let a = anchorInBounds
+    return Transform3D(translationX: -a.x, y: -a.y, z: 0).concatenating(transform)
+      .concatenating(Transform3D(translationX: position.x, y: position.y, z: 0))
+  }
+
+  /// From the layer's own plane to its superlayer's, flattened.
+  public var toSuperlayer: Transform2D { toSuperlayer3D.flattened }
+
+  /// From the sublayers' space (the superlayer's of each) to the layer's own: the sublayer
+  /// transform about the anchor point; `nil` without one. A sublayer's transform and this
+  /// compose in space before the layer flattens them into its plane (so a perspective here
+  /// shows its sublayers' turns in depth).
+  public var sublayerSpace: Transform3D? {
+    guard !sublayerTransform.isIdentity else { return nil }
+    let a = anchorInBounds
+    return Transform3D(translationX: -a.x, y: -a.y, z: 0).concatenating(sublayerTransform)
+      .concatenating(Transform3D(translationX: a.x, y: a.y, z: 0))
+  }
 
   /// The stroke geometry, clamped into range.
   public var strokeStyle: StrokeStyle {

@@ -67,6 +67,10 @@ extension LayerProperties {
     LayerProperty.geometry("position", \.position),
     LayerProperty.geometry("bounds", \.bounds),
     LayerProperty.geometry("anchorPoint", \.anchorPoint),
+    // Mixed by their parts (scale, skew, rotation, translation, perspective), as Core
+    // Animation mixes transforms.
+    LayerProperty.geometry("transform", \.transform),
+    LayerProperty.geometry("sublayerTransform", \.sublayerTransform),
     // Discrete: shows its destination (see `Interpolatable`).
     LayerProperty.geometry("hidden", \.isHidden),
     LayerProperty.paint("colors", \.colors, on: [.gradient]),

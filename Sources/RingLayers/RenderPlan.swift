@@ -123,12 +123,21 @@ struct RenderPlan {
       units.firstIndex { u in u.nodes.contains { p.nodes[$0].isAnimated } } ?? units.count
   }
 
-  /// The transform from node `i`'s coordinates to the device, given its superlayer's.
-  static func local(_ p: LayerGeometry, parent: Transform2D) -> Transform2D {
-    let b = p.bounds
-    let ox = p.position.x - p.anchorPoint.x * b.width - b.minX
-    let oy = p.position.y - p.anchorPoint.y * b.height - b.minY
-    return Transform2D(translationX: ox, y: oy).concatenating(parent)
+  /// The transform from a node's coordinates to the device, given its superlayer's plane
+  /// on the device (`parent`) and the superlayer's sublayer space (`space`, `nil` for none,
+  /// and for a mask).
+  static func local(_ p: LayerGeometry, parent: Transform2D, space: Transform3D? = nil)
+    -> Transform2D
+  {
+    if p.transform.isIdentity && space == nil {
+      // One translation, computed as it always was (goldens pin it).
+      let b = p.bounds
+      let ox = p.position.x - p.anchorPoint.x * b.width - b.minX
+      let oy = p.position.y - p.anchorPoint.y * b.height - b.minY
+      return Transform2D(translationX: ox, y: oy).concatenating(parent)
+    }
+    let own = p.toSuperlayer3D
+    return (space.map(own.concatenating) ?? own).flattened.concatenating(parent)
   }
 }
 
@@ -213,12 +222,14 @@ extension RenderPlan {
         && !n.properties.geometry.isHidden && !c.isTranslucent && !c.background
     }
 
-    private mutating func compile(_ i: Int, parent: Transform2D, topLevel: Bool) {
+    private mutating func compile(
+      _ i: Int, parent: Transform2D, space: Transform3D? = nil, topLevel: Bool
+    ) {
       let n = p.nodes[i]
       let q = n.properties.geometry
       let c = coverage(i)
       guard !q.isHidden else { return }
-      let m = RenderPlan.local(q, parent: parent)
+      let m = RenderPlan.local(q, parent: parent, space: space)
       let start = steps.count
       // A gradient alone or under a plain shape mask draws in one pass, its opacity folded in.
       if n.kind == .gradient, n.sublayersStart == n.end, !c.background,
@@ -256,7 +267,9 @@ extension RenderPlan {
         // Contents and each sublayer become units of their own.
         compileOwnContent(i, m)
         unit(from: start, nodes: i..<i + 1, overBackdrop: false)
-        for s in p.sublayers(of: i) { compile(s, parent: m, topLevel: true) }
+        for s in p.sublayers(of: i) {
+          compile(s, parent: m, space: q.sublayerSpace, topLevel: true)
+        }
       } else {
         compileContents(i, m)
       }
@@ -265,7 +278,8 @@ extension RenderPlan {
     /// Background and content of node `i` then its sublayers, in its transform `m`.
     private mutating func compileContents(_ i: Int, _ m: Transform2D) {
       compileOwnContent(i, m)
-      for s in p.sublayers(of: i) { compile(s, parent: m, topLevel: false) }
+      let space = p.nodes[i].properties.geometry.sublayerSpace
+      for s in p.sublayers(of: i) { compile(s, parent: m, space: space, topLevel: false) }
     }
 
     private mutating func compileOwnContent(_ i: Int, _ m: Transform2D) {

@@ -103,6 +103,62 @@ extension RGBAColor: CAValue {
   static var unreadable: RGBAColor? { .clear }
 }
 
+extension Transform3D: CAValue {
+  static func unboxed(_ raw: Any?) -> Transform3D? { transformValue(raw)?.transform3D }
+  var boxed: Any { NSValue(caTransform3D: CATransform3D(self)) }
+  /// Core Animation's field paths of a transform: the parts it is taken apart into.
+  static var components: [String: WritableKeyPath<Transform3D, Double>] {
+    [
+      "rotation": \.rotationZ, "rotation.x": \.rotationX, "rotation.y": \.rotationY,
+      "rotation.z": \.rotationZ, "scale": \.uniformScale, "scale.x": \.scaleX,
+      "scale.y": \.scaleY, "scale.z": \.scaleZ, "translation.x": \.translationX,
+      "translation.y": \.translationY, "translation.z": \.translationZ,
+    ]
+  }
+
+  var rotationX: Double {
+    get { eulerAngles.x }
+    set { self = withEulerAngles(SIMD3(newValue, eulerAngles.y, eulerAngles.z)) }
+  }
+  var rotationY: Double {
+    get { eulerAngles.y }
+    set { self = withEulerAngles(SIMD3(eulerAngles.x, newValue, eulerAngles.z)) }
+  }
+  var rotationZ: Double {
+    get { eulerAngles.z }
+    set { self = withEulerAngles(SIMD3(eulerAngles.x, eulerAngles.y, newValue)) }
+  }
+  /// The mean of the three scales; set, all three.
+  var uniformScale: Double {
+    get { (scaleX + scaleY + scaleZ) / 3 }
+    set { self = withScale(SIMD3(newValue, newValue, newValue)) }
+  }
+  var scaleX: Double {
+    get { partsOrAxes.scale.x }
+    set { self = withScale(SIMD3(newValue, scaleY, scaleZ)) }
+  }
+  var scaleY: Double {
+    get { partsOrAxes.scale.y }
+    set { self = withScale(SIMD3(scaleX, newValue, scaleZ)) }
+  }
+  var scaleZ: Double {
+    get { partsOrAxes.scale.z }
+    set { self = withScale(SIMD3(scaleX, scaleY, newValue)) }
+  }
+  var translationX: Double {
+    get { partsOrAxes.translation.x }
+    set { self = withTranslation(SIMD3(newValue, translationY, translationZ)) }
+  }
+  var translationY: Double {
+    get { partsOrAxes.translation.y }
+    set { self = withTranslation(SIMD3(translationX, newValue, translationZ)) }
+  }
+  var translationZ: Double {
+    get { partsOrAxes.translation.z }
+    set { self = withTranslation(SIMD3(translationX, translationY, newValue)) }
+  }
+}
+
 extension Array: CAValue where Element: CAValue {
   static func unboxed(_ raw: Any?) -> [Element]? {
     (raw as? [Any])?.compactMap { Element.unboxed($0) ?? Element.unreadable }

@@ -107,6 +107,8 @@ open class CAPropertyAnimation: CAAnimation {
   public var keyPath: String?
   public var isAdditive = false
   public var isCumulative = false
+  /// Turns the animation's numbers into transforms, for key path `"transform"`.
+  public var valueFunction: CAValueFunction?
 
   public convenience init(keyPath path: String?) {
     self.init()
@@ -119,7 +121,54 @@ open class CAPropertyAnimation: CAAnimation {
     keyPath = other.keyPath
     isAdditive = other.isAdditive
     isCumulative = other.isCumulative
+    valueFunction = other.valueFunction
   }
+
+  /// The key path as this module draws it: a transform's value function names the part of
+  /// the transform its numbers set (`"transform.rotation.z"` for `.rotateZ`).
+  var drawnKeyPath: String {
+    let path = keyPath ?? ""
+    guard let valueFunction, path == "transform" || path == "sublayerTransform" else {
+      return path
+    }
+    return path + "." + valueFunction.part
+  }
+}
+
+/// Makes a transform from an animation's numbers (`CAValueFunction(name: .rotateZ)`).
+open class CAValueFunction: NSObject {
+  public let name: CAValueFunctionName
+
+  public init?(name: CAValueFunctionName) {
+    guard CAValueFunction.parts[name] != nil else { return nil }
+    self.name = name
+  }
+
+  /// The part of a transform its numbers set, as a key path beneath the transform.
+  var part: String { CAValueFunction.parts[name]! }
+
+  static let parts: [CAValueFunctionName: String] = [
+    .rotateX: "rotation.x", .rotateY: "rotation.y", .rotateZ: "rotation.z", .scale: "scale",
+    .scaleX: "scale.x", .scaleY: "scale.y", .scaleZ: "scale.z", .translateX: "translation.x",
+    .translateY: "translation.y", .translateZ: "translation.z",
+  ]
+}
+
+public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public static let rotateX = CAValueFunctionName("rotateX")
+  public static let rotateY = CAValueFunctionName("rotateY")
+  public static let rotateZ = CAValueFunctionName("rotateZ")
+  public static let scale = CAValueFunctionName("scale")
+  public static let scaleX = CAValueFunctionName("scaleX")
+  public static let scaleY = CAValueFunctionName("scaleY")
+  public static let scaleZ = CAValueFunctionName("scaleZ")
+  public static let translate = CAValueFunctionName("translate")
+  public static let translateX = CAValueFunctionName("translateX")
+  public static let translateY = CAValueFunctionName("translateY")
+  public static let translateZ = CAValueFunctionName("translateZ")
 }
 
 /// From one value to another: `fromValue` alone runs to the value beneath (the model's),

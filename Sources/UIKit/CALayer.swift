@@ -73,7 +73,6 @@ open class CALayer: NSObject {
     backing.properties = other.backing.properties
     backgroundObject = other.backgroundObject
     name = other.name
-    transform = other.transform
   }
 
   // MARK: Geometry
@@ -93,7 +92,18 @@ open class CALayer: NSObject {
     get { CGPoint(backing.properties.anchorPoint) }
     set { change(\.anchorPoint, to: newValue.point) }
   }
-  /// The rectangle the layer covers in its superlayer: bounds' size at the position.
+  /// Applied about the anchor point: what draws in the superlayer.
+  open var transform: CATransform3D {
+    get { CATransform3D(backing.properties.transform) }
+    set { change(\.transform, to: newValue.transform3D) }
+  }
+  /// Applied to the sublayers (not the mask) about the anchor point.
+  open var sublayerTransform: CATransform3D {
+    get { CATransform3D(backing.properties.sublayerTransform) }
+    set { change(\.sublayerTransform, to: newValue.transform3D) }
+  }
+  /// The rectangle the layer covers in its superlayer: the bounds at the position, and
+  /// with a transform the smallest rectangle holding the transformed bounds.
   open var frame: CGRect {
     get { CGRect(backing.properties.frame) }
     set {
@@ -144,12 +154,6 @@ open class CALayer: NSObject {
   public var shadowRadius: CGFloat = 3 { didSet { unsupported("shadowRadius") } }
   public var shadowOffset = CGSize(width: 0, height: -3) { didSet { unsupported("shadowOffset") } }
   public var shadowColor: CGColor? { didSet { unsupported("shadowColor") } }
-  public var transform = CATransform3DIdentity {
-    didSet { if !CATransform3DIsIdentity(transform) { unsupported("transform") } }
-  }
-  public var sublayerTransform = CATransform3DIdentity {
-    didSet { if !CATransform3DIsIdentity(sublayerTransform) { unsupported("sublayerTransform") } }
-  }
   public var contentsScale: CGFloat = 1
   public var zPosition: CGFloat = 0 { didSet { unsupported("zPosition") } }
 
@@ -258,7 +262,7 @@ open class CALayer: NSObject {
     var keyPaths: [PartialKeyPath<LayerProperties>] = []
     func bridge(_ animation: CAAnimation, timing: AnimationTiming?) {
       guard let property = animation as? CAPropertyAnimation else { return }
-      let name = property.keyPath ?? ""
+      let name = property.drawnKeyPath
       guard let keyPath = CAKeyPath(name, on: backing.kind) else {
         if !name.isEmpty {
           Notice.once(

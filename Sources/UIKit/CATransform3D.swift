@@ -1,5 +1,7 @@
-/// A 4 x 4 transform in Core Animation's row-vector convention. Layers keep it so that
-/// samples build; the engine draws layers without transforms (a note says so once).
+import RingGraphics
+
+/// A 4 x 4 transform in Core Animation's row-vector convention (`m41`, `m42` translate,
+/// `m34` gives perspective), drawn by the engine as `Transform3D`.
 public struct CATransform3D: Hashable, Sendable {
   public var m11: CGFloat = 0, m12: CGFloat = 0, m13: CGFloat = 0, m14: CGFloat = 0
   public var m21: CGFloat = 0, m22: CGFloat = 0, m23: CGFloat = 0, m24: CGFloat = 0
@@ -9,57 +11,67 @@ public struct CATransform3D: Hashable, Sendable {
   /// All zeros, as the C structure's initialiser gives.
   public init() {}
 
-  init(rows r: [[CGFloat]]) {
-    (m11, m12, m13, m14) = (r[0][0], r[0][1], r[0][2], r[0][3])
-    (m21, m22, m23, m24) = (r[1][0], r[1][1], r[1][2], r[1][3])
-    (m31, m32, m33, m34) = (r[2][0], r[2][1], r[2][2], r[2][3])
-    (m41, m42, m43, m44) = (r[3][0], r[3][1], r[3][2], r[3][3])
+  public init(
+    m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat, m21: CGFloat, m22: CGFloat,
+    m23: CGFloat, m24: CGFloat, m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
+    m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+  ) {
+    (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
+    (self.m21, self.m22, self.m23, self.m24) = (m21, m22, m23, m24)
+    (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
+    (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
   }
 
-  var rows: [[CGFloat]] {
-    [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
+  init(_ t: Transform3D) {
+    let r = t.rows.joined().map { CGFloat($0) }
+    self.init(
+      m11: r[0], m12: r[1], m13: r[2], m14: r[3], m21: r[4], m22: r[5], m23: r[6], m24: r[7],
+      m31: r[8], m32: r[9], m33: r[10], m34: r[11], m41: r[12], m42: r[13], m43: r[14],
+      m44: r[15])
+  }
+
+  var transform3D: Transform3D {
+    var t = Transform3D()
+    (t.m11, t.m12, t.m13, t.m14) = (Double(m11), Double(m12), Double(m13), Double(m14))
+    (t.m21, t.m22, t.m23, t.m24) = (Double(m21), Double(m22), Double(m23), Double(m24))
+    (t.m31, t.m32, t.m33, t.m34) = (Double(m31), Double(m32), Double(m33), Double(m34))
+    (t.m41, t.m42, t.m43, t.m44) = (Double(m41), Double(m42), Double(m43), Double(m44))
+    return t
   }
 }
 
-public let CATransform3DIdentity = CATransform3D(
-  rows: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+public let CATransform3DIdentity = CATransform3D(Transform3D.identity)
 
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
 
+public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
+  a == b
+}
+
 /// `a` then `b`.
 public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
-  let (x, y) = (a.rows, b.rows)
-  return CATransform3D(
-    rows: (0..<4).map { i in (0..<4).map { j in (0..<4).reduce(0) { $0 + x[i][$1] * y[$1][j] } } })
+  CATransform3D(a.transform3D.concatenating(b.transform3D))
 }
 
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat)
   -> CATransform3D
 {
-  CATransform3D(rows: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [tx, ty, tz, 1]])
+  CATransform3D(Transform3D(translationX: Double(tx), y: Double(ty), z: Double(tz)))
 }
 
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
-  CATransform3D(rows: [[sx, 0, 0, 0], [0, sy, 0, 0], [0, 0, sz, 0], [0, 0, 0, 1]])
+  CATransform3D(Transform3D(scaleX: Double(sx), y: Double(sy), z: Double(sz)))
 }
 
-/// A rotation by `angle` radians about the axis (x, y, z).
+/// A rotation by `angle` radians about the axis (x, y, z); the identity for a zero axis.
 public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat)
   -> CATransform3D
 {
-  let length = (x * x + y * y + z * z).squareRoot()
-  guard length > 0 else { return CATransform3DIdentity }
-  let (u, v, w) = (x / length, y / length, z / length)
-  let (c, s) = (CGFloat(cos(Double(angle))), CGFloat(sin(Double(angle))))
-  let t = 1 - c
-  return CATransform3D(rows: [
-    [t * u * u + c, t * u * v + s * w, t * u * w - s * v, 0],
-    [t * u * v - s * w, t * v * v + c, t * v * w + s * u, 0],
-    [t * u * w + s * v, t * v * w - s * u, t * w * w + c, 0],
-    [0, 0, 0, 1],
-  ])
+  CATransform3D(
+    Transform3D(rotationAngle: Double(angle), x: Double(x), y: Double(y), z: Double(z)))
 }
 
+/// `t` after a translation (the translation is applied first).
 public func CATransform3DTranslate(
   _ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat
 ) -> CATransform3D {
@@ -78,8 +90,19 @@ public func CATransform3DRotate(
   CATransform3DConcat(CATransform3DMakeRotation(angle, x, y, z), t)
 }
 
+/// The inverse, or `t` unchanged when it has none (as Core Animation returns it).
+public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
+  t.transform3D.inverted().map(CATransform3D.init) ?? t
+}
+
 public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
-  CATransform3D(rows: [[m.a, m.b, 0, 0], [m.c, m.d, 0, 0], [0, 0, 1, 0], [m.tx, m.ty, 0, 1]])
+  CATransform3D(Transform3D(m.transform2D))
+}
+
+/// Whether `t` is an affine transform of the plane (no z and no perspective).
+public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
+  t.m13 == 0 && t.m23 == 0 && t.m31 == 0 && t.m32 == 0 && t.m33 == 1 && t.m34 == 0
+    && t.m43 == 0 && t.m14 == 0 && t.m24 == 0 && t.m44 == 1
 }
 
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
@@ -94,5 +117,48 @@ extension CALayer {
 
   public func affineTransform() -> CGAffineTransform {
     CATransform3DGetAffineTransform(transform)
+  }
+}
+
+extension NSValue {
+  /// The Objective-C type this module stores a `CATransform3D` under: 16 doubles.
+  static let transformType = "[16d]"
+
+  public convenience init(caTransform3D t: CATransform3D) {
+    var values = t.transform3D.rows.joined().map { $0 }
+    self.init(bytes: &values, objCType: NSValue.transformType)
+  }
+
+  /// The transform an `NSValue(caTransform3D:)` holds; all zeros for another value.
+  public var caTransform3DValue: CATransform3D {
+    guard String(cString: objCType) == NSValue.transformType else { return CATransform3D() }
+    var values = [Double](repeating: 0, count: 16)
+    values.withUnsafeMutableBytes { getValue($0.baseAddress!) }
+    var t = Transform3D()
+    (t.m11, t.m12, t.m13, t.m14) = (values[0], values[1], values[2], values[3])
+    (t.m21, t.m22, t.m23, t.m24) = (values[4], values[5], values[6], values[7])
+    (t.m31, t.m32, t.m33, t.m34) = (values[8], values[9], values[10], values[11])
+    (t.m41, t.m42, t.m43, t.m44) = (values[12], values[13], values[14], values[15])
+    return CATransform3D(t)
+  }
+
+  public convenience init(cgAffineTransform t: CGAffineTransform) {
+    self.init(caTransform3D: CATransform3DMakeAffineTransform(t))
+  }
+
+  public var cgAffineTransformValue: CGAffineTransform {
+    CATransform3DGetAffineTransform(caTransform3DValue)
+  }
+}
+
+/// A transform as Core Animation takes it in `Any`: a `CATransform3D`, an `NSValue`
+/// holding one, or a `CGAffineTransform`.
+func transformValue(_ value: Any?) -> CATransform3D? {
+  switch value {
+  case let t as CATransform3D: t
+  case let t as CGAffineTransform: CATransform3DMakeAffineTransform(t)
+  case let v as NSValue where String(cString: v.objCType) == NSValue.transformType:
+    v.caTransform3DValue
+  default: nil
   }
 }

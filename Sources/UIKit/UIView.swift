@@ -61,11 +61,15 @@ open class UIView: UIResponder, CALayerDelegate {
     get { layer.position }
     set { layer.position = newValue }
   }
-  /// Accepted; views draw without transforms here (a note says so once).
-  public var transform: CGAffineTransform = .identity {
-    didSet {
-      if !transform.isIdentity { Notice.once("transform", "UIView.transform is not drawn here") }
-    }
+  /// The view's transform about its centre: its layer's, as an affine one.
+  open var transform: CGAffineTransform {
+    get { layer.affineTransform() }
+    set { layer.setAffineTransform(newValue) }
+  }
+  /// The view's 3D transform: its layer's.
+  open var transform3D: CATransform3D {
+    get { layer.transform }
+    set { layer.transform = newValue }
   }
 
   // MARK: Appearance

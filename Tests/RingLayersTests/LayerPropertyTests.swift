@@ -19,6 +19,8 @@ import Testing
       ("strokeEnd", \LayerProperties.strokeEnd, .geometry),
       ("hidden", \LayerProperties.isHidden, .geometry),
       ("path", \LayerProperties.path, .geometry),
+      ("transform", \LayerProperties.transform, .geometry),
+      ("sublayerTransform", \LayerProperties.sublayerTransform, .geometry),
     ]
     for (name, keyPath, role) in written {
       let declared = LayerProperties.animatable(keyPath)
@@ -59,6 +61,9 @@ import Testing
     case let v as [Double] where P.Value.self == [Double].self:
       p[keyPath: property.keyPath] = (v + [0.5]) as! P.Value
     case let v as Bool: p[keyPath: property.keyPath] = (!v) as! P.Value
+    case let v as Transform3D:
+      p[keyPath: property.keyPath] =
+        v.concatenating(Transform3D(translationX: 1, y: 0, z: 0)) as! P.Value
     case is BezierPath? where P.Value.self == BezierPath?.self:
       p[keyPath: property.keyPath] =
         BezierPath(rect: Rect(x: 0, y: 0, width: 1, height: 1)) as! P.Value

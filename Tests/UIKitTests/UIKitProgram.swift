@@ -144,33 +144,38 @@ enum UIKitProgram {
 
   /// The programs, built once per run: the seed's two classes, unchanged, with the README's
   /// application delegate (`SeedApp`) and with a classic main.swift (`ClassicApp`), and
-  /// `Samples` (Tests/UIKitTests/Samples: UIKit code in the style of tutorials), `Strobe`
-  /// (Samples/Strobe: a flash effect) and `Spinner` (Samples/Spinner: an activity
-  /// indicator in the style of the popular libraries).
-  /// Without the seed (see `seedTestsRun`) only those three are built.
+  /// the samples (Tests/UIKitTests/Samples: UIKit code in the style of tutorials and of the
+  /// popular libraries): `Samples` from the files at its top, and one program per folder
+  /// beneath, named after it (`Strobe`, a flash effect; `Spinner`, an activity indicator;
+  /// `Loader`, transforms and replicators). Without the seed (see `seedTestsRun`) only the
+  /// samples are built.
   static let programs: Result<[String: String], Error> = Result {
     let samples = repository.appendingPathComponent("Tests/UIKitTests/Samples")
-    var sampleFiles: [String: String] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: samples.path)
-    where name.hasSuffix(".swift.txt") {
-      sampleFiles[String(name.dropLast(4))] = try String(
-        contentsOf: samples.appendingPathComponent(name), encoding: .utf8)
+    func files(in folder: URL) throws -> [String: String] {
+      var files: [String: String] = [:]
+      for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      where name.hasSuffix(".swift.txt") {
+        files[String(name.dropLast(4))] = try String(
+          contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      }
+      return files
     }
-    let strobe = samples.appendingPathComponent("Strobe/Strobe.swift.txt")
-    let strobeFiles = ["Strobe.swift": try String(contentsOf: strobe, encoding: .utf8)]
-    let spinner = samples.appendingPathComponent("Spinner/Spinner.swift.txt")
-    let spinnerFiles = ["Spinner.swift": try String(contentsOf: spinner, encoding: .utf8)]
-    guard seedTestsRun else {
-      return try build([
-        ("Samples", sampleFiles), ("Strobe", strobeFiles), ("Spinner", spinnerFiles),
-      ])
+    var programs = [("Samples", try files(in: samples))]
+    for name in try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted() {
+      var isFolder: ObjCBool = false
+      let folder = samples.appendingPathComponent(name)
+      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+        isFolder.boolValue
+      else { continue }
+      programs.append((name, try files(in: folder)))
     }
+    guard seedTestsRun else { return try build(programs) }
     let seed = try seedSource()
-    return try build([
-      ("SeedApp", ["Seed.swift": seed, "AppDelegate.swift": try appDelegate()]),
-      ("ClassicApp", ["Seed.swift": seed, "main.swift": classicMain]),
-      ("Samples", sampleFiles), ("Strobe", strobeFiles), ("Spinner", spinnerFiles),
-    ])
+    return try build(
+      [
+        ("SeedApp", ["Seed.swift": seed, "AppDelegate.swift": try appDelegate()]),
+        ("ClassicApp", ["Seed.swift": seed, "main.swift": classicMain]),
+      ] + programs)
   }
 
   static func program(_ name: String) throws -> String {

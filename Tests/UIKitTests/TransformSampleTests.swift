@@ -1,0 +1,53 @@
+import Foundation
+import RingTestSupport
+import Testing
+
+/// Loading indicators that turn, grow and flip (Samples/Loader, written as tutorials and
+/// the popular libraries write them) build unchanged and draw their transforms.
+@Suite struct TransformSampleTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Golden").path
+
+  static func snapshot(at time: String, scale: String = "2") throws -> RGBAImage {
+    let run = try runProcess(
+      try UIKitProgram.program("Loader"), ["--snapshot", "-", "--time", time, "--scale", scale])
+    try #require(run.status == 0, "\(run.stderr)")
+    return try GoldenPNG.decode([UInt8](run.stdout))
+  }
+
+  /// Pinned pixel for pixel: the spinner a turn and a half on, the pulse half grown and
+  /// faded, the card turned in perspective, the progress ring from twelve o'clock, the
+  /// diamond, the orbiting dot.
+  @Test(arguments: [125, 600])
+  func theLoadersMatchTheirGoldens(milliseconds: Int) throws {
+    let image = try Self.snapshot(at: "\(Double(milliseconds) / 1000)")
+    let golden = GoldenImage(name: "loader-\(milliseconds)ms", folder: Self.folder)
+    if let failure = golden.verify(image) {
+      Issue.record("\(failure)")
+    }
+  }
+
+  /// Every loader repeats within 2 s (the card's there-and-back), so frames 2 s apart are
+  /// the same, and frames a quarter second apart are not.
+  @Test func theLoadersRepeat() throws {
+    let a = try Self.snapshot(at: "0.3", scale: "1")
+    #expect(a.bytes == (try Self.snapshot(at: "2.3", scale: "1")).bytes)
+    #expect(a.bytes != (try Self.snapshot(at: "0.55", scale: "1")).bytes)
+  }
+
+  /// The spinner's gap (the arc runs clockwise from three o'clock round to twelve) turns
+  /// clockwise with time: at 0 s it is up and to the right, a quarter second on (a quarter
+  /// turn) down and to the right, at half a second down and to the left.
+  @Test(arguments: [("0", 1, -1), ("0.25", 1, 1), ("0.5", -1, 1), ("0.75", -1, -1)])
+  func theSpinnersGapTurnsClockwise(time: String, dx: Int, dy: Int) throws {
+    let image = try Self.snapshot(at: time, scale: "1")
+    // The arc's radius is 25 points about (40, 40): sample it on the diagonals.
+    // The arc is blue (red 0); the white window shows through the gap.
+    func isGap(_ sx: Int, _ sy: Int) -> Bool {
+      image.pixel(x: 40 + sx * 18, y: 40 + sy * 18).red == 255
+    }
+    for (sx, sy) in [(1, -1), (1, 1), (-1, 1), (-1, -1)] {
+      #expect(isGap(sx, sy) == (sx == dx && sy == dy), "at \(time) s, diagonal (\(sx), \(sy))")
+    }
+  }
+}
