@@ -220,14 +220,14 @@ open class Layer {
 
   private func appendPresented(
     at t: Int64, inMask: Bool, into nodes: inout [Presentation.Node], count: inout Int,
-    committedOnly: Bool = false
+    committedOnly: Bool = false, replicated: Bool = false
   ) {
     let index = count
     count += 1
     let properties = committedOnly ? (committedModel ?? self.properties) : self.properties
     if index == nodes.count {
       nodes.append(Presentation.Node(kind: kind, properties: properties))
-    } else if nodes[index].modelStamp != stamp || !attached.isEmpty {
+    } else if nodes[index].modelStamp != stamp || !attached.isEmpty || replicated {
       nodes[index].kind = kind
       if attached.isEmpty {
         nodes[index].properties = properties
@@ -263,21 +263,95 @@ open class Layer {
       #endif
       animated = true
     }
-    nodes[index].geometryStamp = geometryIsModel ? stamp : 0
+    // An instance of a replicator is moved and tinted after it is presented.
+    nodes[index].geometryStamp = geometryIsModel && !replicated ? stamp : 0
     nodes[index].isAnimated = !attached.isEmpty || animated
     nodes[index].isInMask = inMask
     nodes[index].mask = nil
     if let mask {
       nodes[index].mask = count
       mask.appendPresented(
-        at: t, inMask: true, into: &nodes, count: &count, committedOnly: committedOnly)
+        at: t, inMask: true, into: &nodes, count: &count, committedOnly: committedOnly,
+        replicated: replicated)
     }
     nodes[index].sublayersStart = count
-    for sub in sublayers {
-      sub.appendPresented(
-        at: t, inMask: inMask, into: &nodes, count: &count, committedOnly: committedOnly)
+    if kind == .replicator {
+      appendInstances(
+        of: nodes[index].properties, at: t, inMask: inMask, into: &nodes, count: &count,
+        committedOnly: committedOnly)
+    } else {
+      for sub in sublayers {
+        sub.appendPresented(
+          at: t, inMask: inMask, into: &nodes, count: &count, committedOnly: committedOnly,
+          replicated: replicated)
+      }
     }
     nodes[index].end = count
+  }
+
+  /// A replicator's sublayers, `instanceCount` times (`CAReplicatorLayer`): instance k's
+  /// animations run k `instanceDelay`s late, its placement is followed by
+  /// `instanceTransform` k times about the centre of the replicator's bounds, and its
+  /// colours are multiplied by the instance colour plus k offsets (clamped), whose alpha
+  /// multiplies the instance's opacity.
+  private func appendInstances(
+    of replicator: LayerProperties, at t: Int64, inMask: Bool,
+    into nodes: inout [Presentation.Node], count: inout Int, committedOnly: Bool
+  ) {
+    let g = replicator.geometry
+    let p = replicator.paint
+    let center = Transform3D(translationX: g.bounds.midX, y: g.bounds.midY, z: 0)
+    let back = Transform3D(translationX: -g.bounds.midX, y: -g.bounds.midY, z: 0)
+    var instance = Transform3D.identity
+    for k in 0..<max(0, g.instanceCount) {
+      let delay = Double(k) * g.instanceDelay
+      let time = t - (delay.isFinite ? MediaTime.seconds(delay).nanoseconds : 0)
+      let kd = Double(k)
+      func channel(_ base: Double, _ offset: Double) -> Double {
+        min(1, max(0, base + kd * offset))
+      }
+      let tint = (
+        red: channel(p.instanceColor.red, p.instanceRedOffset),
+        green: channel(p.instanceColor.green, p.instanceGreenOffset),
+        blue: channel(p.instanceColor.blue, p.instanceBlueOffset),
+        alpha: channel(p.instanceColor.alpha, p.instanceAlphaOffset)
+      )
+      for sub in sublayers {
+        let first = count
+        sub.appendPresented(
+          at: time, inMask: inMask, into: &nodes, count: &count, committedOnly: committedOnly,
+          replicated: true)
+        if k > 0 {
+          // Placed, then moved by the instance transform about the centre: in terms of the
+          // sublayer's own transform (applied about its anchor, before its position).
+          let top = nodes[first].properties.geometry
+          let position = Transform3D(translationX: top.position.x, y: top.position.y, z: 0)
+          let unposition = Transform3D(translationX: -top.position.x, y: -top.position.y, z: 0)
+          nodes[first].properties.transform = top.transform.concatenating(position)
+            .concatenating(back).concatenating(instance).concatenating(center)
+            .concatenating(unposition)
+        }
+        if tint != (1, 1, 1, 1) {
+          nodes[first].properties.opacity *= tint.alpha
+          for i in first..<count { Layer.tint(&nodes[i].properties.paint, tint) }
+        }
+      }
+      instance = instance.concatenating(g.instanceTransform)
+    }
+  }
+
+  /// Multiplies the colours of `paint` by `tint`'s red, green and blue.
+  private static func tint(
+    _ paint: inout LayerPaint, _ tint: (red: Double, green: Double, blue: Double, alpha: Double)
+  ) {
+    func scaled(_ c: RGBAColor) -> RGBAColor {
+      RGBAColor(
+        unchecked: c.red * tint.red, c.green * tint.green, c.blue * tint.blue, c.alpha)
+    }
+    paint.backgroundColor = scaled(paint.backgroundColor)
+    paint.fillColor = scaled(paint.fillColor)
+    paint.strokeColor = scaled(paint.strokeColor)
+    for i in paint.colors.indices { paint.colors[i] = scaled(paint.colors[i]) }
   }
 
   /// Replaces `target`'s values with `source`'s in `target`'s own storage (kept when its

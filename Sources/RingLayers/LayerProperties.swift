@@ -8,6 +8,9 @@ public enum LayerKind: Hashable, Sendable, CaseIterable {
   case gradient
   /// A filled and stroked path (`CAShapeLayer`).
   case shape
+  /// Its sublayers drawn `instanceCount` times, each instance moved, delayed and tinted
+  /// from the one before (`CAReplicatorLayer`).
+  case replicator
 }
 
 /// Every drawable property of a layer, as one value: a layer's model values, and (resolved
@@ -100,6 +103,14 @@ public struct LayerGeometry: Hashable, Sendable {
   /// Shape: fraction of the path's length where the stroke ends.
   public var strokeEnd: Double = 1
 
+  /// Replicator: how many times the sublayers are drawn (none below 1).
+  public var instanceCount = 1
+  /// Replicator: how much later each instance's animations run than the one before's, in
+  /// seconds.
+  public var instanceDelay: Double = 0
+  /// Replicator: applied to each instance to give the next, about the centre of the bounds.
+  public var instanceTransform = Transform3D.identity
+
   public init() {}
 
   /// The point of the bounds at the anchor point, in the layer's own coordinates.
@@ -162,6 +173,15 @@ public struct LayerPaint: Hashable, Sendable {
   public var fillColor: RGBAColor = .black
   /// Shape: stroke colour; clear (the default) draws no stroke.
   public var strokeColor: RGBAColor = .clear
+  /// Replicator: multiplies the first instance's colours (its alpha, the instance's
+  /// opacity).
+  public var instanceColor: RGBAColor = .white
+  /// Replicator: added to the instance colour's red, green, blue and alpha for each
+  /// instance after the first (the sums clamped to [0, 1]).
+  public var instanceRedOffset: Double = 0
+  public var instanceGreenOffset: Double = 0
+  public var instanceBlueOffset: Double = 0
+  public var instanceAlphaOffset: Double = 0
 
   public init() {}
 

@@ -85,6 +85,13 @@ extension LayerProperties {
     LayerProperty.geometry("miterLimit", \.miterLimit, on: [.shape]),
     LayerProperty.geometry("strokeStart", \.strokeStart, on: [.shape]),
     LayerProperty.geometry("strokeEnd", \.strokeEnd, on: [.shape]),
+    LayerProperty.geometry("instanceDelay", \.instanceDelay, on: [.replicator]),
+    LayerProperty.geometry("instanceTransform", \.instanceTransform, on: [.replicator]),
+    LayerProperty.paint("instanceColor", \.instanceColor, on: [.replicator]),
+    LayerProperty.paint("instanceRedOffset", \.instanceRedOffset, on: [.replicator]),
+    LayerProperty.paint("instanceGreenOffset", \.instanceGreenOffset, on: [.replicator]),
+    LayerProperty.paint("instanceBlueOffset", \.instanceBlueOffset, on: [.replicator]),
+    LayerProperty.paint("instanceAlphaOffset", \.instanceAlphaOffset, on: [.replicator]),
   ]
 
   private static let byName = Dictionary(

@@ -291,7 +291,7 @@ extension RenderPlan {
         add(.fill(node: i, source: .background, coverage: c), bounds: c.pixelBounds)
       }
       switch n.kind {
-      case .plain: break
+      case .plain, .replicator: break
       case .gradient:
         let region = cache.fill(BezierPath(rect: q.bounds), rule: .nonZero, m, width, height)
         let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)

@@ -64,6 +64,7 @@ open class CALayer: NSObject {
     if type == CALayer.self { return CALayer() }
     if type == CAGradientLayer.self { return CAGradientLayer() }
     if type == CAShapeLayer.self { return CAShapeLayer() }
+    if type == CAReplicatorLayer.self { return CAReplicatorLayer() }
     guard let layerType = type as? CALayer.Type else { return CALayer() }
     return layerType.init(coder: EmptyCoder()) ?? CALayer()
   }
@@ -432,6 +433,7 @@ enum LayerCopy {
   static func make(_ kind: LayerKind) -> Layer {
     switch kind {
     case .plain: Layer()
+    case .replicator: ReplicatorLayer()
     case .gradient: GradientLayer()
     case .shape: ShapeLayer()
     }
@@ -446,8 +448,16 @@ enum LayerCopy {
     return copy
   }
 
-  /// Adds node `index`'s mask and sublayers, as presented, to `layer`.
+  /// Adds node `index`'s mask and sublayers, as presented, to `layer`. A replicator's
+  /// presented sublayers are its instances, so its copy draws them once.
   static func attachChildren(of index: Int, in p: Presentation, to layer: Layer) {
+    if layer.kind == .replicator {
+      layer.properties.instanceCount = 1
+      layer.properties.instanceTransform = .identity
+      layer.properties.paint.instanceColor = .white
+      (layer.properties.instanceRedOffset, layer.properties.instanceGreenOffset) = (0, 0)
+      (layer.properties.instanceBlueOffset, layer.properties.instanceAlphaOffset) = (0, 0)
+    }
     if let m = p.nodes[index].mask { layer.mask = node(m, in: p) }
     for i in p.sublayers(of: index) { layer.addSublayer(node(i, in: p)) }
   }

@@ -269,7 +269,7 @@ final class KeyWindowTree: LiveLayerTree {
         add(p.fillColor)
         add(p.strokeColor)
       case .gradient: p.colors.forEach(add)
-      case .plain: break
+      case .plain, .replicator: break
       }
     }
     return found
