@@ -204,6 +204,33 @@ extension Pixmap {
     }
   }
 
+  /// Multiplies every pixel by `mask`'s coverage at the same place (0 outside it): a clip.
+  public mutating func multiply(byCoverage mask: CoverageMask) {
+    let width = self.width
+    pixels.withUnsafeMutableBufferPointer { dst in
+      for y in 0..<height {
+        let row = y - mask.originY
+        guard row >= 0, row < mask.height else {
+          dst[(y * width)..<(y * width + width)].update(repeating: 0)
+          continue
+        }
+        var x = 0
+        for run in mask.runs(ofRow: row) {
+          let x0 = max(0, min(width, mask.originX + run.start))
+          let x1 = max(0, min(width, mask.originX + run.end))
+          if x0 > x { dst[(y * width + x)..<(y * width + x0)].update(repeating: 0) }
+          if run.value != 255 {
+            for i in (y * width + x0)..<(y * width + x1) {
+              dst[i] = PixelMath.scale(dst[i], by: UInt32(run.value))
+            }
+          }
+          x = max(x, x1)
+        }
+        if x < width { dst[(y * width + x)..<(y * width + width)].update(repeating: 0) }
+      }
+    }
+  }
+
   /// Composites `source` scaled by `opacity` (0...255) over the pixmap.
   public mutating func composite(_ source: Pixmap, opacity: UInt32) {
     precondition(source.width == width && source.height == height, "source size must match")

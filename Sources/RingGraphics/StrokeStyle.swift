@@ -25,6 +25,11 @@ public struct StrokeStyle: Hashable, Sendable {
   public var strokeStart: Double
   /// Fraction of the path's length where the stroke ends, in [0, 1].
   public var strokeEnd: Double
+  /// Lengths in points of the dashes and the gaps between them, alternating, starting with
+  /// a dash (an odd count repeats to make pairs); empty draws a solid stroke.
+  public var dashPattern: [Double] = []
+  /// How far into the pattern each subpath starts, in points.
+  public var dashPhase: Double = 0
 
   /// A stroke style; throws for a negative or non-finite width, a miter limit below 1, or
   /// trim fractions outside [0, 1].
@@ -73,8 +78,14 @@ public struct StrokeStyle: Hashable, Sendable {
   /// rendering never fails.
   public var clamped: StrokeStyle {
     func c(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
-    return StrokeStyle(
+    var style = StrokeStyle(
       unchecked: lineWidth.isFinite ? max(0, lineWidth) : 0, lineCap, lineJoin,
       miterLimit.isFinite ? max(1, miterLimit) : 10, c(strokeStart), c(strokeEnd))
+    // A pattern with a negative or non-finite length, or nothing to draw, is solid.
+    let valid =
+      dashPattern.allSatisfy { $0.isFinite && $0 >= 0 } && dashPattern.reduce(0, +) > 0
+    style.dashPattern = valid ? dashPattern : []
+    style.dashPhase = valid && dashPhase.isFinite ? dashPhase : 0
+    return style
   }
 }

@@ -15,6 +15,9 @@ struct Stroker {
     if style.strokeStart > 0 || style.strokeEnd < 1 {
       lines = Stroker.trim(lines, from: style.strokeStart, to: style.strokeEnd)
     }
+    if !style.dashPattern.isEmpty {
+      lines = Stroker.dash(lines, pattern: style.dashPattern, phase: style.dashPhase)
+    }
     var out: [[Point]] = []
     for line in lines { stroke(line, into: &out) }
     return out
@@ -61,6 +64,70 @@ struct Stroker {
           piece.isClosed = true
         }
         out.append(piece)
+      }
+    }
+    return out
+  }
+
+  /// `lines` cut into dashes: `pattern` alternates dash and gap lengths (in points, an odd
+  /// count repeated to make pairs), starting `phase` points into it at each subpath's
+  /// start, as Core Graphics dashes. Dashes are open; a closed subpath's dashes run across
+  /// its start.
+  static func dash(_ lines: [Polyline], pattern: [Double], phase: Double) -> [Polyline] {
+    let pattern = pattern.count % 2 == 1 ? pattern + pattern : pattern
+    let period = pattern.reduce(0, +)
+    guard period > 0 else { return lines }
+    var out: [Polyline] = []
+    for line in lines {
+      var pts = line.points
+      var smooth = line.isSmooth
+      if line.isClosed, let first = pts.first {
+        pts.append(first)
+        smooth.append(false)
+      }
+      // Where in the pattern the subpath starts.
+      var into = phase.truncatingRemainder(dividingBy: period)
+      if into < 0 { into += period }
+      var k = 0
+      // At a boundary the next length starts; at 0 the first dash, even one of length 0.
+      while into > 0 && into >= pattern[k] {
+        into -= pattern[k]
+        k = (k + 1) % pattern.count
+      }
+      var left = pattern[k] - into
+      var piece = Polyline()
+      piece.hasDrawing = true
+      func on() -> Bool { k % 2 == 0 }
+      if on(), let first = pts.first { piece.append(first, smooth: false) }
+      for i in 1..<max(pts.count, 1) {
+        var a = pts[i - 1]
+        let b = pts[i]
+        var len = (b - a).length
+        while len > 0 && left < len {
+          let cut = a.interpolated(to: b, fraction: left / len)
+          if on() {
+            piece.append(cut, smooth: false)
+            out.append(piece)
+            piece = Polyline()
+            piece.hasDrawing = true
+          } else {
+            piece.append(cut, smooth: false)
+          }
+          len -= left
+          a = cut
+          k = (k + 1) % pattern.count
+          left = pattern[k]
+        }
+        left -= len
+        if on() { piece.append(b, smooth: smooth[i]) }
+      }
+      if on(), piece.points.count > 1 { out.append(piece) }
+      if !on(), left == 0, let last = pts.last {
+        // A dash that starts exactly at the end: a dot for round and square caps.
+        var dot = Polyline()
+        dot.hasDrawing = true
+        dot.append(last, smooth: false)
+        out.append(dot)
       }
     }
     return out

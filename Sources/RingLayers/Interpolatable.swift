@@ -29,6 +29,14 @@ extension Point: Interpolatable {
   public var isValidAnimationValue: Bool { x.isFinite && y.isFinite }
 }
 
+extension Size: Interpolatable {
+  public mutating func interpolate(from a: Size, to b: Size, fraction f: Double) {
+    self = Size(
+      width: a.width + (b.width - a.width) * f, height: a.height + (b.height - a.height) * f)
+  }
+  public var isValidAnimationValue: Bool { width.isFinite && height.isFinite }
+}
+
 extension Rect: Interpolatable {
   public mutating func interpolate(from a: Rect, to b: Rect, fraction f: Double) {
     self = Rect(

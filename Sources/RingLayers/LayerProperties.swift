@@ -82,6 +82,21 @@ public struct LayerGeometry: Hashable, Sendable {
   /// Applied to the sublayers (not the mask) about the layer's anchor point.
   public var sublayerTransform = Transform3D.identity
   public var isHidden = false
+  /// Rounds the corners of the background and border, and of the clip when
+  /// `masksToBounds`, in points (clamped to half the shorter side).
+  public var cornerRadius: Double = 0
+  /// Clips the content and sublayers to the (rounded) bounds.
+  public var masksToBounds = false
+  /// The border's width, in points, drawn inside the bounds above the sublayers.
+  public var borderWidth: Double = 0
+  /// Orders sublayers: higher in front; equal ones in their order.
+  public var zPosition: Double = 0
+  /// Blur of the shadow, in points (Core Animation: 3).
+  public var shadowRadius: Double = 3
+  /// Where the shadow falls, in points (Core Animation: 3 points up).
+  public var shadowOffset = Size(width: 0, height: -3)
+  /// The shadow's shape; `nil` casts the shadow of what the layer draws.
+  public var shadowPath: BezierPath?
 
   /// Gradient: start point in the unit space of the bounds ((0, 0) top-left).
   public var startPoint = Point(x: 0.5, y: 0)
@@ -102,6 +117,10 @@ public struct LayerGeometry: Hashable, Sendable {
   public var strokeStart: Double = 0
   /// Shape: fraction of the path's length where the stroke ends.
   public var strokeEnd: Double = 1
+  /// Shape: dash and gap lengths in points, alternating; empty strokes solid.
+  public var lineDashPattern: [Double] = []
+  /// Shape: how far into the dash pattern the stroke starts, in points.
+  public var lineDashPhase: Double = 0
 
   /// Replicator: how many times the sublayers are drawn (none below 1).
   public var instanceCount = 1
@@ -143,9 +162,33 @@ public struct LayerGeometry: Hashable, Sendable {
 
   /// The stroke geometry, clamped into range.
   public var strokeStyle: StrokeStyle {
-    StrokeStyle(
+    var style = StrokeStyle(
       clampingLineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin,
       miterLimit: miterLimit, strokeStart: strokeStart, strokeEnd: strokeEnd)
+    if !lineDashPattern.isEmpty {
+      style.dashPattern = lineDashPattern
+      style.dashPhase = lineDashPhase
+      style = style.clamped
+    }
+    return style
+  }
+
+  /// The bounds with their corners rounded by `cornerRadius`.
+  public var roundedBounds: BezierPath {
+    let r = cornerRadius.isFinite ? max(0, cornerRadius) : 0
+    return r > 0 ? BezierPath(roundedRect: bounds, cornerRadius: r) : BezierPath(rect: bounds)
+  }
+
+  /// The border's ring: the rounded bounds less the same inset by `borderWidth` (filled
+  /// even-odd); `nil` without a border.
+  public var borderPath: BezierPath? {
+    let w = min(borderWidth, bounds.width / 2, bounds.height / 2)
+    guard w > 0, w.isFinite else { return nil }
+    let r = cornerRadius.isFinite ? max(0, cornerRadius) : 0
+    var path = roundedBounds
+    path.append(
+      BezierPath(roundedRect: bounds.insetBy(dx: w, dy: w), cornerRadius: max(0, r - w)))
+    return path
   }
 
   /// The gradient's geometry.
@@ -173,6 +216,12 @@ public struct LayerPaint: Hashable, Sendable {
   public var fillColor: RGBAColor = .black
   /// Shape: stroke colour; clear (the default) draws no stroke.
   public var strokeColor: RGBAColor = .clear
+  /// The border's colour (Core Animation: opaque black).
+  public var borderColor: RGBAColor = .black
+  /// The shadow's colour (Core Animation: opaque black).
+  public var shadowColor: RGBAColor = .black
+  /// The shadow's opacity in [0, 1]; 0 (the default) casts none.
+  public var shadowOpacity: Double = 0
   /// Replicator: multiplies the first instance's colours (its alpha, the instance's
   /// opacity).
   public var instanceColor: RGBAColor = .white

@@ -238,6 +238,7 @@ extension RenderPlan {
           case .background: q.backgroundColor
           case .fill: q.fillColor
           case .stroke: q.strokeColor
+          case .border: q.borderColor
           }
         target.fill(coverage, color: packed(color))
         k += 1
@@ -260,7 +261,7 @@ extension RenderPlan {
           }
         }
         k += 1
-      case .group(let node, let contentEnd, let end):
+      case .group(let node, let contentEnd, let end, let clip, let shadow):
         let opacity = opacity8(p.nodes[node].properties.opacity)
         // A mask that draws nothing (no background, path or colours, or hidden) hides the
         // whole layer, as on iOS: only what a mask covers shows.
@@ -275,6 +276,18 @@ extension RenderPlan {
               contentEnd..<end, p, depth: depth + 2, into: &mask, beneath: .target, pool: &pool)
             group.multiply(byAlphaOf: mask)
             pool.give(mask, depth: depth + 1)
+          }
+          if let clip { group.multiply(byCoverage: clip) }
+          if let shadow {
+            let q = p.nodes[node].properties
+            let mask =
+              shadow.path.map {
+                ShadowMask(
+                  coverage: $0, width: target.width, height: target.height, sigma: shadow.sigma)
+              } ?? ShadowMask(alphaOf: group, sigma: shadow.sigma)
+            var color = q.shadowColor
+            color.alpha *= min(max(q.shadowOpacity, 0), 1) * Double(opacity) / 255
+            target.composite(mask, color: packed(color), dx: shadow.dx, dy: shadow.dy)
           }
           target.composite(group, opacity: opacity)
           pool.give(group, depth: depth)

@@ -12,11 +12,22 @@ struct RenderPlan {
     /// opacity when `appliesOpacity`).
     case gradient(node: Int, program: Int, appliesOpacity: Bool)
     /// Node `node` drawn as a group: steps up to `contentEnd` into an offscreen, the mask's
-    /// steps from there to `end` into another, multiplied, composited at the node's opacity.
-    case group(node: Int, contentEnd: Int, end: Int)
+    /// steps from there to `end` into another, multiplied, then multiplied by `clip` (the
+    /// rounded bounds of a layer that masks to them), composited at the node's opacity.
+    /// A `shadow`, when the node casts one, is composited first, beneath the group.
+    case group(node: Int, contentEnd: Int, end: Int, clip: CoverageMask?, shadow: Shadow?)
   }
 
-  enum ColorSource { case background, fill, stroke }
+  /// A layer's shadow on the device: the coverage of its `shadowPath` (nil: the alpha of
+  /// what the layer draws), blurred by `sigma` pixels and moved by whole pixels.
+  struct Shadow {
+    var path: CoverageMask?
+    var sigma: Double
+    var dx: Int
+    var dy: Int
+  }
+
+  enum ColorSource { case background, fill, stroke, border }
 
   /// A top-level run of steps and the nodes whose values it draws.
   struct Unit {
@@ -150,6 +161,8 @@ extension LayerPaint {
     var background: Bool
     var fill: Bool
     var stroke: Bool
+    var border: Bool
+    var shadow: Bool
     var isInMask: Bool
     /// For masks: the premultiplied 8-bit alphas of fill and stroke; 0 elsewhere.
     var fillAlpha: UInt8
@@ -161,6 +174,8 @@ extension LayerPaint {
       background = paint.backgroundColor.alpha > 0
       fill = paint.fillColor.alpha > 0
       stroke = paint.strokeColor.alpha > 0
+      border = paint.borderColor.alpha > 0
+      shadow = paint.shadowOpacity > 0 && paint.shadowColor.alpha > 0 && !inMask
       isInMask = inMask
       func alpha(_ c: RGBAColor) -> UInt8 { inMask ? UInt8(c.premultipliedRGBA8 >> 24) : 0 }
       fillAlpha = alpha(paint.fillColor)
@@ -218,8 +233,10 @@ extension RenderPlan {
     private func isPlainShapeMask(_ m: Int) -> Bool {
       let n = p.nodes[m]
       let c = coverage(m)
+      let g = n.properties.geometry
       return n.kind == .shape && n.mask == nil && n.sublayersStart == n.end
-        && !n.properties.geometry.isHidden && !c.isTranslucent && !c.background
+        && !g.isHidden && !c.isTranslucent && !c.background && !g.masksToBounds
+        && !(c.border && g.borderWidth > 0)
     }
 
     private mutating func compile(
@@ -231,11 +248,16 @@ extension RenderPlan {
       guard !q.isHidden else { return }
       let m = RenderPlan.local(q, parent: parent, space: space)
       let start = steps.count
-      // A gradient alone or under a plain shape mask draws in one pass, its opacity folded in.
-      if n.kind == .gradient, n.sublayersStart == n.end, !c.background,
+      let hasBorder = c.border && q.borderPath != nil
+      // A gradient alone or under a plain shape mask draws in one pass, its opacity folded in
+      // (its region the rounded bounds when it masks to them).
+      // A layer that masks to its bounds clips its shadow away, as on iOS.
+      let castsShadow = c.shadow && !q.masksToBounds
+      if n.kind == .gradient, n.sublayersStart == n.end, !c.background, !hasBorder, !castsShadow,
         n.mask.map(isPlainShapeMask) ?? true
       {
-        let region = cache.fill(BezierPath(rect: q.bounds), rule: .nonZero, m, width, height)
+        let shape = q.masksToBounds ? q.roundedBounds : BezierPath(rect: q.bounds)
+        let region = cache.fill(shape, rule: .nonZero, m, width, height)
         var alpha: CoverageMask?
         if let mi = n.mask {
           let g = p.nodes[mi].properties.geometry
@@ -251,35 +273,80 @@ extension RenderPlan {
         if topLevel { unit(from: start, nodes: i..<n.end, overBackdrop: true) }
         return
       }
-      if n.mask != nil || c.isTranslucent {
-        add(.group(node: i, contentEnd: 0, end: 0), bounds: .empty)
+      if n.mask != nil || c.isTranslucent || q.masksToBounds || castsShadow {
+        add(.group(node: i, contentEnd: 0, end: 0, clip: nil, shadow: nil), bounds: .empty)
         compileContents(i, m)
         let contentEnd = steps.count
         if let mi = n.mask { compile(mi, parent: m, topLevel: false) }
         var b = PixelRect.empty
         for k in (start + 1)..<contentEnd { b = b.union(bounds[k]) }
-        steps[start] = .group(node: i, contentEnd: contentEnd, end: steps.count)
+        let clip =
+          q.masksToBounds ? cache.fill(q.roundedBounds, rule: .nonZero, m, width, height) : nil
+        var shadow: Shadow?
+        if castsShadow {
+          // The offset and blur in points, through the layer's transform (its scale).
+          let o = m.apply(to: Point(x: q.shadowOffset.width, y: q.shadowOffset.height))
+          let z = m.apply(to: .zero)
+          let scale = m.maximumScale
+          let sigma = (q.shadowRadius.isFinite ? max(0, q.shadowRadius) : 0) * scale
+          let path = q.shadowPath.map { cache.fill($0, rule: .nonZero, m, width, height) }
+          let s = Shadow(
+            path: path, sigma: sigma, dx: Int((o.x - z.x).rounded()), dy: Int((o.y - z.y).rounded())
+          )
+          shadow = s
+          let spread = Int((3 * sigma).rounded(.up)) + 1
+          let cast = path?.pixelBounds ?? b
+          b = b.union(
+            PixelRect(
+              x: cast.x + s.dx - spread, y: cast.y + s.dy - spread, width: cast.width + 2 * spread,
+              height: cast.height + 2 * spread
+            ).clipped(width: width, height: height))
+        }
+        steps[start] = .group(
+          node: i, contentEnd: contentEnd, end: steps.count, clip: clip, shadow: shadow)
         bounds[start] = b
+        // The border is drawn over the group, unclipped (it lies inside the bounds).
+        compileBorder(i, m)
         if topLevel { unit(from: start, nodes: i..<n.end, overBackdrop: false) }
         return
       }
       if topLevel {
-        // Contents and each sublayer become units of their own.
+        // Contents and each sublayer become units of their own; the border one more.
         compileOwnContent(i, m)
         unit(from: start, nodes: i..<i + 1, overBackdrop: false)
-        for s in p.sublayers(of: i) {
+        for s in orderedSublayers(of: i) {
           compile(s, parent: m, space: q.sublayerSpace, topLevel: true)
         }
+        let borderStart = steps.count
+        compileBorder(i, m)
+        unit(from: borderStart, nodes: i..<i + 1, overBackdrop: false)
       } else {
         compileContents(i, m)
+        compileBorder(i, m)
       }
+    }
+
+    /// Node `i`'s sublayers, back to front: in order, or by `zPosition` (stable) when any
+    /// differs.
+    private func orderedSublayers(of i: Int) -> [Int] {
+      let subs = Array(p.sublayers(of: i))
+      let z = subs.map { p.nodes[$0].properties.geometry.zPosition }
+      guard z.contains(where: { $0 != z.first }) else { return subs }
+      return subs.indices.sorted { (z[$0], $0) < (z[$1], $1) }.map { subs[$0] }
+    }
+
+    /// Node `i`'s border, if it has one: above its content and sublayers.
+    private mutating func compileBorder(_ i: Int, _ m: Transform2D) {
+      guard coverage(i).border, let path = p.nodes[i].properties.geometry.borderPath else { return }
+      let c = cache.fill(path, rule: .evenOdd, m, width, height)
+      add(.fill(node: i, source: .border, coverage: c), bounds: c.pixelBounds)
     }
 
     /// Background and content of node `i` then its sublayers, in its transform `m`.
     private mutating func compileContents(_ i: Int, _ m: Transform2D) {
       compileOwnContent(i, m)
       let space = p.nodes[i].properties.geometry.sublayerSpace
-      for s in p.sublayers(of: i) { compile(s, parent: m, space: space, topLevel: false) }
+      for s in orderedSublayers(of: i) { compile(s, parent: m, space: space, topLevel: false) }
     }
 
     private mutating func compileOwnContent(_ i: Int, _ m: Transform2D) {
@@ -287,7 +354,7 @@ extension RenderPlan {
       let q = n.properties.geometry
       let drawn = coverage(i)
       if drawn.background {
-        let c = cache.fill(BezierPath(rect: q.bounds), rule: .nonZero, m, width, height)
+        let c = cache.fill(q.roundedBounds, rule: .nonZero, m, width, height)
         add(.fill(node: i, source: .background, coverage: c), bounds: c.pixelBounds)
       }
       switch n.kind {

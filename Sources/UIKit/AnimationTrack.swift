@@ -80,6 +80,20 @@ extension Point: CAValue {
   static var components: [String: WritableKeyPath<Point, Double>] { ["x": \.x, "y": \.y] }
 }
 
+extension Size: CAValue {
+  static func unboxed(_ raw: Any?) -> Size? {
+    switch raw {
+    case let s as CGSize: s.size
+    case let v as NSValue: v.sizeValue.size
+    default: nil
+    }
+  }
+  var boxed: Any { CGSize(self) }
+  static var components: [String: WritableKeyPath<Size, Double>] {
+    ["width": \.width, "height": \.height]
+  }
+}
+
 extension Rect: CAValue {
   static func unboxed(_ raw: Any?) -> Rect? { rectValue(raw)?.rect }
   var boxed: Any { CGRect(self) }

@@ -73,6 +73,9 @@ open class CALayer: NSObject {
   func copyModel(from other: CALayer) {
     backing.properties = other.backing.properties
     backgroundObject = other.backgroundObject
+    borderObject = other.borderObject
+    shadowObject = other.shadowObject
+    shadowPathObject = other.shadowPathObject
     name = other.name
   }
 
@@ -146,20 +149,70 @@ open class CALayer: NSObject {
     }
   }
 
-  // Accepted so that samples build; not drawn (a note says so once).
-  public var cornerRadius: CGFloat = 0 { didSet { unsupported("cornerRadius") } }
-  public var masksToBounds = false { didSet { unsupported("masksToBounds") } }
-  public var borderWidth: CGFloat = 0 { didSet { unsupported("borderWidth") } }
-  public var borderColor: CGColor? { didSet { unsupported("borderColor") } }
-  public var shadowOpacity: Float = 0 { didSet { unsupported("shadowOpacity") } }
-  public var shadowRadius: CGFloat = 3 { didSet { unsupported("shadowRadius") } }
-  public var shadowOffset = CGSize(width: 0, height: -3) { didSet { unsupported("shadowOffset") } }
-  public var shadowColor: CGColor? { didSet { unsupported("shadowColor") } }
+  /// Rounds the background's and border's corners (and the clip's, with
+  /// `masksToBounds`), in points.
+  public var cornerRadius: CGFloat {
+    get { CGFloat(backing.properties.cornerRadius) }
+    set { change(\.cornerRadius, to: Double(newValue)) }
+  }
+  /// Clips the content and sublayers to the (rounded) bounds; a clipped layer casts no
+  /// shadow beyond them, as on iOS.
+  public var masksToBounds: Bool {
+    get { backing.properties.masksToBounds }
+    set { change(\.masksToBounds, to: newValue) }
+  }
+  /// The border's width in points, drawn inside the bounds above the sublayers.
+  public var borderWidth: CGFloat {
+    get { CGFloat(backing.properties.borderWidth) }
+    set { change(\.borderWidth, to: Double(newValue)) }
+  }
+  /// The border's colour: opaque black unless set.
+  public var borderColor: CGColor? {
+    get { isPresentationCopy ? CGColor(backing.properties.borderColor) : borderObject }
+    set {
+      borderObject = newValue
+      change(\.borderColor, to: newValue?.rgba ?? .clear)
+    }
+  }
+  private var borderObject: CGColor? = CGColor(gray: 0, alpha: 1)
+  /// The shadow's opacity in [0, 1]; 0 casts none.
+  public var shadowOpacity: Float {
+    get { Float(backing.properties.shadowOpacity) }
+    set { change(\.shadowOpacity, to: Double(newValue)) }
+  }
+  /// The shadow's blur, in points: a Gaussian of this standard deviation.
+  public var shadowRadius: CGFloat {
+    get { CGFloat(backing.properties.shadowRadius) }
+    set { change(\.shadowRadius, to: Double(newValue)) }
+  }
+  /// Where the shadow falls, in points (3 points up unless set).
+  public var shadowOffset: CGSize {
+    get { CGSize(backing.properties.shadowOffset) }
+    set { change(\.shadowOffset, to: newValue.size) }
+  }
+  /// The shadow's colour: opaque black unless set.
+  public var shadowColor: CGColor? {
+    get { isPresentationCopy ? CGColor(backing.properties.shadowColor) : shadowObject }
+    set {
+      shadowObject = newValue
+      change(\.shadowColor, to: newValue?.rgba ?? .clear)
+    }
+  }
+  private var shadowObject: CGColor? = CGColor(gray: 0, alpha: 1)
+  /// The shadow's shape; nil casts the shadow of what the layer draws.
+  public var shadowPath: CGPath? {
+    get { shadowPathObject }
+    set {
+      shadowPathObject = newValue?.copy()
+      change(\.shadowPath, to: newValue?.bezier)
+    }
+  }
+  private var shadowPathObject: CGPath?
   public var contentsScale: CGFloat = 1
-  public var zPosition: CGFloat = 0 { didSet { unsupported("zPosition") } }
-
-  func unsupported(_ property: String) {
-    Notice.once("property:\(property)", "CALayer.\(property) is not drawn here")
+  /// Orders sublayers: higher in front, equal ones in their order.
+  public var zPosition: CGFloat {
+    get { CGFloat(backing.properties.zPosition) }
+    set { change(\.zPosition, to: Double(newValue)) }
   }
 
   // MARK: The tree

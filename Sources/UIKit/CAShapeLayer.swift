@@ -52,6 +52,7 @@ open class CAShapeLayer: CALayer {
       pathObject = other.pathObject
       fillObject = other.fillObject
       strokeObject = other.strokeObject
+      dashObject = other.dashObject
     }
   }
 
@@ -119,7 +120,20 @@ open class CAShapeLayer: CALayer {
     set { change(\.fillRule, to: newValue == .evenOdd ? .evenOdd : .nonZero, event: "fillRule") }
   }
 
-  /// Not drawn here (a note says so once).
-  public var lineDashPattern: [NSNumber]? { didSet { unsupported("lineDashPattern") } }
-  public var lineDashPhase: CGFloat = 0
+  /// Dash and gap lengths in points, alternating from a dash; nil (or a pattern with a
+  /// negative length, or none to draw) strokes solid.
+  public var lineDashPattern: [NSNumber]? {
+    get { dashObject }
+    set {
+      dashObject = newValue
+      change(\.lineDashPattern, to: (newValue ?? []).map(\.doubleValue))
+    }
+  }
+  private var dashObject: [NSNumber]?
+
+  /// How far into the dash pattern the stroke starts, in points.
+  public var lineDashPhase: CGFloat {
+    get { CGFloat(backing.properties.lineDashPhase) }
+    set { change(\.lineDashPhase, to: Double(newValue)) }
+  }
 }

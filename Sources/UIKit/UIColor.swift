@@ -125,6 +125,15 @@ open class UIColor: NSObject, @unchecked Sendable {
   open class var systemPurple: UIColor {
     UIColor(red: 175 / 255, green: 82 / 255, blue: 222 / 255, alpha: 1)
   }
+  open class var systemBrown: UIColor {
+    UIColor(red: 162 / 255, green: 132 / 255, blue: 94 / 255, alpha: 1)
+  }
+  open class var systemMint: UIColor {
+    UIColor(red: 0, green: 199 / 255, blue: 190 / 255, alpha: 1)
+  }
+  open class var systemCyan: UIColor {
+    UIColor(red: 50 / 255, green: 173 / 255, blue: 230 / 255, alpha: 1)
+  }
   open class var systemPink: UIColor {
     UIColor(red: 1, green: 45 / 255, blue: 85 / 255, alpha: 1)
   }

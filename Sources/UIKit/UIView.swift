@@ -94,8 +94,10 @@ open class UIView: UIResponder, CALayerDelegate {
   public var isUserInteractionEnabled = true
   open var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1)
   /// Accepted; not drawn here (a note says so once).
-  public var clipsToBounds = false {
-    didSet { if clipsToBounds { Notice.once("clips", "UIView.clipsToBounds is not drawn here") } }
+  /// Clips the view's content and subviews to its bounds: its layer's `masksToBounds`.
+  open var clipsToBounds: Bool {
+    get { layer.masksToBounds }
+    set { layer.masksToBounds = newValue }
   }
 
   // MARK: The hierarchy

@@ -61,6 +61,8 @@ import Testing
     case let v as [Double] where P.Value.self == [Double].self:
       p[keyPath: property.keyPath] = (v + [0.5]) as! P.Value
     case let v as Bool: p[keyPath: property.keyPath] = (!v) as! P.Value
+    case let v as Size:
+      p[keyPath: property.keyPath] = Size(width: v.width + 1, height: v.height) as! P.Value
     case let v as Transform3D:
       p[keyPath: property.keyPath] =
         v.concatenating(Transform3D(translationX: 1, y: 0, z: 0)) as! P.Value

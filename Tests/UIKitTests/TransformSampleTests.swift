@@ -8,14 +8,16 @@ import Testing
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden").path
 
-  /// The Loader's window at `time` seconds, written as a PNG and read back by Pillow.
-  static func snapshot(at time: String, scale: String = "2") throws -> RGBAImage {
+  /// Sample `program`'s window at `time` seconds, written as a PNG and read back by Pillow.
+  static func snapshot(
+    _ program: String = "Loader", at time: String, scale: String = "2"
+  ) throws -> RGBAImage {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "loader-\(UUID()).png"
     ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let run = try runProcess(
-      try UIKitProgram.program("Loader"), ["--snapshot", path, "--time", time, "--scale", scale])
+      try UIKitProgram.program(program), ["--snapshot", path, "--time", time, "--scale", scale])
     try #require(run.status == 0, "\(run.stderr)")
     let decoded = try decodeWithPillow(path)
     return try RGBAImage(width: decoded.width, height: decoded.height, bytes: decoded.rgba)
@@ -28,6 +30,19 @@ import Testing
   func theLoadersMatchTheirGoldens(milliseconds: Int) throws {
     let image = try Self.snapshot(at: "\(Double(milliseconds) / 1000)")
     let golden = GoldenImage(name: "loader-\(milliseconds)ms", folder: Self.folder)
+    if let failure = golden.verify(image) {
+      Issue.record("\(failure)")
+    }
+  }
+
+  /// Appearance as apps dress views (Samples/Cards): rounded corners, shadows (cast by the
+  /// content and by a `shadowPath`), a clip to a circle, a border, dashes whose phase
+  /// marches, dots, `zPosition`. Pinned pixel for pixel, a tenth of the ants' period
+  /// apart.
+  @Test(arguments: [0, 50])
+  func theCardsMatchTheirGoldens(milliseconds: Int) throws {
+    let image = try Self.snapshot("Cards", at: "\(Double(milliseconds) / 1000)")
+    let golden = GoldenImage(name: "cards-\(milliseconds)ms", folder: Self.folder)
     if let failure = golden.verify(image) {
       Issue.record("\(failure)")
     }
