@@ -15,6 +15,8 @@ struct Keyframes<Value: CAValue> {
   /// For constant speed along the curve (`cubicPaced`): (fraction of the length, segment,
   /// parameter in the segment), in order of length; nil otherwise.
   var pacing: [(at: Double, segment: Int, s: Double)]?
+  /// The values as vectors, when cubic.
+  var vectors: [[Double]] = []
   /// Whether a fraction outside 0...1 (a spring's) runs on along the first or last segment.
   var extrapolates = false
 
@@ -42,6 +44,7 @@ struct Keyframes<Value: CAValue> {
       self.functions = []
       return
     }
+    self.vectors = vectors
     tangents = Keyframes.tangents(vectors, tension: tension, continuity: continuity, bias: bias)
     guard mode == .cubicPaced else { return }
     self.functions = []
@@ -131,7 +134,7 @@ struct Keyframes<Value: CAValue> {
       let segment = b.segment
       let s0 = a.segment == segment ? a.s : 0
       let s = s0 + (b.s - s0) * u
-      value = template.with(vector: hermite(segment, s, values.map { $0!.vector! }))
+      value = template.with(vector: hermite(segment, s, vectors))
       return
     }
     var i = 0
@@ -144,7 +147,7 @@ struct Keyframes<Value: CAValue> {
       if i < functions.count, let curve = functions[i] { local = curve.progress(at: local) }
     }
     if tangents != nil, let a = values[i] {
-      value = a.with(vector: hermite(i, local, values.map { $0!.vector! }))
+      value = a.with(vector: hermite(i, local, vectors))
       return
     }
     switch (values[i], values[i + 1]) {
