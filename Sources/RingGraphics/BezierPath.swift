@@ -281,7 +281,7 @@ public struct BezierPath: Hashable, Sendable {
     if currentPoint == nil { move(to: p) }
   }
 
-  private mutating func appendArc(center: Point, radii: Size, from a0: Double, to a1: Double) {
+  mutating func appendArc(center: Point, radii: Size, from a0: Double, to a1: Double) {
     let start = Point(x: center.x + radii.width * cos(a0), y: center.y + radii.height * sin(a0))
     if currentPoint == nil { move(to: start) }
     elements.append(.arc(center: center, radii: radii, startAngle: a0, endAngle: a1))

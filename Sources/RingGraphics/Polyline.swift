@@ -154,3 +154,55 @@ extension BezierPath {
     return lines.filter { !$0.points.isEmpty }
   }
 }
+
+extension BezierPath {
+  /// Each drawing element (line, curve, arc, close) as its own polyline within `tolerance`
+  /// of it, in the path's units: its first point is where the element starts (after any
+  /// move before it), its last where it ends. Moves make no polyline of their own.
+  public func elementPolylines(tolerance: Double) -> [[Point]] {
+    var result: [[Point]] = []
+    var current: Point?
+    var subpathStart: Point?
+    for element in elements {
+      var piece = BezierPath()
+      let start = current ?? .zero
+      switch element {
+      case .move(let p):
+        current = p
+        subpathStart = p
+        continue
+      case .line(let p):
+        result.append([start, p])
+        current = p
+        continue
+      case .close:
+        let end = subpathStart ?? start
+        result.append([start, end])
+        current = end
+        continue
+      case .quadCurve(let p, let c):
+        piece.move(to: start)
+        piece.addQuadCurve(to: p, controlPoint: c)
+        current = p
+      case .curve(let p, let c1, let c2):
+        piece.move(to: start)
+        piece.addCurve(to: p, controlPoint1: c1, controlPoint2: c2)
+        current = p
+      case .arc(let c, let radii, let a0, let a1):
+        if let current { piece.move(to: current) }
+        piece.appendArc(center: c, radii: radii, from: a0, to: a1)
+        current = Point(x: c.x + radii.width * cos(a1), y: c.y + radii.height * sin(a1))
+        if subpathStart == nil {
+          subpathStart = Point(x: c.x + radii.width * cos(a0), y: c.y + radii.height * sin(a0))
+        }
+      }
+      var points = piece.flattened(tolerance: tolerance).first?.points ?? []
+      if points.isEmpty { points = [start] }
+      if let end = current, let last = points.last, !Polyline.coincide(last, end) {
+        points.append(end)
+      }
+      result.append(points)
+    }
+    return result
+  }
+}

@@ -8,8 +8,10 @@ import RingGraphics
 /// structure (other elements, or in another order), a path against none, and arrays of
 /// different lengths.
 public protocol Interpolatable: Equatable {
-  /// Sets `self` to `a` at fraction 0, `b` at 1, straight in between; discrete values give
-  /// `b`. Reuses `self`'s storage, so a presentation refreshed every frame does not allocate.
+  /// Sets `self` to `a` at fraction 0, `b` at 1, straight in between and beyond (a spring's
+  /// fraction overshoots 1 or undershoots 0: numbers, points, rectangles and transforms
+  /// extrapolate, colours stay in 0...1); discrete values give `b`. Reuses `self`'s storage,
+  /// so a presentation refreshed every frame does not allocate.
   mutating func interpolate(from a: Self, to b: Self, fraction f: Double)
   /// Whether the value may be animated (finite; colours in range).
   var isValidAnimationValue: Bool { get }
@@ -50,8 +52,13 @@ extension Rect: Interpolatable {
 }
 
 extension RGBAColor: Interpolatable {
+  /// Each component clamped to 0...1 when `f` lies outside 0...1.
   public mutating func interpolate(from a: RGBAColor, to b: RGBAColor, fraction f: Double) {
     self = a.interpolated(to: b, fraction: f)
+    if f < 0 || f > 1 {
+      func clamp(_ v: Double) -> Double { min(1, max(0, v)) }
+      self = RGBAColor(unchecked: clamp(red), clamp(green), clamp(blue), clamp(alpha))
+    }
   }
   public var isValidAnimationValue: Bool {
     [red, green, blue, alpha].allSatisfy { (0...1).contains($0) }

@@ -3,12 +3,112 @@ import RingLayers
 
 /// Values at key times (fractions of an iteration); `nil` stands for the value beneath
 /// (the model's, or an earlier animation's).
-struct Keyframes<Value: Interpolatable> {
+struct Keyframes<Value: CAValue> {
   var values: [Value?]
   var keyTimes: [Double]
   /// One per segment, or none (linear).
   var functions: [TimingFunction?]
   var discrete: Bool
+  /// Kochanek–Bartels tangents (incoming, outgoing) at each value, as vectors: the segments
+  /// are cubic Hermite curves; nil for straight segments.
+  var tangents: [(in: [Double], out: [Double])]?
+  /// For constant speed along the curve (`cubicPaced`): (fraction of the length, segment,
+  /// parameter in the segment), in order of length; nil otherwise.
+  var pacing: [(at: Double, segment: Int, s: Double)]?
+  /// The values as vectors, when cubic.
+  var vectors: [[Double]] = []
+  /// Whether a fraction outside 0...1 (a spring's) runs on along the first or last segment.
+  var extrapolates = false
+
+  init(
+    values: [Value?], keyTimes: [Double], functions: [TimingFunction?],
+    mode: KeyframeMode = .linear, tension: [Double] = [], continuity: [Double] = [],
+    bias: [Double] = [], extrapolates: Bool = false
+  ) {
+    self.values = values
+    self.keyTimes = keyTimes
+    self.functions = functions
+    self.extrapolates = extrapolates
+    discrete = mode == .discrete
+    let n = values.count
+    // Paced and cubic modes need every value and a vector for each; else linear.
+    let vectors = values.compactMap { $0?.vector }
+    guard mode != .linear, mode != .discrete, n > 1, vectors.count == n else { return }
+    if mode == .paced {
+      var lengths = [0.0]
+      for i in 1..<n {
+        lengths.append(lengths[i - 1] + Keyframes.distance(vectors[i - 1], vectors[i]))
+      }
+      guard let total = lengths.last, total > 0 else { return }
+      self.keyTimes = lengths.map { $0 / total }
+      self.functions = []
+      return
+    }
+    self.vectors = vectors
+    tangents = Keyframes.tangents(vectors, tension: tension, continuity: continuity, bias: bias)
+    guard mode == .cubicPaced else { return }
+    self.functions = []
+    // Arc length by chords of 64 steps a segment.
+    let steps = 64
+    var table: [(at: Double, segment: Int, s: Double)] = [(0, 0, 0)]
+    var length = 0.0
+    for i in 0..<(n - 1) {
+      var last = vectors[i]
+      for k in 1...steps {
+        let s = Double(k) / Double(steps)
+        let v = hermite(i, s, vectors)
+        length += Keyframes.distance(last, v)
+        last = v
+        table.append((length, i, s))
+      }
+    }
+    guard length > 0 else {
+      tangents = nil
+      return
+    }
+    pacing = table.map { ($0.at / length, $0.segment, $0.s) }
+  }
+
+  static func distance(_ a: [Double], _ b: [Double]) -> Double {
+    zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+  }
+
+  /// Kochanek–Bartels tangents at each of `p` (one tension, continuity and bias per value,
+  /// 0 when missing), the chords beyond the ends taken as zero: outgoing
+  /// `(1−t)(1+b)(1+c)/2·(Pᵢ−Pᵢ₋₁) + (1−t)(1−b)(1−c)/2·(Pᵢ₊₁−Pᵢ)`, incoming with `c` negated.
+  /// All zero, they are Catmull-Rom's.
+  static func tangents(
+    _ p: [[Double]], tension: [Double], continuity: [Double], bias: [Double]
+  ) -> [(in: [Double], out: [Double])] {
+    let n = p.count
+    return (0..<n).map { i in
+      let t = i < tension.count ? tension[i] : 0
+      let c = i < continuity.count ? continuity[i] : 0
+      let b = i < bias.count ? bias[i] : 0
+      let before = i > 0 ? zip(p[i], p[i - 1]).map { $0 - $1 } : p[i].map { _ in 0 }
+      let after = i + 1 < n ? zip(p[i + 1], p[i]).map { $0 - $1 } : p[i].map { _ in 0 }
+      func mix(_ wa: Double, _ wb: Double) -> [Double] {
+        zip(before, after).map { wa * $0 + wb * $1 }
+      }
+      let out = mix((1 - t) * (1 + b) * (1 + c) / 2, (1 - t) * (1 - b) * (1 - c) / 2)
+      let into = mix((1 - t) * (1 + b) * (1 - c) / 2, (1 - t) * (1 - b) * (1 + c) / 2)
+      return (into, out)
+    }
+  }
+
+  /// The cubic Hermite segment from value `i` to `i + 1` at parameter `s`.
+  func hermite(_ i: Int, _ s: Double, _ p: [[Double]]) -> [Double] {
+    let (s2, s3) = (s * s, s * s * s)
+    let h00 = 2 * s3 - 3 * s2 + 1
+    let h10 = s3 - 2 * s2 + s
+    let h01 = -2 * s3 + 3 * s2
+    let h11 = s3 - s2
+    let m0 = tangents![i].out
+    let m1 = tangents![i + 1].in
+    return (0..<p[i].count).map { k in
+      h00 * p[i][k] + h10 * m0[k] + h01 * p[i + 1][k] + h11 * m1[k]
+    }
+  }
 
   /// Writes the value at eased fraction `f` of the iteration into `value`, which holds the
   /// value beneath.
@@ -21,12 +121,35 @@ struct Keyframes<Value: Interpolatable> {
       if let v = values[i] { value = v }
       return
     }
+    if let pacing, let template = values[0] {
+      let g = min(1, max(0, f))
+      var lo = 0
+      var hi = pacing.count - 1
+      while hi - lo > 1 {
+        let mid = (lo + hi) / 2
+        if pacing[mid].at <= g { lo = mid } else { hi = mid }
+      }
+      let (a, b) = (pacing[lo], pacing[hi])
+      let u = b.at > a.at ? (g - a.at) / (b.at - a.at) : 0
+      let segment = b.segment
+      let s0 = a.segment == segment ? a.s : 0
+      let s = s0 + (b.s - s0) * u
+      value = template.with(vector: hermite(segment, s, vectors))
+      return
+    }
     var i = 0
     while i + 2 < n && keyTimes[i + 1] <= f { i += 1 }
     let (t0, t1) = (keyTimes[i], keyTimes[i + 1])
     var local = t1 > t0 ? (f - t0) / (t1 - t0) : 1
-    local = min(1, max(0, local))
-    if i < functions.count, let curve = functions[i] { local = curve.progress(at: local) }
+    if !extrapolates || (0...1).contains(local) || (i > 0 && local < 0) || (i + 2 < n && local > 1)
+    {
+      local = min(1, max(0, local))
+      if i < functions.count, let curve = functions[i] { local = curve.progress(at: local) }
+    }
+    if tangents != nil, let a = values[i] {
+      value = a.with(vector: hermite(i, local, vectors))
+      return
+    }
     switch (values[i], values[i + 1]) {
     case (let a?, let b?): value.interpolate(from: a, to: b, fraction: local)
     case (let a?, nil):
@@ -40,6 +163,11 @@ struct Keyframes<Value: Interpolatable> {
   }
 }
 
+/// How keyframes are joined: Core Animation's calculation modes.
+enum KeyframeMode: Hashable {
+  case linear, discrete, paced, cubic, cubicPaced
+}
+
 /// A value as Core Animation passes it in `Any`, with the numbers its key paths may name
 /// beneath the property (`"x"` of `"position.x"`).
 protocol CAValue: Interpolatable {
@@ -51,11 +179,18 @@ protocol CAValue: Interpolatable {
   static var components: [String: WritableKeyPath<Self, Double>] { get }
   /// What a list keeps in place of an element it cannot read (nil drops it).
   static var unreadable: Self? { get }
+  /// The value as a vector in which distances and cubic curves make sense (a number, a
+  /// point's x and y, a rectangle's origin and size, a colour's components), or nil.
+  var vector: [Double]? { get }
+  /// The value with `vector` in place of its own (colours clamped to 0...1).
+  func with(vector: [Double]) -> Self
 }
 
 extension CAValue {
   static var components: [String: WritableKeyPath<Self, Double>] { [:] }
   static var unreadable: Self? { nil }
+  var vector: [Double]? { nil }
+  func with(vector: [Double]) -> Self { self }
 
   /// Whether `component` (nil for the whole value) names a number in this type's values.
   static func names(_ component: String?) -> Bool {
@@ -72,12 +207,16 @@ extension CAValue {
 extension Double: CAValue {
   static func unboxed(_ raw: Any?) -> Double? { numberValue(raw) }
   var boxed: Any { NSNumber(value: self) }
+  var vector: [Double]? { [self] }
+  func with(vector: [Double]) -> Double { vector[0] }
 }
 
 extension Point: CAValue {
   static func unboxed(_ raw: Any?) -> Point? { pointValue(raw)?.point }
   var boxed: Any { CGPoint(self) }
   static var components: [String: WritableKeyPath<Point, Double>] { ["x": \.x, "y": \.y] }
+  var vector: [Double]? { [x, y] }
+  func with(vector: [Double]) -> Point { Point(x: vector[0], y: vector[1]) }
 }
 
 extension Size: CAValue {
@@ -103,6 +242,10 @@ extension Rect: CAValue {
       "size.height": \.size.height,
     ]
   }
+  var vector: [Double]? { [origin.x, origin.y, size.width, size.height] }
+  func with(vector v: [Double]) -> Rect {
+    Rect(origin: Point(x: v[0], y: v[1]), size: Size(width: v[2], height: v[3]))
+  }
 }
 
 extension RGBAColor: CAValue {
@@ -115,6 +258,11 @@ extension RGBAColor: CAValue {
   }
   var boxed: Any { CGColor(self) }
   static var unreadable: RGBAColor? { .clear }
+  var vector: [Double]? { [red, green, blue, alpha] }
+  func with(vector v: [Double]) -> RGBAColor {
+    let c = v.map { min(1, max(0, $0)) }
+    return RGBAColor(unchecked: c[0], c[1], c[2], c[3])
+  }
 }
 
 extension Transform3D: CAValue {
@@ -228,40 +376,84 @@ struct CAKeyPath {
     _ type: Value.Type, _ keyPath: AnyKeyPath, component: String?, samples: Samples
   ) -> any TrackWriter {
     let whole = keyPath as! WritableKeyPath<LayerProperties, Value>
+    if let path = samples.path {
+      if component == nil, let points = whole as? WritableKeyPath<LayerProperties, Point> {
+        return PathTrack(keyPath: points, path: path, samples: samples)
+      }
+      Notice.once(
+        "path:\(Value.self)", "CAKeyframeAnimation.path moves points only: its values are drawn")
+    }
     if let component, let part = Value.components[component] {
       return Track(keyPath: whole.appending(path: part), samples: samples)
     }
     return Track(keyPath: whole, samples: samples)
   }
 
-  /// An animation's values, not yet read: key times, curves and whether they are discrete.
+  /// An animation's values, not yet read: key times, curves and how they are joined.
   struct Samples {
     var raw: [Any?]
     var keyTimes: [Double]
     var functions: [TimingFunction?]
-    var discrete: Bool
+    var mode: KeyframeMode = .linear
+    var tension: [Double] = []
+    var continuity: [Double] = []
+    var bias: [Double] = []
+    /// A spring's motion and its timeline in seconds: the eased fraction `f` of the
+    /// iteration draws the spring's fraction at `f × seconds`.
+    var spring: (motion: DampedSpring, seconds: Double)?
+    /// A keyframe animation's path (for a point), with the key times as given.
+    var path: BezierPath?
+    var givenKeyTimes: [Double]?
+    /// Added to the path's tangent angle to turn the layer (0 or π), nil for no turning.
+    var rotation: Double?
+
+    /// The fraction of the way at eased fraction `f` of the iteration.
+    func progress(_ f: Double) -> Double {
+      guard let spring else { return f }
+      return spring.motion.fraction(at: f * spring.seconds)
+    }
   }
 
   /// An animation's values as keyframes: a basic animation's from and to (nil for the
   /// value beneath), or a keyframe animation's list.
   private static func samples(of animation: CAPropertyAnimation) -> Samples {
     if let keyframes = animation as? CAKeyframeAnimation {
-      if keyframes.path != nil {
-        Notice.once("path", "CAKeyframeAnimation.path is not drawn here: use values")
-      }
       let values: [Any?] = keyframes.values ?? []
       let n = values.count
-      let discrete = keyframes.calculationMode == .discrete
-      var times = (keyframes.keyTimes ?? []).map { $0.doubleValue }
-      if times.count < n || n < 2 {
+      let mode: KeyframeMode =
+        switch keyframes.calculationMode {
+        case .discrete: .discrete
+        case .paced: .paced
+        case .cubic: .cubic
+        case .cubicPaced: .cubicPaced
+        default: .linear
+        }
+      let discrete = mode == .discrete
+      let given = keyframes.keyTimes?.map { $0.doubleValue }
+      var times = given ?? []
+      if times.count < n || n < 2 || mode == .paced || mode == .cubicPaced {
         // Evenly spaced: discrete values each hold 1/n of the time; linear ones are reached
         // at i/(n - 1).
         times = (0..<n).map { i in
           discrete ? Double(i) / Double(n) : n > 1 ? Double(i) / Double(n - 1) : 0
         }
       }
-      let functions = (keyframes.timingFunctions ?? []).map { Optional($0.function) }
-      return Samples(raw: values, keyTimes: times, functions: functions, discrete: discrete)
+      let functions =
+        mode == .paced || mode == .cubicPaced
+        ? [] : (keyframes.timingFunctions ?? []).map { Optional($0.function) }
+      var samples = Samples(raw: values, keyTimes: times, functions: functions, mode: mode)
+      samples.tension = keyframes.tensionValues?.map(\.doubleValue) ?? []
+      samples.continuity = keyframes.continuityValues?.map(\.doubleValue) ?? []
+      samples.bias = keyframes.biasValues?.map(\.doubleValue) ?? []
+      samples.path = keyframes.path?.bezier
+      samples.givenKeyTimes = given
+      samples.rotation =
+        switch keyframes.rotationMode {
+        case .rotateAuto?: 0
+        case .rotateAutoReverse?: Double.pi
+        default: nil
+        }
+      return samples
     }
     let basic = animation as? CABasicAnimation
     var from = basic?.fromValue
@@ -275,29 +467,42 @@ struct CAKeyPath {
         Notice.once("byValue", "byValue without fromValue or toValue is not drawn here")
       }
     }
-    return Samples(raw: [from, to], keyTimes: [0, 1], functions: [], discrete: false)
+    var samples = Samples(raw: [from, to], keyTimes: [0, 1], functions: [])
+    if let spring = animation as? CASpringAnimation, let motion = spring.motion {
+      samples.spring = (motion, spring.duration == 0 ? 0.25 : spring.duration)
+    }
+    return samples
   }
 }
 
 /// Writes an animation's value at an eased fraction into a presented layer.
 protocol TrackWriter {
   func write(_ f: Double, into p: inout LayerProperties)
+  /// What it writes besides its key path's property (a path's turning writes `transform`).
+  var alsoWrites: [PartialKeyPath<LayerProperties>] { get }
+}
+
+extension TrackWriter {
+  var alsoWrites: [PartialKeyPath<LayerProperties>] { [] }
 }
 
 /// An animation's keyframes for one value in a layer's values.
 struct Track<Value: CAValue>: TrackWriter {
   let keyPath: WritableKeyPath<LayerProperties, Value>
   let keyframes: Keyframes<Value>
+  let samples: CAKeyPath.Samples
 
   init(keyPath: WritableKeyPath<LayerProperties, Value>, samples: CAKeyPath.Samples) {
     self.keyPath = keyPath
+    self.samples = samples
     keyframes = Keyframes(
       values: samples.raw.map(Value.unboxed), keyTimes: samples.keyTimes,
-      functions: samples.functions, discrete: samples.discrete)
+      functions: samples.functions, mode: samples.mode, tension: samples.tension,
+      continuity: samples.continuity, bias: samples.bias, extrapolates: samples.spring != nil)
   }
 
   func write(_ f: Double, into p: inout LayerProperties) {
-    keyframes.write(f, into: &p[keyPath: keyPath])
+    keyframes.write(samples.progress(f), into: &p[keyPath: keyPath])
   }
 }
 

@@ -73,6 +73,9 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
     (anObject as? CALayer)?.add(self, forKey: event)
   }
 
+  /// Why the animation's own values cannot be run (it is then not added), or nil.
+  var refusal: String? { nil }
+
   /// The timing as the engine takes it, or `nil` when Core Animation would not run it.
   var timing: AnimationTiming? {
     var t = AnimationTiming()
@@ -193,13 +196,29 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
   public init(rawValue: String) { self.rawValue = rawValue }
   public static let linear = CAAnimationCalculationMode(rawValue: "linear")
   public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
-  /// Drawn as `linear` here.
+  /// Straight segments at one constant speed: key times proportional to the distance between
+  /// successive values (|Δ| for numbers, Euclidean for points, rectangles and colours;
+  /// linear for values without a distance); `keyTimes` and `timingFunctions` ignored.
   public static let paced = CAAnimationCalculationMode(rawValue: "paced")
-  /// Drawn as `linear` here.
+  /// A Kochanek–Bartels cubic spline through the values (Catmull-Rom when the tension,
+  /// continuity and bias values are 0), at the key times.
   public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
-  /// Drawn as `linear` here.
+  /// The `cubic` spline run at one constant speed along its length.
   public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
+
+/// Whether a path animation turns the layer to the path's direction.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// The layer's transform turns to the direction of travel.
+  public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+  /// As `rotateAuto`, turned a further half turn (π radians).
+  public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
+public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto
+public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse
 
 public let kCAAnimationLinear = CAAnimationCalculationMode.linear
 public let kCAAnimationDiscrete = CAAnimationCalculationMode.discrete
@@ -208,14 +227,28 @@ public let kCAAnimationCubic = CAAnimationCalculationMode.cubic
 public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced
 
 /// Through a list of values at key times (fractions of the duration, evenly spaced when
-/// `keyTimes` is nil), each segment paced by its own timing function.
+/// `keyTimes` is nil), each segment paced by its own timing function, joined as
+/// `calculationMode` says. An animation whose key times are not finite, outside 0...1 or
+/// decreasing, or whose tension, continuity or bias values are not finite, is refused when
+/// added (a note says so).
 open class CAKeyframeAnimation: CAPropertyAnimation {
   public var values: [Any]?
   public var keyTimes: [NSNumber]?
   public var timingFunctions: [CAMediaTimingFunction]?
   public var calculationMode: CAAnimationCalculationMode = .linear
-  /// Not drawn here: a path animation changes nothing (a note says so once).
+  /// For a point-valued key path (`position`, `anchorPoint`), the path it follows; `values`
+  /// are then ignored. See `PathTrack` for how time runs along it.
   public var path: CGPath?
+  /// For `cubic` modes, one per value: positive tightens the curve (1 gives no tangent),
+  /// negative rounds it; 0 by default.
+  public var tensionValues: [NSNumber]?
+  /// For `cubic` modes, one per value: positive sharpens the corner, negative inverts it.
+  public var continuityValues: [NSNumber]?
+  /// For `cubic` modes, one per value: positive moves the curve before the value, negative
+  /// after it.
+  public var biasValues: [NSNumber]?
+  /// For a path, whether the layer turns to the path's direction; nil for not.
+  public var rotationMode: CAAnimationRotationMode?
 
   override func copyValues(from other: CAAnimation) {
     super.copyValues(from: other)
@@ -225,6 +258,24 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     timingFunctions = other.timingFunctions
     calculationMode = other.calculationMode
     path = other.path
+    tensionValues = other.tensionValues
+    continuityValues = other.continuityValues
+    biasValues = other.biasValues
+    rotationMode = other.rotationMode
+  }
+
+  override var refusal: String? {
+    let times = keyTimes?.map(\.doubleValue) ?? []
+    if !times.allSatisfy({ $0.isFinite && (0...1).contains($0) })
+      || zip(times, times.dropFirst()).contains(where: { $0 > $1 })
+    {
+      return "CAKeyframeAnimation.keyTimes must rise within 0...1"
+    }
+    let shape = [tensionValues, continuityValues, biasValues].compactMap { $0 }.joined()
+    if !shape.allSatisfy({ $0.doubleValue.isFinite }) {
+      return "CAKeyframeAnimation tension, continuity and bias values must be finite"
+    }
+    return nil
   }
 }
 

@@ -312,6 +312,11 @@ open class CALayer: NSObject {
         "timing", "an animation with a negative, zero-speed or non-finite timing was not added")
       return
     }
+    let children = (copy as? CAAnimationGroup)?.animations ?? []
+    if let refusal = ([copy] + children).lazy.compactMap(\.refusal).first {
+      Notice.once("refusal:\(refusal)", "an animation was not added: \(refusal)")
+      return
+    }
     var tracks: [(timing: AnimationTiming?, writer: any TrackWriter)] = []
     var keyPaths: [PartialKeyPath<LayerProperties>] = []
     func bridge(_ animation: CAAnimation, timing: AnimationTiming?) {
@@ -326,9 +331,12 @@ open class CALayer: NSObject {
         }
         return
       }
-      tracks.append((timing, keyPath.track(for: property)))
-      let path = keyPath.property.partialKeyPath
-      if !keyPaths.contains(path) { keyPaths.append(path) }
+      let writer = keyPath.track(for: property)
+      tracks.append((timing, writer))
+      for path in [keyPath.property.partialKeyPath] + writer.alsoWrites
+      where !keyPaths.contains(path) {
+        keyPaths.append(path)
+      }
     }
     if let group = copy as? CAAnimationGroup {
       for child in group.animations ?? [] {

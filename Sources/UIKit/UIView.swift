@@ -280,7 +280,18 @@ open class UIView: UIResponder, CALayerDelegate {
   nonisolated public func action(for layer: CALayer, forKey event: String) -> CAAction? {
     guard let block = UIView.animationBlocks.last else { return NSNull() }
     guard CAKeyPath(event, on: layer.backing.kind) != nil else { return NSNull() }
-    let animation = CABasicAnimation(keyPath: event)
+    let animation: CABasicAnimation
+    if let spring = block.spring {
+      let motion = CASpringAnimation()
+      let constants = UIView.spring(dampingRatio: spring.dampingRatio, duration: block.duration)
+      motion.stiffness = constants.stiffness
+      motion.damping = constants.damping
+      motion.initialVelocity = spring.velocity
+      animation = motion
+    } else {
+      animation = CABasicAnimation()
+    }
+    animation.keyPath = event
     animation.duration = block.duration
     animation.timingFunction = block.curve
     if block.delay > 0 {
@@ -301,6 +312,22 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Whether animations start from the model value before the change (UIKit's default)
     /// rather than from what shows (`.beginFromCurrentState`).
     var fromModel = true
+    /// A spring's damping ratio and initial velocity (fractions of the distance per second).
+    var spring: (dampingRatio: Double, velocity: Double)?
+  }
+
+  /// The stiffness and damping (mass 1) of UIKit's spring for `dampingRatio` ζ (clamped to
+  /// 0.01...1) and `duration` T seconds: the spring whose envelope `e^(−ζω₀t)` has fallen
+  /// to 1/1500 of the distance at T, so `ω₀ = ln 1500 / (ζ·T)`, stiffness `ω₀²`, damping
+  /// `2ζω₀`. This is the relation published for matching UIView's spring animations with
+  /// `CASpringAnimation` (Stack Overflow question 61763337, after a blog post on relaxation
+  /// time); Apple documents only that 1 does not oscillate and smaller ratios do more.
+  nonisolated static func spring(dampingRatio: Double, duration: Double) -> (
+    stiffness: Double, damping: Double
+  ) {
+    let ratio = min(1, max(0.01, dampingRatio.isFinite ? dampingRatio : 1))
+    let omega = log(1500) / (ratio * max(duration, 1e-3))
+    return (omega * omega, 2 * ratio * omega)
   }
   nonisolated(unsafe) static var animationBlocks: [AnimationBlock] = []
 
@@ -340,7 +367,8 @@ open class UIView: UIResponder, CALayerDelegate {
       AnimationBlock(
         duration: duration, delay: delay, curve: CAMediaTimingFunction(name: name),
         repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
-        fromModel: !options.contains(.beginFromCurrentState)))
+        fromModel: !options.contains(.beginFromCurrentState), spring: springBlock))
+    springBlock = nil
     animations()
     animationBlocks.removeLast()
     CATransaction.commit()
@@ -359,20 +387,24 @@ open class UIView: UIResponder, CALayerDelegate {
     animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
   }
 
-  /// As `animate(withDuration:delay:options:animations:completion:)`, eased out: the
-  /// spring's damping and velocity are accepted, not simulated.
+  /// As `animate(withDuration:delay:options:animations:completion:)` with a spring
+  /// (`CASpringAnimation`, see `spring(dampingRatio:duration:)`) for each change in place of
+  /// the curve: `dampingRatio` 1 settles without oscillating, smaller ratios oscillate more;
+  /// `velocity` is in fractions of each change's distance per second. The animations last
+  /// `duration` seconds.
   public class func animate(
     withDuration duration: TimeInterval, delay: TimeInterval,
     usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
     options: AnimationOptions = [], animations: @escaping () -> Void,
     completion: ((Bool) -> Void)? = nil
   ) {
-    Notice.once("spring", "spring animations are drawn eased out, without the spring")
+    springBlock = (Double(dampingRatio), Double(velocity))
     animate(
-      withDuration: duration, delay: delay,
-      options: options.union(.curveEaseOut).subtracting(.curveEaseIn), animations: animations,
+      withDuration: duration, delay: delay, options: options, animations: animations,
       completion: completion)
   }
+  /// The spring the next animation block takes (set just before it opens).
+  nonisolated(unsafe) static var springBlock: (dampingRatio: Double, velocity: Double)?
 
   /// Runs `actionsWithoutAnimation` with no animation at all.
   public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
