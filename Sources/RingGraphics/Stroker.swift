@@ -283,3 +283,11 @@ struct Stroker {
     }
   }
 }
+
+extension BezierPath {
+  /// The closed polygons whose non-zero fill is this path's stroke with `style`, curves
+  /// flattened to within `tolerance` (in the path's units).
+  public func strokeOutlines(style: StrokeStyle, tolerance: Double = 0.01) -> [[Point]] {
+    Stroker(style: style.clamped, tolerance: tolerance).outlines(of: self)
+  }
+}

@@ -5,10 +5,19 @@ import RingLayers
 /// view's own layer does not animate implicitly).
 public protocol CALayerDelegate: AnyObject {
   func action(for layer: CALayer, forKey event: String) -> CAAction?
+  /// Sets the layer's content (`contents`); by default draws it with `draw(_:in:)`.
+  func display(_ layer: CALayer)
+  /// Draws the layer's content into `ctx`, in the layer's coordinates.
+  func draw(_ layer: CALayer, in ctx: CGContext)
+  /// Lays out the layer's sublayers, for a layer that is not a view's own.
+  func layoutSublayers(of layer: CALayer)
 }
 
 extension CALayerDelegate {
   public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+  public func display(_ layer: CALayer) { layer.drawContent() }
+  public func draw(_ layer: CALayer, in ctx: CGContext) {}
+  public func layoutSublayers(of layer: CALayer) {}
 }
 
 /// A rectangle of content in a tree (Core Animation's layer), drawn by the RainbowRing
@@ -84,7 +93,10 @@ open class CALayer: NSObject {
   open var bounds: CGRect {
     get { CGRect(backing.properties.bounds) }
     set {
-      if newValue.size != bounds.size { needsLayoutFlag = true }
+      if newValue.size != bounds.size {
+        needsLayoutFlag = true
+        if needsDisplayOnBoundsChange { setNeedsDisplay() }
+      }
       change(\.bounds, to: newValue.rect)
     }
   }
@@ -444,6 +456,11 @@ open class CALayer: NSObject {
   func change<Value>(
     _ keyPath: WritableKeyPath<LayerProperties, Value>, to value: Value, event: String? = nil
   ) {
+    if let name = LayerProperties.animatable(keyPath)?.name ?? event,
+      type(of: self).needsDisplay(forKey: name)
+    {
+      setNeedsDisplay()
+    }
     guard hasBeenCommitted, !isPresentationCopy, !CATransaction.disableActions(),
       let key = LayerProperties.animatable(keyPath)?.name ?? event
     else {
@@ -481,12 +498,59 @@ open class CALayer: NSObject {
     layoutSublayers()
   }
 
-  /// Lays out sublayers; does nothing unless overridden.
-  open func layoutSublayers() {}
+  /// Lays out sublayers: the delegate's `layoutSublayers(of:)` unless overridden.
+  open func layoutSublayers() {
+    if !(delegate is UIView) { delegate?.layoutSublayers(of: self) }
+  }
 
-  /// Accepted; layers draw their properties only (`draw(in:)` is not called here).
-  public func setNeedsDisplay() {}
-  public func displayIfNeeded() {}
+  // MARK: Drawing
+
+  /// Whether `display()` is due: after `setNeedsDisplay()`, a change of a key that
+  /// `needsDisplay(forKey:)` names, or a new size with `needsDisplayOnBoundsChange`. A new
+  /// layer has no content until then, as on iOS.
+  private var needsDisplayFlag = false
+  /// Redraws the content when the bounds change size.
+  public var needsDisplayOnBoundsChange = false
+
+  /// Marks the content for redrawing at the end of this turn of the run loop.
+  public func setNeedsDisplay() { needsDisplayFlag = true }
+  public func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+  public func needsDisplay() -> Bool { needsDisplayFlag }
+
+  /// Runs `display()` now if it is due.
+  public func displayIfNeeded() {
+    guard needsDisplayFlag else { return }
+    needsDisplayFlag = false
+    display()
+  }
+
+  /// Whether a change of the property named `key` redraws the layer: none by default.
+  open class func needsDisplay(forKey key: String) -> Bool { false }
+
+  /// Sets the layer's content: the delegate's `display(_:)`, else what `draw(in:)` draws.
+  open func display() {
+    if let delegate, !(delegate is UIView) {
+      delegate.display(self)
+    } else {
+      drawContent()
+    }
+  }
+
+  /// Draws the layer's content, in its own coordinates: the delegate's `draw(_:in:)`
+  /// unless overridden. What it draws shows beneath the sublayers, clipped to the bounds.
+  open func draw(in ctx: CGContext) {
+    if let delegate, !(delegate is UIView) { delegate.draw(self, in: ctx) }
+  }
+
+  /// Records what `draw(in:)` draws as the layer's content (the context is also the current
+  /// one, for UIKit drawing calls).
+  func drawContent() {
+    let context = CGContext(recording: backing.bounds)
+    GraphicsContextStack.stack.append(context)
+    draw(in: context)
+    GraphicsContextStack.stack.removeLast()
+    setDrawnContent(context.recorded ?? [])
+  }
 }
 
 /// Engine layer trees copied: a model without animations, or a presentation's nodes.

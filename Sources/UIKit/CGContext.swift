@@ -14,30 +14,44 @@ open class CGContext {
   /// Shapes drawn so far, when the context records a view's `draw(_:)`.
   private(set) var recorded: [Layer]?
 
-  private struct State {
+  struct State {
     var transform = Transform2D.identity
     var fill = CGColor(gray: 0, alpha: 1)
     var stroke = CGColor(gray: 0, alpha: 1)
     var lineWidth: CGFloat = 1
     var lineCap = LineCap.butt
     var lineJoin = LineJoin.miter
+    var miterLimit: Double = 10
+    /// Dash lengths and phase, in user space.
+    var dash: (phase: Double, lengths: [Double]) = (0, [])
+    /// What drawing is clipped to, in the context's own points: each clip narrows it.
+    var clips: [(path: BezierPath, rule: FillRule)] = []
+    /// Multiplies everything drawn, in [0, 1].
+    var alpha: Double = 1
+    /// The shadow cast by what is drawn: offset in points, blur, colour (nil: none).
+    var shadow: (offset: Size, blur: Double, color: RGBAColor)?
   }
-  private var state = State()
+  var state = State()
   private var saved: [State] = []
   /// The path being built (`move(to:)`, `addLine(to:)`, ...), in user space.
-  private var path = BezierPath()
+  var path = BezierPath()
+  /// The area an unbounded fill (a gradient) covers, in the context's points.
+  var extent: Rect
 
   init(pixmap: Pixmap, scale: Double) {
     self.pixmap = pixmap
     self.scale = scale
+    extent = Rect(
+      x: 0, y: 0, width: Double(pixmap.width) / scale, height: Double(pixmap.height) / scale)
   }
 
-  /// A context that records what is drawn as shapes.
-  init(recording: Void) {
+  /// A context that records what is drawn as shapes, over `extent` points.
+  init(recording extent: Rect) {
     // Valid by construction: a 1 x 1 pixmap.
     pixmap = try! Pixmap(width: 1, height: 1)
     scale = 1
     recorded = []
+    self.extent = extent
   }
 
   var fillColor: CGColor {
@@ -130,7 +144,7 @@ open class CGContext {
 
   /// Fills or strokes `path` (user space) with the current state: the path through the
   /// transform, the line width scaled by the transform's mean scale.
-  private func paint(
+  func paint(
     _ path: BezierPath, fill isFill: Bool, evenOdd: Bool = false, miterLimit: Double = 10
   ) {
     guard !path.elements.isEmpty else { return }
@@ -148,12 +162,44 @@ open class CGContext {
       layer.lineCap = state.lineCap
       layer.lineJoin = state.lineJoin
       layer.miterLimit = miterLimit
+      if !state.dash.lengths.isEmpty {
+        let s = abs(t.a * t.d - t.b * t.c).squareRoot()
+        layer.properties.lineDashPattern = state.dash.lengths.map { $0 * s }
+        layer.properties.lineDashPhase = state.dash.phase * s
+      }
     }
     emit(layer)
   }
 
-  /// Draws `layer`, already in device points, or records it.
-  private func emit(_ layer: Layer) {
+  /// Draws `layer`, already in the context's points, or records it: inside the clips, at
+  /// the context's alpha, casting its shadow.
+  func emit(_ content: Layer) {
+    var layer = content
+    for clip in state.clips.reversed() {
+      let wrapper = Layer()
+      wrapper.anchorPoint = .zero
+      let mask = ShapeLayer()
+      mask.anchorPoint = .zero
+      mask.path = clip.path
+      mask.fillRule = clip.rule
+      wrapper.mask = mask
+      wrapper.addSublayer(layer)
+      layer = wrapper
+    }
+    if state.alpha < 1 || state.shadow != nil {
+      let wrapper = Layer()
+      wrapper.anchorPoint = .zero
+      wrapper.opacity = state.alpha
+      if let shadow = state.shadow {
+        wrapper.properties.shadowOpacity = 1
+        wrapper.properties.shadowColor = shadow.color
+        wrapper.properties.shadowOffset = shadow.offset
+        // Core Graphics' blur is about twice the Gaussian's standard deviation.
+        wrapper.properties.shadowRadius = shadow.blur / 2
+      }
+      wrapper.addSublayer(layer)
+      layer = wrapper
+    }
     if recorded != nil {
       recorded!.append(layer)
     } else {
@@ -161,6 +207,11 @@ open class CGContext {
         layer.presentation(at: .zero), transform: Transform2D(scaleX: scale, y: scale),
         into: &pixmap)
     }
+  }
+
+  /// The current path through the current transform, in the context's points.
+  var devicePath: BezierPath {
+    state.transform == .identity ? path : path.applying(state.transform)
   }
 
   /// Draws `root` (its model: it carries no animations) over what the context holds, its

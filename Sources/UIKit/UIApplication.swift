@@ -53,7 +53,10 @@ open class UIApplication: UIResponder {
     window.layoutIfNeeded()
     window.displayIfNeeded()
     window.layer.forEachInTree { layer in
-      if layer.delegate == nil { layer.layoutIfNeeded() }
+      if !(layer.delegate is UIView) {
+        layer.layoutIfNeeded()
+        layer.displayIfNeeded()
+      }
       layer.hasBeenCommitted = true
       layer.backing.commitModel()
     }

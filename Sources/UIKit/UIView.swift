@@ -239,7 +239,7 @@ open class UIView: UIResponder, CALayerDelegate {
   func displayIfNeeded() {
     if needsDisplay {
       needsDisplay = false
-      let context = CGContext(recording: ())
+      let context = CGContext(recording: layer.backing.bounds)
       GraphicsContextStack.stack.append(context)
       draw(bounds)
       GraphicsContextStack.stack.removeLast()
