@@ -86,6 +86,15 @@ extension Transform3D: Interpolatable {
   public var isValidAnimationValue: Bool { isFinite }
 }
 
+/// Discrete: `b` at every fraction (Core Animation cross-fades images; this shows the
+/// destination).
+extension LayerContents: Interpolatable {
+  public mutating func interpolate(from a: LayerContents, to b: LayerContents, fraction f: Double) {
+    self = b
+  }
+  public var isValidAnimationValue: Bool { true }
+}
+
 extension Bool: Interpolatable {
   /// Discrete: `b` at every fraction.
   public mutating func interpolate(from a: Bool, to b: Bool, fraction f: Double) {

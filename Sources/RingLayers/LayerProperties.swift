@@ -97,6 +97,12 @@ public struct LayerGeometry: Hashable, Sendable {
   public var shadowOffset = Size(width: 0, height: -3)
   /// The shadow's shape; `nil` casts the shadow of what the layer draws.
   public var shadowPath: BezierPath?
+  /// An image drawn above the background, beneath the sublayers (`contents`).
+  public var contents: LayerContents?
+  /// Where the image goes in the bounds.
+  public var contentsGravity: ContentsGravity = .resize
+  /// The image's pixels per point, for the gravities that keep its size.
+  public var contentsScale: Double = 1
 
   /// Gradient: start point in the unit space of the bounds ((0, 0) top-left).
   public var startPoint = Point(x: 0.5, y: 0)
@@ -194,6 +200,58 @@ public struct LayerGeometry: Hashable, Sendable {
   /// The gradient's geometry.
   public var gradientGeometry: GradientGeometry {
     GradientGeometry(kind: gradientKind, startPoint: startPoint, endPoint: endPoint)
+  }
+}
+
+/// An immutable image a layer shows (`CGImage`), compared by identity: two contents are
+/// equal when made from the same image, so comparing a layer's values never compares pixels.
+public struct LayerContents: Hashable, Sendable {
+  final class Storage: Sendable {
+    let image: Pixmap
+    init(_ image: Pixmap) { self.image = image }
+  }
+  let storage: Storage
+
+  public init(image: Pixmap) { storage = Storage(image) }
+
+  public var image: Pixmap { storage.image }
+
+  public static func == (a: LayerContents, b: LayerContents) -> Bool { a.storage === b.storage }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(storage)) }
+}
+
+/// Where a layer's image goes in its bounds (`CALayerContentsGravity`).
+public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
+  case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+  case resize, resizeAspect, resizeAspectFill
+
+  /// The rectangle in `bounds` (points) an image of `size` points goes in.
+  public func place(_ size: Size, in bounds: Rect) -> Rect {
+    let (w, h) = (size.width, size.height)
+    func at(_ fx: Double, _ fy: Double, _ w: Double, _ h: Double) -> Rect {
+      Rect(
+        x: bounds.minX + (bounds.width - w) * fx, y: bounds.minY + (bounds.height - h) * fy,
+        width: w, height: h)
+    }
+    switch self {
+    case .resize: return bounds
+    case .resizeAspect, .resizeAspectFill:
+      guard w > 0, h > 0 else { return bounds }
+      let sx = bounds.width / w
+      let sy = bounds.height / h
+      let s = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
+      return at(0.5, 0.5, w * s, h * s)
+    case .center: return at(0.5, 0.5, w, h)
+    // Core Animation's top is the bounds' minimum y on iOS.
+    case .top: return at(0.5, 0, w, h)
+    case .bottom: return at(0.5, 1, w, h)
+    case .left: return at(0, 0.5, w, h)
+    case .right: return at(1, 0.5, w, h)
+    case .topLeft: return at(0, 0, w, h)
+    case .topRight: return at(1, 0, w, h)
+    case .bottomLeft: return at(0, 1, w, h)
+    case .bottomRight: return at(1, 1, w, h)
+    }
   }
 }
 

@@ -83,6 +83,8 @@ extension LayerProperties {
     LayerProperty.geometry("shadowRadius", \.shadowRadius),
     LayerProperty.geometry("shadowOffset", \.shadowOffset),
     LayerProperty.geometry("shadowPath", \.shadowPath),
+    // Discrete: shows its destination.
+    LayerProperty.geometry("contents", \.contents),
     LayerProperty.paint("colors", \.colors, on: [.gradient]),
     LayerProperty.paint("locations", \.locations, on: [.gradient]),
     LayerProperty.geometry("startPoint", \.startPoint, on: [.gradient]),

@@ -242,6 +242,9 @@ extension RenderPlan {
           }
         target.fill(coverage, color: packed(color))
         k += 1
+      case .image(let region, let sampler):
+        target.fillImage(region, sampler: sampler, swapsRedAndBlue: swapsRedAndBlue)
+        k += 1
       case .gradient(let node, let program, let appliesOpacity):
         let q = p.nodes[node].properties
         let opacity = appliesOpacity ? opacity8(q.opacity) : 255

@@ -8,6 +8,8 @@ struct RenderPlan {
   enum Step {
     /// Node `node`'s colour `source` over `coverage`.
     case fill(node: Int, source: ColorSource, coverage: CoverageMask)
+    /// An image (a layer's `contents`) over `region`.
+    case image(region: CoverageMask, sampler: ImageSampler)
     /// Node `node`'s gradient (masked by its plain shape mask, if any, and at its own
     /// opacity when `appliesOpacity`).
     case gradient(node: Int, program: Int, appliesOpacity: Bool)
@@ -236,6 +238,7 @@ extension RenderPlan {
       let g = n.properties.geometry
       return n.kind == .shape && n.mask == nil && n.sublayersStart == n.end
         && !g.isHidden && !c.isTranslucent && !c.background && !g.masksToBounds
+        && g.contents == nil
         && !(c.border && g.borderWidth > 0)
     }
 
@@ -254,6 +257,7 @@ extension RenderPlan {
       // A layer that masks to its bounds clips its shadow away, as on iOS.
       let castsShadow = c.shadow && !q.masksToBounds
       if n.kind == .gradient, n.sublayersStart == n.end, !c.background, !hasBorder, !castsShadow,
+        q.contents == nil,
         n.mask.map(isPlainShapeMask) ?? true
       {
         let shape = q.masksToBounds ? q.roundedBounds : BezierPath(rect: q.bounds)
@@ -356,6 +360,20 @@ extension RenderPlan {
       if drawn.background {
         let c = cache.fill(q.roundedBounds, rule: .nonZero, m, width, height)
         add(.fill(node: i, source: .background, coverage: c), bounds: c.pixelBounds)
+      }
+      if let contents = q.contents {
+        let image = contents.image
+        let scale = q.contentsScale > 0 && q.contentsScale.isFinite ? q.contentsScale : 1
+        let size = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
+        let place = q.contentsGravity.place(size, in: q.bounds)
+        // Image pixels to the layer's points, then to the device.
+        let toDevice = Transform2D(
+          scaleX: place.width / Double(image.width), y: place.height / Double(image.height)
+        ).concatenating(Transform2D(translationX: place.minX, y: place.minY)).concatenating(m)
+        if !place.isEmpty, let sampler = ImageSampler(image: image, transform: toDevice) {
+          let region = cache.fill(BezierPath(rect: place), rule: .nonZero, m, width, height)
+          add(.image(region: region, sampler: sampler), bounds: region.pixelBounds)
+        }
       }
       switch n.kind {
       case .plain, .replicator: break

@@ -85,6 +85,7 @@ open class CALayer: NSObject {
     borderObject = other.borderObject
     shadowObject = other.shadowObject
     shadowPathObject = other.shadowPathObject
+    contentsObject = other.contentsObject
     name = other.name
   }
 
@@ -220,7 +221,37 @@ open class CALayer: NSObject {
     }
   }
   private var shadowPathObject: CGPath?
-  public var contentsScale: CGFloat = 1
+  /// An image drawn above the background and beneath the sublayers: a `CGImage` (other
+  /// values draw nothing, with a note).
+  public var contents: Any? {
+    get { contentsObject }
+    set {
+      contentsObject = newValue
+      if newValue != nil, !(newValue is CGImage) {
+        Notice.once("contents", "CALayer.contents draws CGImage values only")
+      }
+      change(\.contents, to: (newValue as? CGImage)?.contents)
+    }
+  }
+  private var contentsObject: Any?
+  /// Where the image goes in the bounds (`.resize` unless set).
+  public var contentsGravity: CALayerContentsGravity {
+    get { CALayerContentsGravity(rawValue: backing.properties.contentsGravity.rawValue) }
+    set {
+      let gravity = ContentsGravity(rawValue: newValue.rawValue) ?? .resize
+      change(\.contentsGravity, to: gravity, event: "contentsGravity")
+    }
+  }
+  /// The image's pixels per point, for gravities that keep its size.
+  public var contentsScale: CGFloat {
+    get { CGFloat(backing.properties.contentsScale) }
+    set { change(\.contentsScale, to: Double(newValue), event: "contentsScale") }
+  }
+  /// Accepted; the whole image is drawn.
+  public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+  /// Accepted; images are filtered linearly.
+  public var magnificationFilter = CALayerContentsFilter.linear
+  public var minificationFilter = CALayerContentsFilter.linear
   /// Orders sublayers: higher in front, equal ones in their order.
   public var zPosition: CGFloat {
     get { CGFloat(backing.properties.zPosition) }
@@ -600,4 +631,29 @@ enum LayerCopy {
 final class EmptyCoder: NSCoder {
   override var allowsKeyedCoding: Bool { true }
   override func containsValue(forKey key: String) -> Bool { false }
+}
+
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let center = CALayerContentsGravity(rawValue: "center")
+  public static let top = CALayerContentsGravity(rawValue: "top")
+  public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+  public static let left = CALayerContentsGravity(rawValue: "left")
+  public static let right = CALayerContentsGravity(rawValue: "right")
+  public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+  public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+  public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+  public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+  public static let resize = CALayerContentsGravity(rawValue: "resize")
+  public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+  public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
+}
+
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let linear = CALayerContentsFilter(rawValue: "linear")
+  public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+  public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
 }

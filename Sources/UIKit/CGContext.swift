@@ -37,6 +37,8 @@ open class CGContext {
   var path = BezierPath()
   /// The area an unbounded fill (a gradient) covers, in the context's points.
   var extent: Rect
+  /// From the context's points to the pixmap's (y down): a bitmap context's y runs up.
+  var base = Transform2D.identity
 
   init(pixmap: Pixmap, scale: Double) {
     self.pixmap = pixmap
@@ -204,8 +206,26 @@ open class CGContext {
       recorded!.append(layer)
     } else {
       LayerRenderer().render(
-        layer.presentation(at: .zero), transform: Transform2D(scaleX: scale, y: scale),
-        into: &pixmap)
+        layer.presentation(at: .zero),
+        transform: base.concatenating(Transform2D(scaleX: scale, y: scale)), into: &pixmap)
+      didDraw()
+    }
+  }
+
+  /// A bitmap context's caller's memory and its row length in bytes.
+  var target: (data: UnsafeMutableRawPointer, bytesPerRow: Int)?
+
+  /// Called after drawing into the pixmap: a bitmap context made with memory of the
+  /// caller's writes the pixels there (premultiplied RGBA).
+  func didDraw() {
+    guard let target else { return }
+    let w = pixmap.width
+    pixmap.pixels.withUnsafeBufferPointer { px in
+      for y in 0..<pixmap.height {
+        let row = target.data.advanced(by: y * target.bytesPerRow)
+          .bindMemory(to: UInt32.self, capacity: w)
+        for x in 0..<w { row[x] = UInt32(littleEndian: px[y * w + x]) }
+      }
     }
   }
 
@@ -283,12 +303,41 @@ public func UIGraphicsEndImageContext() {
 open class UIImage: NSObject {
   let pixmap: Pixmap
   public let scale: CGFloat
+  /// The Core Graphics image of the same pixels.
+  public private(set) lazy var cgImage: CGImage? = CGImage(pixmap: pixmap)
 
   init(pixmap: Pixmap, scale: CGFloat) {
     self.pixmap = pixmap
     self.scale = scale
     super.init()
   }
+
+  public convenience init(cgImage: CGImage) {
+    self.init(pixmap: cgImage.pixmap, scale: 1)
+    self.cgImage = cgImage
+  }
+
+  public convenience init(cgImage: CGImage, scale: CGFloat, orientation: UIImage.Orientation) {
+    self.init(pixmap: cgImage.pixmap, scale: scale > 0 ? scale : 1)
+    self.cgImage = cgImage
+    if orientation != .up {
+      Notice.once("orientation", "UIImage orientations other than .up are drawn as .up here")
+    }
+  }
+
+  public enum Orientation: Int, Sendable {
+    case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
+  }
+  public var imageOrientation: Orientation { .up }
+
+  /// Draws the image upright in `rect` (points) of the current context.
+  public func draw(in rect: CGRect) {
+    guard let context = UIGraphicsGetCurrentContext(), let image = cgImage else { return }
+    context.drawImage(image, in: rect, upright: true)
+  }
+
+  /// Draws the image upright at its size with its top-left corner at `point`.
+  public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
 
   public var size: CGSize {
     CGSize(width: CGFloat(pixmap.width) / scale, height: CGFloat(pixmap.height) / scale)

@@ -1,0 +1,101 @@
+import Foundation
+import RingGraphics
+import RingLayers
+import Testing
+
+@testable import UIKit
+
+/// Images as Core Graphics and Core Animation handle them: bitmap contexts whose y runs up,
+/// `makeImage`, drawing an image (upside down in UIKit's flipped contexts, as on iOS;
+/// upright through `UIImage.draw`), and a layer's `contents` placed by its gravity.
+@MainActor @Suite(.serialized) struct ImageTests {
+  static let rgba = CGImageAlphaInfo.premultipliedLast.rawValue
+
+  /// A 2 x 2 image: red and green on top, blue and white below.
+  static func quad() -> CGImage {
+    let ctx = CGContext(
+      data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
+      space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: rgba)!
+    // y runs up: y 1..2 is the top row.
+    for (x, y, color) in [
+      (0, 1, UIColor.red), (1, 1, .green), (0, 0, .blue), (1, 0, .white),
+    ] {
+      ctx.setFillColor(color.cgColor)
+      ctx.fill(CGRect(x: x, y: y, width: 1, height: 1))
+    }
+    return ctx.makeImage()!
+  }
+
+  static func color(_ p: Pixmap, _ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+    let c = p.pixel(x: x, y: y)
+    return (c.red, c.green, c.blue)
+  }
+
+  @Test func bitmapContextsRunUp() {
+    let image = Self.quad()
+    #expect(image.width == 2 && image.height == 2)
+    #expect(Self.color(image.pixmap, 0, 0) == (255, 0, 0), "red at the top left")
+    #expect(Self.color(image.pixmap, 0, 1) == (0, 0, 255), "blue at the bottom left")
+  }
+
+  /// `CGContext.draw` puts an image's top row at the rect's maximum y: upright in a bitmap
+  /// context, upside down in a UIKit image context; `UIImage.draw(in:)` is upright there.
+  @Test func drawingAnImage() {
+    let image = Self.quad()
+    let bitmap = CGContext(
+      data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
+      space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: Self.rgba)!
+    bitmap.draw(image, in: CGRect(x: 0, y: 0, width: 2, height: 2))
+    #expect(Self.color(bitmap.makeImage()!.pixmap, 0, 0) == (255, 0, 0), "upright")
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 1
+    let flipped = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2), format: format)
+      .image { $0.cgContext.draw(image, in: CGRect(x: 0, y: 0, width: 2, height: 2)) }
+    #expect(Self.color(flipped.pixmap, 0, 0) == (0, 0, 255), "upside down, as on iOS")
+    let upright = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2), format: format)
+      .image { _ in UIImage(cgImage: image).draw(in: CGRect(x: 0, y: 0, width: 2, height: 2)) }
+    #expect(Self.color(upright.pixmap, 0, 0) == (255, 0, 0), "UIImage draws upright")
+  }
+
+  /// A bitmap context made with memory of the caller's writes its pixels there.
+  @Test func drawingIntoTheCallersMemory() {
+    var bytes = [UInt8](repeating: 0, count: 4 * 4 * 4)
+    bytes.withUnsafeMutableBytes { raw in
+      let ctx = CGContext(
+        data: raw.baseAddress, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 16,
+        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: Self.rgba)!
+      ctx.setFillColor(UIColor.green.cgColor)
+      ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
+    }
+    // y runs up: the bottom row (the last in memory) is green.
+    #expect(Array(bytes[48..<52]) == [0, 255, 0, 255])
+    #expect(Array(bytes[0..<4]) == [0, 0, 0, 0])
+  }
+
+  /// A layer's contents fill its bounds (`.resize`), keep their shape (`.resizeAspect`),
+  /// or sit at their size in the centre, sampled linearly between pixel centres.
+  @Test func contentsFollowTheirGravity() throws {
+    let image = Self.quad()
+    func render(_ gravity: CALayerContentsGravity, size: CGSize) -> Pixmap {
+      let layer = CALayer()
+      layer.frame = CGRect(origin: .zero, size: size)
+      layer.contents = image
+      layer.contentsGravity = gravity
+      let format = UIGraphicsImageRendererFormat()
+      format.scale = 1
+      return UIGraphicsImageRenderer(size: size, format: format).image {
+        layer.render(in: $0.cgContext)
+      }.pixmap
+    }
+    let resized = render(.resize, size: CGSize(width: 20, height: 20))
+    #expect(
+      Self.color(resized, 2, 2) == (255, 0, 0) && Self.color(resized, 17, 17) == (255, 255, 255))
+    let mid = resized.pixel(x: 10, y: 2)
+    #expect(abs(Int(mid.red) - 128) <= 14 && abs(Int(mid.green) - 128) <= 14, "a blend at the seam")
+    let aspect = render(.resizeAspect, size: CGSize(width: 40, height: 20))
+    #expect(aspect.pixel(x: 5, y: 10).alpha == 0, "bars beside a square image")
+    #expect(Self.color(aspect, 12, 2) == (255, 0, 0))
+    let centred = render(.center, size: CGSize(width: 10, height: 10))
+    #expect(centred.pixel(x: 4, y: 4).alpha == 255 && centred.pixel(x: 3, y: 3).alpha == 0)
+  }
+}
