@@ -6,7 +6,7 @@ import RingPlayers
 import RingSystem
 
 /// The running program: its delegate and windows.
-@MainActor
+@preconcurrency @MainActor
 open class UIApplication: UIResponder {
   public static let shared = UIApplication()
 
@@ -71,7 +71,7 @@ public typealias UIApplicationLaunchOptionsKey = UIApplication.LaunchOptionsKey
 
 /// Hears the application's life: launch (make the window there), activation, termination.
 /// Every method is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
   func application(
     _ application: UIApplication,

@@ -4,7 +4,7 @@ import RingGraphics
 /// Geometry in points, in the superview's coordinates. Views lay out before each frame is
 /// drawn (`layoutSubviews` after `setNeedsLayout`, a size change or a new subview). A
 /// view's own layer does not animate implicitly, except inside `UIView.animate`.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder, CALayerDelegate {
   public let layer: CALayer
   public private(set) var subviews: [UIView] = []
@@ -94,6 +94,15 @@ open class UIView: UIResponder, CALayerDelegate {
   public var isUserInteractionEnabled = true
   open var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1)
   /// Accepted; not drawn here (a note says so once).
+  /// A view whose alpha masks this one (its layer is this layer's mask): laid out and drawn
+  /// with this view, though it is no subview.
+  open var mask: UIView? {
+    didSet {
+      layer.mask = mask?.layer
+      mask?.setNeedsLayout()
+    }
+  }
+
   /// Clips the view's content and subviews to its bounds: its layer's `masksToBounds`.
   open var clipsToBounds: Bool {
     get { layer.masksToBounds }
@@ -193,6 +202,7 @@ open class UIView: UIResponder, CALayerDelegate {
       layoutSubviews()
       viewController?.viewDidLayoutSubviews()
     }
+    mask?.layoutIfNeeded()
     for view in subviews { view.layoutIfNeeded() }
   }
 
@@ -245,6 +255,7 @@ open class UIView: UIResponder, CALayerDelegate {
       GraphicsContextStack.stack.removeLast()
       layer.setDrawnContent(context.recorded ?? [])
     }
+    mask?.displayIfNeeded()
     for view in subviews { view.displayIfNeeded() }
   }
 

@@ -1,6 +1,6 @@
 /// Manages a view: made on first use of `view` (`loadView`, then `viewDidLoad`), told when
 /// it appears and when it lays out.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
   private var loadedView: UIView?
   public var title: String?
@@ -67,7 +67,7 @@ open class UIViewController: UIResponder {
 
 /// The screen: 375 x 667 points (the iPhone 8's, the seed's) at the scale the program
 /// runs at, unless `--screen` says otherwise.
-@MainActor
+@preconcurrency @MainActor
 open class UIScreen: NSObject {
   public static let main = UIScreen()
 
@@ -84,7 +84,7 @@ open class UIScreen: NSObject {
 }
 
 /// A view at the root of a tree on screen, showing its root view controller's view.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
   public var windowLevel: CGFloat = 0
   public private(set) var isKeyWindow = false

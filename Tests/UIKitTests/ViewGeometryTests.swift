@@ -52,3 +52,39 @@ import Testing
     #expect(view.seen == ["frame 20.0", "bounds 30.0", "background"])
   }
 }
+
+/// A view used only as another's `mask` is laid out and drawn with it, as on iOS.
+@MainActor @Suite(.serialized) struct MaskViewTests {
+  /// Draws a disc filling its bounds, laid out from them.
+  final class DiscMask: UIView {
+    let disc = CAShapeLayer()
+    var layouts = 0
+    override init(frame: CGRect) {
+      super.init(frame: frame)
+      layer.addSublayer(disc)
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+    override func layoutSubviews() {
+      layouts += 1
+      disc.path = UIBezierPath(ovalIn: bounds).cgPath
+    }
+  }
+
+  @Test func aMaskViewIsLaidOutAndMasks() {
+    let masked = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    masked.backgroundColor = .red
+    let mask = DiscMask(frame: masked.bounds)
+    masked.mask = mask
+    let holder = CALayer()
+    let tree = showInKeyWindow(holder)
+    UIApplication.shared.keyWindow!.rootViewController!.view.addSubview(masked)
+    tree.advance(to: .seconds(0.1))
+    #expect(mask.layouts == 1, "laid out though it is no subview")
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 1
+    let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40), format: format)
+      .image { masked.layer.render(in: $0.cgContext) }
+    #expect(image.pixmap.pixel(x: 20, y: 20) == (255, 0, 0, 255), "inside the disc")
+    #expect(image.pixmap.pixel(x: 1, y: 1).alpha == 0, "outside the disc: masked")
+  }
+}
