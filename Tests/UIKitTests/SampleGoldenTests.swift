@@ -2,9 +2,12 @@ import Foundation
 import RingTestSupport
 import Testing
 
-/// Loading indicators that turn, grow and flip (Samples/Loader, written as tutorials and
-/// the popular libraries write them) build unchanged and draw their transforms.
-@Suite struct TransformSampleTests {
+/// The samples (Tests/UIKitTests/Samples, written as tutorials and the popular libraries
+/// write UIKit code) build unchanged and draw as pinned: loading indicators that turn, grow,
+/// flip and replicate (Loader), views dressed with corners, borders, shadows and dashes
+/// (Cards), an activity indicator (Spinner), a flash (Strobe) and the tutorial views
+/// (Samples).
+@Suite struct SampleGoldenTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden").path
 
@@ -43,6 +46,17 @@ import Testing
   func theCardsMatchTheirGoldens(milliseconds: Int) throws {
     let image = try Self.snapshot("Cards", at: "\(Double(milliseconds) / 1000)")
     let golden = GoldenImage(name: "cards-\(milliseconds)ms", folder: Self.folder)
+    if let failure = golden.verify(image) {
+      Issue.record("\(failure)")
+    }
+  }
+
+  /// The other samples, pinned at a moment each.
+  @Test(arguments: [("Spinner", 300), ("Strobe", 40), ("Samples", 500)])
+  func theOtherSamplesMatchTheirGoldens(program: String, milliseconds: Int) throws {
+    let image = try Self.snapshot(program, at: "\(Double(milliseconds) / 1000)")
+    let golden = GoldenImage(
+      name: "\(program.lowercased())-\(milliseconds)ms", folder: Self.folder)
     if let failure = golden.verify(image) {
       Issue.record("\(failure)")
     }
