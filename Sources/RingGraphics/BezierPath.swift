@@ -127,25 +127,50 @@ public struct BezierPath: Hashable, Sendable {
   /// A rectangle with circular corners of `cornerRadius` (clamped to half the shorter side).
   public init(roundedRect rect: Rect, cornerRadius: Double) {
     let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
-    guard r > 0 else {
+    self.init(roundedRect: rect, topLeft: r, topRight: r, bottomRight: r, bottomLeft: r)
+  }
+
+  /// A rectangle whose corners (top-left first, clockwise on screen) are rounded by their
+  /// own radii, each clamped to half the shorter side; drawn clockwise from the top-left
+  /// corner's end on the top edge. All radii zero give the plain rectangle.
+  public init(
+    roundedRect rect: Rect, topLeft: Double, topRight: Double, bottomRight: Double,
+    bottomLeft: Double
+  ) {
+    let limit = min(rect.width / 2, rect.height / 2)
+    func clamp(_ r: Double) -> Double { r.isFinite ? max(0, min(r, limit)) : 0 }
+    let (tl, tr, br, bl) = (clamp(topLeft), clamp(topRight), clamp(bottomRight), clamp(bottomLeft))
+    guard tl > 0 || tr > 0 || br > 0 || bl > 0 else {
       self.init(rect: rect)
       return
     }
     self.init()
-    let radii = Size(width: r, height: r)
     let halfPi = Double.pi / 2
-    move(to: Point(x: rect.minX + r, y: rect.minY))
-    addLine(to: Point(x: rect.maxX - r, y: rect.minY))
-    appendArc(center: Point(x: rect.maxX - r, y: rect.minY + r), radii: radii, from: -halfPi, to: 0)
-    addLine(to: Point(x: rect.maxX, y: rect.maxY - r))
-    appendArc(center: Point(x: rect.maxX - r, y: rect.maxY - r), radii: radii, from: 0, to: halfPi)
-    addLine(to: Point(x: rect.minX + r, y: rect.maxY))
-    appendArc(
-      center: Point(x: rect.minX + r, y: rect.maxY - r), radii: radii, from: halfPi, to: 2 * halfPi)
-    addLine(to: Point(x: rect.minX, y: rect.minY + r))
-    appendArc(
-      center: Point(x: rect.minX + r, y: rect.minY + r), radii: radii, from: 2 * halfPi,
-      to: 3 * halfPi)
+    move(to: Point(x: rect.minX + tl, y: rect.minY))
+    addLine(to: Point(x: rect.maxX - tr, y: rect.minY))
+    if tr > 0 {
+      appendArc(
+        center: Point(x: rect.maxX - tr, y: rect.minY + tr), radii: Size(width: tr, height: tr),
+        from: -halfPi, to: 0)
+    }
+    addLine(to: Point(x: rect.maxX, y: rect.maxY - br))
+    if br > 0 {
+      appendArc(
+        center: Point(x: rect.maxX - br, y: rect.maxY - br), radii: Size(width: br, height: br),
+        from: 0, to: halfPi)
+    }
+    addLine(to: Point(x: rect.minX + bl, y: rect.maxY))
+    if bl > 0 {
+      appendArc(
+        center: Point(x: rect.minX + bl, y: rect.maxY - bl), radii: Size(width: bl, height: bl),
+        from: halfPi, to: 2 * halfPi)
+    }
+    addLine(to: Point(x: rect.minX, y: rect.minY + tl))
+    if tl > 0 {
+      appendArc(
+        center: Point(x: rect.minX + tl, y: rect.minY + tl), radii: Size(width: tl, height: tl),
+        from: 2 * halfPi, to: 3 * halfPi)
+    }
     close()
   }
 

@@ -85,6 +85,8 @@ public struct LayerGeometry: Hashable, Sendable {
   /// Rounds the corners of the background and border, and of the clip when
   /// `masksToBounds`, in points (clamped to half the shorter side).
   public var cornerRadius: Double = 0
+  /// Which corners `cornerRadius` rounds: all four unless set.
+  public var maskedCorners: RectCorners = .all
   /// Clips the content and sublayers to the (rounded) bounds.
   public var masksToBounds = false
   /// The border's width, in points, drawn inside the bounds above the sublayers.
@@ -179,10 +181,19 @@ public struct LayerGeometry: Hashable, Sendable {
     return style
   }
 
-  /// The bounds with their corners rounded by `cornerRadius`.
-  public var roundedBounds: BezierPath {
-    let r = cornerRadius.isFinite ? max(0, cornerRadius) : 0
-    return r > 0 ? BezierPath(roundedRect: bounds, cornerRadius: r) : BezierPath(rect: bounds)
+  /// The bounds with the `maskedCorners` rounded by `cornerRadius`.
+  public var roundedBounds: BezierPath { rounded(bounds, by: cornerRadius) }
+
+  /// `rect` with the `maskedCorners` rounded by `r`.
+  func rounded(_ rect: Rect, by r: Double) -> BezierPath {
+    let r = r.isFinite ? max(0, r) : 0
+    guard r > 0 else { return BezierPath(rect: rect) }
+    let c = maskedCorners
+    if c == .all { return BezierPath(roundedRect: rect, cornerRadius: r) }
+    return BezierPath(
+      roundedRect: rect, topLeft: c.contains(.topLeft) ? r : 0,
+      topRight: c.contains(.topRight) ? r : 0, bottomRight: c.contains(.bottomRight) ? r : 0,
+      bottomLeft: c.contains(.bottomLeft) ? r : 0)
   }
 
   /// The border's ring: the rounded bounds less the same inset by `borderWidth` (filled
@@ -192,8 +203,7 @@ public struct LayerGeometry: Hashable, Sendable {
     guard w > 0, w.isFinite else { return nil }
     let r = cornerRadius.isFinite ? max(0, cornerRadius) : 0
     var path = roundedBounds
-    path.append(
-      BezierPath(roundedRect: bounds.insetBy(dx: w, dy: w), cornerRadius: max(0, r - w)))
+    path.append(rounded(bounds.insetBy(dx: w, dy: w), by: max(0, r - w)))
     return path
   }
 
@@ -201,6 +211,17 @@ public struct LayerGeometry: Hashable, Sendable {
   public var gradientGeometry: GradientGeometry {
     GradientGeometry(kind: gradientKind, startPoint: startPoint, endPoint: endPoint)
   }
+}
+
+/// Corners of a rectangle, on a y-down screen (`CACornerMask`, `UIRectCorner`).
+public struct RectCorners: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public static let topLeft = RectCorners(rawValue: 1)
+  public static let topRight = RectCorners(rawValue: 2)
+  public static let bottomLeft = RectCorners(rawValue: 4)
+  public static let bottomRight = RectCorners(rawValue: 8)
+  public static let all: RectCorners = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }
 
 /// An immutable image a layer shows (`CGImage`), compared by identity: two contents are

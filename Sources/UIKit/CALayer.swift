@@ -168,6 +168,17 @@ open class CALayer: NSObject {
     get { CGFloat(backing.properties.cornerRadius) }
     set { change(\.cornerRadius, to: Double(newValue)) }
   }
+  /// Which corners `cornerRadius` rounds (all unless set).
+  public var maskedCorners: CACornerMask {
+    get { CACornerMask(rawValue: UInt(backing.properties.maskedCorners.rawValue)) }
+    set {
+      change(
+        \.maskedCorners, to: RectCorners(rawValue: Int(newValue.rawValue & 15)),
+        event: "maskedCorners")
+    }
+  }
+  /// Accepted; corners are drawn circular.
+  public var cornerCurve = CALayerCornerCurve.circular
   /// Clips the content and sublayers to the (rounded) bounds; a clipped layer casts no
   /// shadow beyond them, as on iOS.
   public var masksToBounds: Bool {
@@ -656,4 +667,21 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
   public static let linear = CALayerContentsFilter(rawValue: "linear")
   public static let nearest = CALayerContentsFilter(rawValue: "nearest")
   public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
+}
+
+/// Corners of a layer (Core Animation's), on iOS's y-down screen: `MinY` is the top.
+public struct CACornerMask: OptionSet, Sendable {
+  public let rawValue: UInt
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+  public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+  public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+  public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let circular = CALayerCornerCurve(rawValue: "circular")
+  public static let continuous = CALayerCornerCurve(rawValue: "continuous")
 }

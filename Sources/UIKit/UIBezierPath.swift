@@ -31,6 +31,19 @@ open class UIBezierPath: NSObject {
   }
   public convenience init(cgPath: CGPath) { self.init(bezier: cgPath.bezier) }
 
+  /// A rectangle with the chosen corners rounded by `cornerRadii.width` (circular).
+  public convenience init(
+    roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize
+  ) {
+    let r = Double(cornerRadii.width)
+    self.init(
+      bezier: BezierPath(
+        roundedRect: rect.rect, topLeft: corners.contains(.topLeft) ? r : 0,
+        topRight: corners.contains(.topRight) ? r : 0,
+        bottomRight: corners.contains(.bottomRight) ? r : 0,
+        bottomLeft: corners.contains(.bottomLeft) ? r : 0))
+  }
+
   /// The path as Core Graphics holds it (a new immutable copy).
   public var cgPath: CGPath {
     get { CGPath(bezier) }
@@ -79,8 +92,58 @@ open class UIBezierPath: NSObject {
   /// Strokes the path with the stroke colour (`UIColor.setStroke()`) and `lineWidth` in the
   /// current image context.
   public func stroke() {
-    GraphicsContextStack.current?.draw(self, fill: false)
+    guard let context = GraphicsContextStack.current else { return }
+    context.saveGState()
+    if !dash.isEmpty { context.setLineDash(phase: dashPhase, lengths: dash) }
+    context.draw(self, fill: false)
+    context.restoreGState()
   }
+
+  /// Fills with `blendMode` (only `.normal` drawn) at `alpha`.
+  public func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
+    withAlpha(blendMode, alpha) { fill() }
+  }
+
+  /// Strokes with `blendMode` (only `.normal` drawn) at `alpha`.
+  public func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
+    withAlpha(blendMode, alpha) { stroke() }
+  }
+
+  private func withAlpha(_ mode: CGBlendMode, _ alpha: CGFloat, _ body: () -> Void) {
+    guard let context = GraphicsContextStack.current else { return }
+    context.saveGState()
+    context.setBlendMode(mode)
+    context.setAlpha(alpha)
+    body()
+    context.restoreGState()
+  }
+
+  /// Narrows the current context's drawing to the inside of the path.
+  public func addClip() {
+    guard let context = GraphicsContextStack.current else { return }
+    context.addPath(cgPath)
+    context.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
+  }
+
+  private var dash: [CGFloat] = []
+  private var dashPhase: CGFloat = 0
+
+  /// The dash lengths (the first `count` of `pattern`) and phase `stroke()` uses.
+  public func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+    dash = pattern.map { Array(UnsafeBufferPointer(start: $0, count: max(0, count))) } ?? []
+    dashPhase = phase
+  }
+}
+
+/// Corners of a rectangle (UIKit's), as a y-down screen shows them.
+public struct UIRectCorner: OptionSet, Sendable {
+  public let rawValue: UInt
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  public static let topLeft = UIRectCorner(rawValue: 1)
+  public static let topRight = UIRectCorner(rawValue: 2)
+  public static let bottomLeft = UIRectCorner(rawValue: 4)
+  public static let bottomRight = UIRectCorner(rawValue: 8)
+  public static let allCorners: UIRectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }
 
 /// Line ends (Core Graphics').

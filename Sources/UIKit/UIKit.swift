@@ -65,6 +65,10 @@ public struct CGAffineTransform: Hashable, Sendable {
   public func rotated(by angle: CGFloat) -> CGAffineTransform {
     CGAffineTransform(rotationAngle: angle).concatenating(self)
   }
+  /// The inverse, or the transform itself when it has none (as Core Graphics returns it).
+  public func inverted() -> CGAffineTransform {
+    transform2D.inverted().map(CGAffineTransform.init) ?? self
+  }
 
   init(_ t: Transform2D) {
     self.init(
@@ -81,6 +85,27 @@ public struct CGAffineTransform: Hashable, Sendable {
 extension CGPoint {
   public func applying(_ t: CGAffineTransform) -> CGPoint {
     CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
+  }
+}
+
+extension CGSize {
+  /// The size through the transform's linear part.
+  public func applying(_ t: CGAffineTransform) -> CGSize {
+    CGSize(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
+  }
+}
+
+extension CGRect {
+  /// The smallest rectangle holding the transformed corners.
+  public func applying(_ t: CGAffineTransform) -> CGRect {
+    let corners = [
+      CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY), CGPoint(x: minX, y: maxY),
+      CGPoint(x: maxX, y: maxY),
+    ].map { $0.applying(t) }
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    return CGRect(
+      x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
   }
 }
 

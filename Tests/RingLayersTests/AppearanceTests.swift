@@ -41,6 +41,23 @@ import Testing
     #expect(abs(measured - expected) < 0.02 * scale * 50, "r \(radius): \(measured) vs \(expected)")
   }
 
+  /// Only the `maskedCorners` are rounded: each rounded corner takes (1 - π/4) r² off.
+  @Test(arguments: [RectCorners.all, [.topLeft], [.topRight, .bottomLeft], []])
+  func onlyTheMaskedCornersAreRounded(corners: RectCorners) throws {
+    let layer = Layer()
+    layer.frame = Rect(x: 5, y: 5, width: 50, height: 40)
+    layer.backgroundColor = Self.red
+    layer.properties.cornerRadius = 12
+    layer.properties.maskedCorners = corners
+    let rounded = [RectCorners.topLeft, .topRight, .bottomLeft, .bottomRight].filter {
+      corners.contains($0)
+    }.count
+    let expected = 50 * 40 - Double(rounded) * (1 - Double.pi / 4) * 144
+    let p = try Self.render(layer)
+    #expect(abs(Self.area(p) - expected) < 1, "\(corners)")
+    #expect((p.pixel(x: 5, y: 5).alpha == 0) == corners.contains(.topLeft), "top-left pixel")
+  }
+
   /// A layer that masks to its rounded bounds shows of a larger sublayer exactly its own
   /// rounded area; without masking, all of the sublayer.
   @Test(arguments: [true, false])

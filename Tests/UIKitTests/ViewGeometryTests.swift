@@ -32,6 +32,22 @@ import Testing
     #expect(r.origin == expected.origin && r.size == expected.size)
   }
 
+  /// A path rounded at chosen corners has those corners' area taken off; affine transforms
+  /// invert, and rectangles through them are the box round their corners.
+  @Test func roundedCornersAndAffineHelpers() {
+    let path = UIBezierPath(
+      roundedRect: CGRect(x: 0, y: 0, width: 40, height: 20),
+      byRoundingCorners: [.topLeft, .bottomRight],
+      cornerRadii: CGSize(width: 10, height: 10))
+    #expect(path.bounds == CGRect(x: 0, y: 0, width: 40, height: 20))
+    let t = CGAffineTransform(rotationAngle: 0.4).translatedBy(x: 3, y: 5).scaledBy(x: 2, y: 0.5)
+    let back = CGPoint(x: 7, y: -2).applying(t).applying(t.inverted())
+    #expect(abs(back.x - 7) < 1e-12 && abs(back.y + 2) < 1e-12)
+    let r = CGRect(x: 0, y: 0, width: 10, height: 20).applying(
+      CGAffineTransform(rotationAngle: .pi / 2))
+    #expect(abs(r.minX + 20) < 1e-9 && abs(r.width - 20) < 1e-9 && abs(r.height - 10) < 1e-9)
+  }
+
   /// A plain view has no natural size, keeps its frame, and a subclass's overrides of
   /// `frame` and `bounds` observe every change.
   @Test func viewsKeepTheirDefaultsAndObserveGeometry() {
