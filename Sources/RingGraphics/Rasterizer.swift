@@ -89,10 +89,12 @@ public enum Rasterizer {
       }
     }
     guard minX.isFinite, width > 0, height > 0 else { return .empty }
-    let x0 = max(0, Int(minX.rounded(.down)))
-    let y0 = max(0, Int(minY.rounded(.down)))
-    let x1 = min(width, Int(maxX.rounded(.up)))
-    let y1 = min(height, Int(maxY.rounded(.up)))
+    // Clamped into the device before converting: finite points may lie beyond Int's range.
+    func pixel(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, -1), Double(limit) + 1)) }
+    let x0 = max(0, pixel(minX.rounded(.down), width))
+    let y0 = max(0, pixel(minY.rounded(.down), height))
+    let x1 = min(width, pixel(maxX.rounded(.up), width))
+    let y1 = min(height, pixel(maxY.rounded(.up), height))
     guard x1 > x0, y1 > y0 else { return .empty }
     var mask = CoverageMask(originX: x0, originY: y0, width: x1 - x0, height: y1 - y0)
     var acc = Accumulator(width: x1 - x0, height: y1 - y0)

@@ -92,9 +92,12 @@ extension Pixmap {
     let width = self.width
     pixels.withUnsafeMutableBufferPointer { dst in
       shadow.alpha.withUnsafeBufferPointer { a in
-        for y in max(0, dy)..<min(height, height + dy) {
+        let (y0, y1) = (max(0, dy), min(height, height + dy))
+        let (x0, x1) = (max(0, dx), min(width, width + dx))
+        guard y0 < y1, x0 < x1 else { return }
+        for y in y0..<y1 {
           let sy = y - dy
-          for x in max(0, dx)..<min(width, width + dx) {
+          for x in x0..<x1 {
             let v = a[sy * width + x - dx]
             guard v > 0 else { continue }
             let c = PixelMath.scale(color, by: UInt32(min(255, (v * 255).rounded())))

@@ -76,7 +76,10 @@ struct Stroker {
   static func dash(_ lines: [Polyline], pattern: [Double], phase: Double) -> [Polyline] {
     let pattern = pattern.count % 2 == 1 ? pattern + pattern : pattern
     let period = pattern.reduce(0, +)
-    guard period > 0 else { return lines }
+    // A pattern so fine that the path would hold more than a million dashes is drawn solid
+    // (it would look so, and cutting it would not end).
+    let total = lines.reduce(0) { $0 + $1.length }
+    guard period > 0, total / period * Double(pattern.count) <= 1_000_000 else { return lines }
     var out: [Polyline] = []
     for line in lines {
       var pts = line.points

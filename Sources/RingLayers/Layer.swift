@@ -303,7 +303,7 @@ open class Layer {
     let center = Transform3D(translationX: g.bounds.midX, y: g.bounds.midY, z: 0)
     let back = Transform3D(translationX: -g.bounds.midX, y: -g.bounds.midY, z: 0)
     var instance = Transform3D.identity
-    for k in 0..<max(0, g.instanceCount) {
+    for k in 0..<min(max(0, g.instanceCount), ReplicatorLayer.maximumInstanceCount) {
       let delay = Double(k) * g.instanceDelay
       let time = t - (delay.isFinite ? MediaTime.seconds(delay).nanoseconds : 0)
       let kd = Double(k)

@@ -292,11 +292,15 @@ extension RenderPlan {
           let o = m.apply(to: Point(x: q.shadowOffset.width, y: q.shadowOffset.height))
           let z = m.apply(to: .zero)
           let scale = m.maximumScale
-          let sigma = (q.shadowRadius.isFinite ? max(0, q.shadowRadius) : 0) * scale
+          // At most the device's size: beyond it a shadow is all blur or all elsewhere.
+          let reach = Double(width + height)
+          func pixels(_ v: Double) -> Int {
+            v.isFinite ? Int(min(max(v, -reach), reach).rounded()) : 0
+          }
+          let radius = q.shadowRadius.isFinite ? max(0, q.shadowRadius) : 0
+          let sigma = (radius * scale).isFinite ? min(radius * scale, reach) : 0
           let path = q.shadowPath.map { cache.fill($0, rule: .nonZero, m, width, height) }
-          let s = Shadow(
-            path: path, sigma: sigma, dx: Int((o.x - z.x).rounded()), dy: Int((o.y - z.y).rounded())
-          )
+          let s = Shadow(path: path, sigma: sigma, dx: pixels(o.x - z.x), dy: pixels(o.y - z.y))
           shadow = s
           let spread = Int((3 * sigma).rounded(.up)) + 1
           let cast = path?.pixelBounds ?? b

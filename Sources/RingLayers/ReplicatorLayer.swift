@@ -5,7 +5,12 @@ import RingGraphics
 public final class ReplicatorLayer: Layer {
   public override init() { super.init(kind: .replicator) }
 
-  /// How many times the sublayers are drawn; 0 draws none.
+  /// The most instances drawn (more are not): a count from a bug should not exhaust
+  /// memory presenting them.
+  public static let maximumInstanceCount = 1024
+
+  /// How many times the sublayers are drawn; 0 draws none, and at most
+  /// `maximumInstanceCount` are.
   public var instanceCount: Int {
     get { properties.instanceCount }
     set { properties.instanceCount = newValue }

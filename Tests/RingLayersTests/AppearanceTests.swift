@@ -197,3 +197,53 @@ import Testing
     #expect(try Self.render(root).pixel(x: 25, y: 10) == (0, 0, 255, 255), "ties keep order")
   }
 }
+
+/// Values a bug could give do not crash, hang or exhaust memory: they draw something
+/// bounded or nothing.
+@Suite struct HostileAppearanceTests {
+  static func render(_ layer: Layer) throws -> Pixmap {
+    var p = try Pixmap(width: 64, height: 64)
+    LayerRenderer().render(layer, at: .seconds(1), scale: 1, into: &p)
+    return p
+  }
+
+  @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300])
+  func oddNumbersEverywhere(value: Double) throws {
+    let card = Layer()
+    card.frame = Rect(x: 10, y: 10, width: 30, height: 30)
+    card.backgroundColor = .black
+    card.properties.cornerRadius = value
+    card.properties.borderWidth = value
+    card.properties.shadowOpacity = 1
+    card.properties.shadowRadius = value
+    card.properties.shadowOffset = Size(width: value, height: value)
+    card.properties.zPosition = value
+    let child = ShapeLayer()
+    child.frame = card.bounds
+    var line = BezierPath()
+    line.move(to: Point(x: 0, y: 0))
+    line.addLine(to: Point(x: 1e6, y: 30))
+    child.path = line
+    child.strokeColor = .white
+    child.properties.lineDashPattern = [1e-9, 1e-9]
+    child.properties.lineDashPhase = value
+    card.addSublayer(child)
+    _ = try Self.render(card)
+    card.properties.transform.m34 = value
+    card.properties.transform.m41 = value
+    _ = try Self.render(card)
+  }
+
+  @Test func aHugeReplicatorIsCapped() throws {
+    let replicator = ReplicatorLayer()
+    replicator.instanceCount = .max
+    replicator.instanceDelay = 1e300
+    let dot = Layer()
+    dot.frame = Rect(x: 0, y: 0, width: 2, height: 2)
+    dot.backgroundColor = .black
+    replicator.addSublayer(dot)
+    let p = replicator.presentation(at: .seconds(1))
+    #expect(p.nodes.count == 1 + ReplicatorLayer.maximumInstanceCount)
+    _ = try Self.render(replicator)
+  }
+}
