@@ -71,7 +71,9 @@ public struct GradientSampler: Sendable {
   func generalPosition(x: Int, y: Int) -> Double {
     guard let inv = inverse, bounds.width > 0, bounds.height > 0 else { return 1 }
     let p = inv.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-    return geometry.position(
+    let t = geometry.position(
       ux: (p.x - bounds.minX) / bounds.width, uy: (p.y - bounds.minY) / bounds.height)
+    // Behind the viewer, or through a transform of NaNs: the last colour, not a trap.
+    return t.isNaN ? 1 : t
   }
 }

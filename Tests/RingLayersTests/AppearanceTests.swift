@@ -232,6 +232,17 @@ import Testing
     card.properties.transform.m34 = value
     card.properties.transform.m41 = value
     _ = try Self.render(card)
+    for kind in GradientKind.allCases {
+      let gradient = GradientLayer()
+      gradient.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+      gradient.colors = [.black, .white]
+      gradient.type = kind
+      gradient.properties.transform = Transform3D(rotationAngle: 1.2, x: 0, y: 1, z: 0)
+      gradient.properties.transform.m34 = -1 / 30
+      _ = try Self.render(gradient)
+      gradient.properties.transform.m11 = value
+      _ = try Self.render(gradient)
+    }
   }
 
   @Test func aHugeReplicatorIsCapped() throws {
