@@ -52,7 +52,10 @@ import Testing
   }
 
   /// The other samples, pinned at a moment each.
-  @Test(arguments: [("Spinner", 300), ("Strobe", 40), ("Samples", 500)])
+  @Test(arguments: [
+    ("Spinner", 300), ("Strobe", 40), ("Samples", 500), ("Indicators", 60),
+    ("Indicators", 400),
+  ])
   func theOtherSamplesMatchTheirGoldens(program: String, milliseconds: Int) throws {
     let image = try Self.snapshot(program, at: "\(Double(milliseconds) / 1000)")
     let golden = GoldenImage(
