@@ -103,6 +103,9 @@ open class UIView: UIResponder, CALayerDelegate {
     }
   }
 
+  /// How the view's content fills its bounds (`.scaleToFill` unless set).
+  open var contentMode: ContentMode = .scaleToFill
+
   /// Clips the view's content and subviews to its bounds: its layer's `masksToBounds`.
   open var clipsToBounds: Bool {
     get { layer.masksToBounds }

@@ -98,4 +98,21 @@ import Testing
     let centred = render(.center, size: CGSize(width: 10, height: 10))
     #expect(centred.pixel(x: 4, y: 4).alpha == 255 && centred.pixel(x: 3, y: 3).alpha == 0)
   }
+
+  /// An image view shows its image placed by its content mode; its natural size is the
+  /// image's.
+  @Test func anImageViewShowsItsImage() {
+    let view = UIImageView(image: UIImage(cgImage: Self.quad()))
+    #expect(view.intrinsicContentSize == CGSize(width: 2, height: 2))
+    view.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+    view.contentMode = .scaleAspectFit
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 1
+    let p = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 20), format: format).image {
+      view.layer.render(in: $0.cgContext)
+    }.pixmap
+    #expect(p.pixel(x: 5, y: 10).alpha == 0, "beside the square image")
+    #expect(Self.color(p, 12, 2) == (255, 0, 0), "its top-left quarter")
+    #expect(Self.color(p, 28, 18) == (255, 255, 255), "its bottom-right quarter")
+  }
 }
