@@ -298,3 +298,15 @@ open class CAAnimationGroup: CAAnimation {
 /// The largest finite `Float` (C's `HUGE` and `MAXFLOAT`): as a `repeatCount`, forever.
 public let HUGE = Float.greatestFiniteMagnitude
 public let MAXFLOAT = Float.greatestFiniteMagnitude
+
+/// One keyframe of `UIView.animateKeyframes` on one property: added under a key of its own,
+/// so that the keyframes of one property do not replace each other.
+final class KeyframeStep: CABasicAnimation {
+  nonisolated(unsafe) private static var count = 0
+
+  override func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+  {
+    KeyframeStep.count += 1
+    (anObject as? CALayer)?.add(self, forKey: "\(event) keyframe \(KeyframeStep.count)")
+  }
+}

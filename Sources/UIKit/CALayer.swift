@@ -518,6 +518,10 @@ open class CALayer: NSObject {
         fromModel ? model : backing.committedPresentation(at: Runtime.now).nodes[0].properties
       let copy = basic.copy() as! CABasicAnimation
       copy.fromValue = CAKeyPath(key, on: backing.kind)?.boxed(in: before)
+      if copy is KeyframeStep {
+        // A keyframe ends at the value its change set, not at the model's last one.
+        copy.toValue = CAKeyPath(key, on: backing.kind)?.boxed(in: backing.properties)
+      }
       copy.run(forKey: key, object: self, arguments: nil)
     } else {
       action.run(forKey: key, object: self, arguments: nil)

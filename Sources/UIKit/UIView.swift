@@ -305,6 +305,19 @@ open class UIView: UIResponder, CALayerDelegate {
     } else {
       animation = CABasicAnimation()
     }
+    if let keyframes = block.keyframes {
+      // A change inside `animateKeyframes` but outside any keyframe happens at once, as UIKit
+      // does; one inside a keyframe animates over it, linearly, and holds its value after.
+      guard keyframes.isStep else { return NSNull() }
+      let step = KeyframeStep()
+      step.keyPath = event
+      step.duration = block.duration
+      step.beginTime = CACurrentMediaTime() + block.delay
+      step.isRemovedOnCompletion = false
+      let first = UIView.keyframedProperties.insert("\(ObjectIdentifier(layer)) \(event)").inserted
+      step.fillMode = first ? .both : .forwards
+      return step
+    }
     animation.keyPath = event
     animation.duration = block.duration
     animation.timingFunction = block.curve
@@ -328,6 +341,9 @@ open class UIView: UIResponder, CALayerDelegate {
     var fromModel = true
     /// A spring's damping ratio and initial velocity (fractions of the distance per second).
     var spring: (dampingRatio: Double, velocity: Double)?
+    /// Inside `animateKeyframes`: the whole animation's length in seconds (a keyframe's times
+    /// are fractions of it), and whether this block is a keyframe's.
+    var keyframes: (total: Double, isStep: Bool)?
   }
 
   /// The stiffness and damping (mass 1) of UIKit's spring for `dampingRatio` ζ (clamped to
@@ -344,6 +360,62 @@ open class UIView: UIResponder, CALayerDelegate {
     return (omega * omega, 2 * ratio * omega)
   }
   nonisolated(unsafe) static var animationBlocks: [AnimationBlock] = []
+  /// The layers' properties a keyframe animation has animated so far (the first keyframe of
+  /// each shows its start value until it begins).
+  nonisolated(unsafe) static var keyframedProperties: Set<String> = []
+
+  /// Animates what `animations` changes inside `addKeyframe` calls, each over its share of
+  /// `duration` seconds from its relative start, after `delay`; `completion` runs when all
+  /// have stopped. Each keyframe moves linearly from the value before it and holds its
+  /// value after it.
+  public class func animateKeyframes(
+    withDuration duration: TimeInterval, delay: TimeInterval,
+    options: KeyframeAnimationOptions = [], animations: @escaping () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {
+    CATransaction.begin()
+    if let completion { CATransaction.setCompletionBlock { completion(true) } }
+    animationBlocks.append(
+      AnimationBlock(
+        duration: duration, delay: delay, curve: CAMediaTimingFunction(name: .linear),
+        keyframes: (duration, false)))
+    keyframedProperties = []
+    animations()
+    keyframedProperties = []
+    animationBlocks.removeLast()
+    CATransaction.commit()
+  }
+
+  /// Inside `animateKeyframes`: animates what `animations` changes from
+  /// `frameStartTime` to `frameStartTime + frameDuration`, fractions of the whole.
+  public class func addKeyframe(
+    withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+    animations: @escaping () -> Void
+  ) {
+    guard let outer = animationBlocks.last, let keyframes = outer.keyframes else {
+      animations()
+      return
+    }
+    let start = min(max(frameStartTime.isFinite ? frameStartTime : 0, 0), 1)
+    let length = min(max(frameDuration.isFinite ? frameDuration : 0, 0), 1 - start)
+    var block = outer
+    block.delay = outer.delay + start * keyframes.total
+    block.duration = length * keyframes.total
+    block.keyframes = (keyframes.total, true)
+    animationBlocks.append(block)
+    animations()
+    animationBlocks.removeLast()
+  }
+
+  public struct KeyframeAnimationOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let calculationModeLinear = KeyframeAnimationOptions([])
+    public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
+    public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+    public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
+    public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
+  }
 
   /// Options of `animate(withDuration:delay:options:animations:completion:)`: the curves,
   /// `.repeat`, `.autoreverse` and `.beginFromCurrentState` are honoured, the rest
