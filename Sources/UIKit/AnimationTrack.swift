@@ -271,53 +271,33 @@ extension Transform3D: CAValue {
   /// Core Animation's field paths of a transform: the parts it is taken apart into.
   static var components: [String: WritableKeyPath<Transform3D, Double>] {
     [
-      "rotation": \.rotationZ, "rotation.x": \.rotationX, "rotation.y": \.rotationY,
-      "rotation.z": \.rotationZ, "scale": \.uniformScale, "scale.x": \.scaleX,
-      "scale.y": \.scaleY, "scale.z": \.scaleZ, "translation.x": \.translationX,
-      "translation.y": \.translationY, "translation.z": \.translationZ,
+      "rotation": \.rotationAngles.z, "rotation.x": \.rotationAngles.x,
+      "rotation.y": \.rotationAngles.y, "rotation.z": \.rotationAngles.z,
+      "scale": \.uniformScale, "scale.x": \.axisScales.x, "scale.y": \.axisScales.y,
+      "scale.z": \.axisScales.z, "translation.x": \.offset.x, "translation.y": \.offset.y,
+      "translation.z": \.offset.z,
     ]
   }
 
-  var rotationX: Double {
-    get { eulerAngles.x }
-    set { self = withEulerAngles(SIMD3(newValue, eulerAngles.y, eulerAngles.z)) }
+  /// The rotation as angles about x, then y, then z; set, the rest kept.
+  var rotationAngles: SIMD3<Double> {
+    get { eulerAngles }
+    set { self = withEulerAngles(newValue) }
   }
-  var rotationY: Double {
-    get { eulerAngles.y }
-    set { self = withEulerAngles(SIMD3(eulerAngles.x, newValue, eulerAngles.z)) }
-  }
-  var rotationZ: Double {
-    get { eulerAngles.z }
-    set { self = withEulerAngles(SIMD3(eulerAngles.x, eulerAngles.y, newValue)) }
+  /// The scale along each axis; set, the rest kept.
+  var axisScales: SIMD3<Double> {
+    get { partsOrAxes.scale }
+    set { self = withScale(newValue) }
   }
   /// The mean of the three scales; set, all three.
   var uniformScale: Double {
-    get { (scaleX + scaleY + scaleZ) / 3 }
-    set { self = withScale(SIMD3(newValue, newValue, newValue)) }
+    get { (axisScales.x + axisScales.y + axisScales.z) / 3 }
+    set { axisScales = SIMD3(repeating: newValue) }
   }
-  var scaleX: Double {
-    get { partsOrAxes.scale.x }
-    set { self = withScale(SIMD3(newValue, scaleY, scaleZ)) }
-  }
-  var scaleY: Double {
-    get { partsOrAxes.scale.y }
-    set { self = withScale(SIMD3(scaleX, newValue, scaleZ)) }
-  }
-  var scaleZ: Double {
-    get { partsOrAxes.scale.z }
-    set { self = withScale(SIMD3(scaleX, scaleY, newValue)) }
-  }
-  var translationX: Double {
-    get { partsOrAxes.translation.x }
-    set { self = withTranslation(SIMD3(newValue, translationY, translationZ)) }
-  }
-  var translationY: Double {
-    get { partsOrAxes.translation.y }
-    set { self = withTranslation(SIMD3(translationX, newValue, translationZ)) }
-  }
-  var translationZ: Double {
-    get { partsOrAxes.translation.z }
-    set { self = withTranslation(SIMD3(translationX, translationY, newValue)) }
+  /// The translation; set, the rest kept.
+  var offset: SIMD3<Double> {
+    get { partsOrAxes.translation }
+    set { self = withTranslation(newValue) }
   }
 }
 

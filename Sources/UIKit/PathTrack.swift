@@ -115,6 +115,6 @@ struct PathTrack: TrackWriter {
     } else if u >= 0.5, k + 2 < pts.count, let after = direction(k + 1), after.dot(d) > smooth {
       d = d.interpolated(to: after, fraction: u - 0.5)
     }
-    p.transform.rotationZ = atan2(d.y, d.x) + rotation
+    p.transform.rotationAngles.z = atan2(d.y, d.x) + rotation
   }
 }

@@ -97,12 +97,8 @@ import Testing
     #expect(abs(measured - (outer - inner)) < 1, "\(measured) vs \(outer - inner)")
   }
 
-  /// A dashed line of butt-capped dashes covers the dashes' length times the width; the
-  /// phase shifts where they fall; dots of zero length with round caps are discs.
-  @Test(arguments: [
-    ([6.0, 4.0], 0.0, 60.0), ([6, 4], 3, 60), ([5], 0, 50), ([3, 2, 1, 4], 0, 40),
-  ])
-  func dashesCoverTheirLength(pattern: [Double], phase: Double, dashed: Double) throws {
+  /// A red line 100 points long across the middle, `width` points wide.
+  static func line(width: Double) -> ShapeLayer {
     let line = ShapeLayer()
     line.frame = Rect(x: 0, y: 0, width: 120, height: 120)
     var path = BezierPath()
@@ -110,8 +106,18 @@ import Testing
     path.addLine(to: Point(x: 110, y: 60))
     line.path = path
     line.fillColor = .clear
-    line.strokeColor = Self.red
-    line.lineWidth = 4
+    line.strokeColor = red
+    line.lineWidth = width
+    return line
+  }
+
+  /// A dashed line of butt-capped dashes covers the dashes' length times the width; the
+  /// phase shifts where they fall; dots of zero length with round caps are discs.
+  @Test(arguments: [
+    ([6.0, 4.0], 0.0, 60.0), ([6, 4], 3, 60), ([5], 0, 50), ([3, 2, 1, 4], 0, 40),
+  ])
+  func dashesCoverTheirLength(pattern: [Double], phase: Double, dashed: Double) throws {
+    let line = Self.line(width: 4)
     line.properties.lineDashPattern = pattern
     line.properties.lineDashPhase = phase
     let measured = Self.area(try Self.render(line))
@@ -120,15 +126,7 @@ import Testing
   }
 
   @Test func zeroLengthDashesWithRoundCapsAreDots() throws {
-    let line = ShapeLayer()
-    line.frame = Rect(x: 0, y: 0, width: 120, height: 120)
-    var path = BezierPath()
-    path.move(to: Point(x: 10, y: 60))
-    path.addLine(to: Point(x: 110, y: 60))
-    line.path = path
-    line.strokeColor = Self.red
-    line.fillColor = .clear
-    line.lineWidth = 6
+    let line = Self.line(width: 6)
     line.lineCap = .round
     line.properties.lineDashPattern = [0, 10]
     // Dots at 10, 20, ... 110: 11 discs of radius 3.

@@ -30,13 +30,18 @@ import Testing
     SIMD4(v.x / v.w, v.y / v.w, 0, 1)
   }
 
+  /// The anchor point in the layer's own coordinates, as a direction.
+  static func anchor(_ g: LayerGeometry) -> SIMD4<Double> {
+    SIMD4(
+      g.bounds.minX + g.anchorPoint.x * g.bounds.width,
+      g.bounds.minY + g.anchorPoint.y * g.bounds.height, 0, 0)
+  }
+
   /// A layer's own plane into its superlayer's sublayer space: minus the anchor point,
   /// times the transform, plus the position.
   static func own(_ layer: Layer) -> Carry {
     let g = layer.properties.geometry
-    let a = SIMD4(
-      g.bounds.minX + g.anchorPoint.x * g.bounds.width,
-      g.bounds.minY + g.anchorPoint.y * g.bounds.height, 0, 0)
+    let a = anchor(g)
     return { v in
       var moved = v - a * v.w
       moved = times(moved, g.transform)
@@ -47,9 +52,7 @@ import Testing
   /// A superlayer's sublayer space into its own plane, then flattened.
   static func sublayerSpace(_ layer: Layer) -> Carry {
     let g = layer.properties.geometry
-    let a = SIMD4(
-      g.bounds.minX + g.anchorPoint.x * g.bounds.width,
-      g.bounds.minY + g.anchorPoint.y * g.bounds.height, 0, 0)
+    let a = anchor(g)
     return { v in
       var moved = v - a * v.w
       moved = times(moved, g.sublayerTransform)

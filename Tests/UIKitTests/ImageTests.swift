@@ -47,14 +47,13 @@ import Testing
       space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: Self.rgba)!
     bitmap.draw(image, in: CGRect(x: 0, y: 0, width: 2, height: 2))
     #expect(Self.color(bitmap.makeImage()!.pixmap, 0, 0) == (255, 0, 0), "upright")
-    let format = UIGraphicsImageRendererFormat()
-    format.scale = 1
-    let flipped = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2), format: format)
-      .image { $0.cgContext.draw(image, in: CGRect(x: 0, y: 0, width: 2, height: 2)) }
-    #expect(Self.color(flipped.pixmap, 0, 0) == (0, 0, 255), "upside down, as on iOS")
-    let upright = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2), format: format)
-      .image { _ in UIImage(cgImage: image).draw(in: CGRect(x: 0, y: 0, width: 2, height: 2)) }
-    #expect(Self.color(upright.pixmap, 0, 0) == (255, 0, 0), "UIImage draws upright")
+    let square = CGRect(x: 0, y: 0, width: 2, height: 2)
+    let flipped = drawnPixels(width: 2, height: 2) { $0.draw(image, in: square) }
+    #expect(Self.color(flipped, 0, 0) == (0, 0, 255), "upside down, as on iOS")
+    let upright = drawnPixels(width: 2, height: 2) { _ in
+      UIImage(cgImage: image).draw(in: square)
+    }
+    #expect(Self.color(upright, 0, 0) == (255, 0, 0), "UIImage draws upright")
   }
 
   /// A bitmap context made with memory of the caller's writes its pixels there.
@@ -81,11 +80,7 @@ import Testing
       layer.frame = CGRect(origin: .zero, size: size)
       layer.contents = image
       layer.contentsGravity = gravity
-      let format = UIGraphicsImageRendererFormat()
-      format.scale = 1
-      return UIGraphicsImageRenderer(size: size, format: format).image {
-        layer.render(in: $0.cgContext)
-      }.pixmap
+      return renderedPixels(layer, width: size.width, height: size.height)
     }
     let resized = render(.resize, size: CGSize(width: 20, height: 20))
     #expect(
@@ -106,11 +101,7 @@ import Testing
     #expect(view.intrinsicContentSize == CGSize(width: 2, height: 2))
     view.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
     view.contentMode = .scaleAspectFit
-    let format = UIGraphicsImageRendererFormat()
-    format.scale = 1
-    let p = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 20), format: format).image {
-      view.layer.render(in: $0.cgContext)
-    }.pixmap
+    let p = renderedPixels(view.layer, width: 40, height: 20)
     #expect(p.pixel(x: 5, y: 10).alpha == 0, "beside the square image")
     #expect(Self.color(p, 12, 2) == (255, 0, 0), "its top-left quarter")
     #expect(Self.color(p, 28, 18) == (255, 255, 255), "its bottom-right quarter")

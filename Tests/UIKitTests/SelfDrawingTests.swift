@@ -34,19 +34,6 @@ import Testing
     }
   }
 
-  /// The tree under `layer` drawn at 1 pixel per point, as straight RGBA.
-  func pixels(_ layer: CALayer, size: CGSize) -> Pixmap {
-    let image = UIGraphicsImageRenderer(
-      size: size,
-      format: {
-        let f = UIGraphicsImageRendererFormat()
-        f.scale = 1
-        return f
-      }()
-    ).image { layer.render(in: $0.cgContext) }
-    return image.pixmap
-  }
-
   /// Nothing is drawn until the layer asks; then `draw(in:)` runs at the end of the turn,
   /// once, and again after a change that needs it (a property's `didSet`, the bounds named
   /// by `needsDisplay(forKey:)`).
@@ -59,13 +46,13 @@ import Testing
     tree.advance(to: .seconds(0.1))
     #expect(pie.draws == 1)
     // The quarter from twelve to three o'clock is red; the rest is clear.
-    var p = pixels(pie, size: CGSize(width: 40, height: 40))
+    var p = renderedPixels(pie, width: 40, height: 40)
     #expect(p.pixel(x: 30, y: 10).red == 255 && p.pixel(x: 30, y: 10).alpha == 255)
     #expect(p.pixel(x: 10, y: 30).alpha == 0)
     pie.progress = 0.75
     tree.advance(to: .seconds(0.2))
     #expect(pie.draws == 2)
-    p = pixels(pie, size: CGSize(width: 40, height: 40))
+    p = renderedPixels(pie, width: 40, height: 40)
     #expect(p.pixel(x: 10, y: 30).alpha == 255, "three quarters now")
     tree.advance(to: .seconds(0.3))
     #expect(pie.draws == 2, "no change, no drawing")
@@ -113,7 +100,7 @@ import Testing
       tree.advance(to: .seconds(0.1))
       #expect(painter.displayed == (displays ? 1 : 0))
       #expect(painter.drawn == (displays ? 0 : 1))
-      let p = pixels(layer, size: CGSize(width: 10, height: 10))
+      let p = renderedPixels(layer, width: 10, height: 10)
       #expect(p.pixel(x: 5, y: 5).blue == (displays ? 0 : 255))
     }
   }
@@ -122,15 +109,7 @@ import Testing
   /// outside the clip; without options nothing before the start or after the end.
   @Test(arguments: [false, true])
   func aClippedLinearGradient(extends: Bool) throws {
-    let image = UIGraphicsImageRenderer(
-      size: CGSize(width: 60, height: 60),
-      format: {
-        let f = UIGraphicsImageRendererFormat()
-        f.scale = 1
-        return f
-      }()
-    ).image { context in
-      let ctx = context.cgContext
+    let p = drawnPixels(width: 60, height: 60) { ctx in
       ctx.addEllipse(in: CGRect(x: 0, y: 0, width: 60, height: 60))
       ctx.clip()
       let gradient = CGGradient(
@@ -140,7 +119,6 @@ import Testing
         gradient, start: CGPoint(x: 10, y: 30), end: CGPoint(x: 50, y: 30),
         options: extends ? [.drawsBeforeStartLocation, .drawsAfterEndLocation] : [])
     }
-    let p = image.pixmap
     #expect(p.pixel(x: 11, y: 30).red > 240 && p.pixel(x: 11, y: 30).blue < 15)
     #expect(p.pixel(x: 48, y: 30).blue > 240 && p.pixel(x: 48, y: 30).red < 15)
     #expect(p.pixel(x: 30, y: 30).red > 110 && p.pixel(x: 30, y: 30).red < 145, "half way")
@@ -171,15 +149,7 @@ import Testing
 
   /// A shadow set on the context falls under what is drawn after, offset; dashes dash.
   @Test func shadowsAndDashes() {
-    let image = UIGraphicsImageRenderer(
-      size: CGSize(width: 60, height: 60),
-      format: {
-        let f = UIGraphicsImageRendererFormat()
-        f.scale = 1
-        return f
-      }()
-    ).image { context in
-      let ctx = context.cgContext
+    let p = drawnPixels(width: 60, height: 60) { ctx in
       ctx.setShadow(offset: CGSize(width: 0, height: 10), blur: 0, color: UIColor.black.cgColor)
       ctx.setFillColor(UIColor.green.cgColor)
       ctx.fill(CGRect(x: 10, y: 10, width: 20, height: 10))
@@ -190,7 +160,6 @@ import Testing
       ctx.addLine(to: CGPoint(x: 60, y: 50))
       ctx.strokePath()
     }
-    let p = image.pixmap
     #expect(p.pixel(x: 20, y: 15).green == 255, "the shape")
     #expect(p.pixel(x: 20, y: 25) == (0, 0, 0, 255), "its shadow 10 points down")
     #expect(p.pixel(x: 2, y: 50).alpha == 255 && p.pixel(x: 7, y: 50).alpha == 0, "dashes")

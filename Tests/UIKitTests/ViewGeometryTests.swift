@@ -96,11 +96,8 @@ import Testing
     UIApplication.shared.keyWindow!.rootViewController!.view.addSubview(masked)
     tree.advance(to: .seconds(0.1))
     #expect(mask.layouts == 1, "laid out though it is no subview")
-    let format = UIGraphicsImageRendererFormat()
-    format.scale = 1
-    let image = UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40), format: format)
-      .image { masked.layer.render(in: $0.cgContext) }
-    #expect(image.pixmap.pixel(x: 20, y: 20) == (255, 0, 0, 255), "inside the disc")
-    #expect(image.pixmap.pixel(x: 1, y: 1).alpha == 0, "outside the disc: masked")
+    let p = renderedPixels(masked.layer, width: 40, height: 40)
+    #expect(p.pixel(x: 20, y: 20) == (255, 0, 0, 255), "inside the disc")
+    #expect(p.pixel(x: 1, y: 1).alpha == 0, "outside the disc: masked")
   }
 }
