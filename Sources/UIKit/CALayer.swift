@@ -558,9 +558,16 @@ open class CALayer: NSObject {
   /// Redraws the content when the bounds change size.
   public var needsDisplayOnBoundsChange = false
 
-  /// Marks the content for redrawing at the end of this turn of the run loop.
-  public func setNeedsDisplay() { needsDisplayFlag = true }
-  public func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+  /// Marks the content for redrawing at the end of this turn of the run loop (a view's own
+  /// layer: the view's `draw(_:)`).
+  public func setNeedsDisplay() {
+    if let view = delegate as? UIView {
+      view.needsDisplay = true
+    } else {
+      needsDisplayFlag = true
+    }
+  }
+  public func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
   public func needsDisplay() -> Bool { needsDisplayFlag }
 
   /// Runs `display()` now if it is due.
@@ -573,9 +580,13 @@ open class CALayer: NSObject {
   /// Whether a change of the property named `key` redraws the layer: none by default.
   open class func needsDisplay(forKey key: String) -> Bool { false }
 
-  /// Sets the layer's content: the delegate's `display(_:)`, else what `draw(in:)` draws.
+  /// Sets the layer's content: the delegate's `display(_:)`, else what `draw(in:)` draws (a
+  /// view's own layer: the view's `draw(_:)`, at the end of this turn).
   open func display() {
-    if let delegate, !(delegate is UIView) {
+    if let view = delegate as? UIView {
+      // The view draws at the end of this turn of the run loop.
+      view.needsDisplay = true
+    } else if let delegate {
       delegate.display(self)
     } else {
       drawContent()

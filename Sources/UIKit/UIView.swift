@@ -244,7 +244,9 @@ open class UIView: UIResponder, CALayerDelegate {
   /// `setNeedsDisplay()` or a new size, and what it draws shows beneath the subviews.
   open func draw(_ rect: CGRect) {}
 
-  var needsDisplay = true
+  /// Whether `draw(_:)` is due; its layer sets it too (from any isolation, as a layer's
+  /// `setNeedsDisplay()` may be called).
+  nonisolated(unsafe) var needsDisplay = true
 
   public func setNeedsDisplay() { needsDisplay = true }
 

@@ -165,3 +165,31 @@ import Testing
     #expect(p.pixel(x: 2, y: 50).alpha == 255 && p.pixel(x: 7, y: 50).alpha == 0, "dashes")
   }
 }
+
+/// A view's own layer asked to redraw redraws the view (its `draw(_:)`), not an empty
+/// layer drawing.
+@MainActor @Suite(.serialized) struct ViewLayerDisplayTests {
+  final class Dot: UIView {
+    var draws = 0
+    override func draw(_ rect: CGRect) {
+      draws += 1
+      UIColor.red.setFill()
+      UIBezierPath(ovalIn: bounds).fill()
+    }
+  }
+
+  @Test func aViewsLayerRedrawsTheView() {
+    let dot = Dot(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+    let tree = showInKeyWindow(CALayer())
+    UIApplication.shared.keyWindow!.rootViewController!.view.addSubview(dot)
+    tree.advance(to: .seconds(0.1))
+    #expect(dot.draws == 1)
+    dot.layer.setNeedsDisplay()
+    tree.advance(to: .seconds(0.2))
+    #expect(dot.draws == 2)
+    dot.layer.display()
+    tree.advance(to: .seconds(0.3))
+    #expect(dot.draws == 3)
+    #expect(renderedPixels(dot.layer, width: 20, height: 20).pixel(x: 10, y: 10).red == 255)
+  }
+}
