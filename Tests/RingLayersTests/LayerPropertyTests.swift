@@ -61,6 +61,9 @@ import Testing
     case let v as [Double] where P.Value.self == [Double].self:
       p[keyPath: property.keyPath] = (v + [0.5]) as! P.Value
     case let v as Bool: p[keyPath: property.keyPath] = (!v) as! P.Value
+    case is LayerContents? where P.Value.self == LayerContents?.self:
+      p[keyPath: property.keyPath] =
+        LayerContents(image: try! Pixmap(width: 1, height: 1)) as! P.Value
     case let v as Size:
       p[keyPath: property.keyPath] = Size(width: v.width + 1, height: v.height) as! P.Value
     case let v as Transform3D:
