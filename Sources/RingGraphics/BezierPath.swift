@@ -302,6 +302,30 @@ public struct BezierPath: Hashable, Sendable {
     }
   }
 
+  /// `other`'s points added to this path's, element by element, when both have the same
+  /// structure (an additive path animation's sum); nil otherwise.
+  public func adding(_ other: BezierPath) -> BezierPath? {
+    guard hasSameStructure(as: other) else { return nil }
+    var out = BezierPath()
+    for (x, y) in zip(elements, other.elements) {
+      switch (x, y) {
+      case (.move(let p), .move(let q)): out.move(to: p + q)
+      case (.line(let p), .line(let q)): out.addLine(to: p + q)
+      case (.quadCurve(let p, let c), .quadCurve(let q, let d)):
+        out.addQuadCurve(to: p + q, controlPoint: c + d)
+      case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
+        out.addCurve(to: p + q, controlPoint1: c1 + d1, controlPoint2: c2 + d2)
+      case (.arc(let c, let r, let a0, let a1), .arc(let d, let s, let b0, let b1)):
+        out.appendArc(
+          center: c + d, radii: Size(width: r.width + s.width, height: r.height + s.height),
+          from: a0 + b0, to: a1 + b1)
+      case (.close, .close): out.close()
+      default: return nil
+      }
+    }
+    return out
+  }
+
   private mutating func ensureStart(_ p: Point) {
     if currentPoint == nil { move(to: p) }
   }

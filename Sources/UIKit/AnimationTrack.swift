@@ -184,6 +184,15 @@ protocol CAValue: Interpolatable {
   var vector: [Double]? { get }
   /// The value with `vector` in place of its own (colours clamped to 0...1).
   func with(vector: [Double]) -> Self
+  /// The values a key path may name beneath the property that are sizes
+  /// (`"translation"` of `"transform.translation"`).
+  static var sizeComponents: [String: WritableKeyPath<Self, Size>] { get }
+  /// What adding nothing gives (a number's 0, a transform's identity): an additive
+  /// animation of `byValue` alone runs from it; nil for values that do not add.
+  static var additiveZero: Self? { get }
+  /// `other` added to this value, as an additive animation adds its value to the one
+  /// beneath (a transform's is applied first); `other` for values that do not add.
+  func adding(_ other: Self) -> Self
 }
 
 extension CAValue {
@@ -191,10 +200,17 @@ extension CAValue {
   static var unreadable: Self? { nil }
   var vector: [Double]? { nil }
   func with(vector: [Double]) -> Self { self }
+  static var sizeComponents: [String: WritableKeyPath<Self, Size>] { [:] }
+  static var additiveZero: Self? { nil }
+  func adding(_ other: Self) -> Self {
+    guard let a = vector, let b = other.vector, a.count == b.count else { return other }
+    return with(vector: zip(a, b).map(+))
+  }
 
-  /// Whether `component` (nil for the whole value) names a number in this type's values.
+  /// Whether `component` (nil for the whole value) names a number or a size in this
+  /// type's values.
   static func names(_ component: String?) -> Bool {
-    component.map { components[$0] != nil } ?? true
+    component.map { components[$0] != nil || sizeComponents[$0] != nil } ?? true
   }
 
   /// The value, or its `component`, as Core Animation hands it out.
@@ -205,6 +221,7 @@ extension CAValue {
 }
 
 extension Double: CAValue {
+  static var additiveZero: Double? { 0 }
   static func unboxed(_ raw: Any?) -> Double? { numberValue(raw) }
   var boxed: Any { NSNumber(value: self) }
   var vector: [Double]? { [self] }
@@ -212,6 +229,7 @@ extension Double: CAValue {
 }
 
 extension Point: CAValue {
+  static var additiveZero: Point? { Point(x: 0, y: 0) }
   static func unboxed(_ raw: Any?) -> Point? { pointValue(raw)?.point }
   var boxed: Any { CGPoint(self) }
   static var components: [String: WritableKeyPath<Point, Double>] { ["x": \.x, "y": \.y] }
@@ -220,6 +238,10 @@ extension Point: CAValue {
 }
 
 extension Size: CAValue {
+  static var additiveZero: Size? { Size(width: 0, height: 0) }
+  func adding(_ other: Size) -> Size {
+    Size(width: width + other.width, height: height + other.height)
+  }
   static func unboxed(_ raw: Any?) -> Size? {
     switch raw {
     case let s as CGSize: s.size
@@ -234,6 +256,7 @@ extension Size: CAValue {
 }
 
 extension Rect: CAValue {
+  static var additiveZero: Rect? { Rect(x: 0, y: 0, width: 0, height: 0) }
   static func unboxed(_ raw: Any?) -> Rect? { rectValue(raw)?.rect }
   var boxed: Any { CGRect(self) }
   static var components: [String: WritableKeyPath<Rect, Double>] {
@@ -266,6 +289,17 @@ extension RGBAColor: CAValue {
 }
 
 extension Transform3D: CAValue {
+  static var additiveZero: Transform3D? { .identity }
+  /// An additive transform is applied first, then the one beneath.
+  func adding(_ other: Transform3D) -> Transform3D { other.concatenating(self) }
+  static var sizeComponents: [String: WritableKeyPath<Transform3D, Size>] {
+    ["translation": \.planeOffset]
+  }
+  /// The translation in the plane, as a size; set, the rest kept.
+  var planeOffset: Size {
+    get { Size(width: offset.x, height: offset.y) }
+    set { offset = SIMD3(newValue.width, newValue.height, offset.z) }
+  }
   static func unboxed(_ raw: Any?) -> Transform3D? { transformValue(raw)?.transform3D }
   var boxed: Any { NSValue(caTransform3D: CATransform3D(self)) }
   /// Core Animation's field paths of a transform: the parts it is taken apart into.
@@ -301,7 +335,27 @@ extension Transform3D: CAValue {
   }
 }
 
+/// A shape layer's path as Core Animation passes it (a `CGPath`); paths of one structure
+/// add point by point.
+extension Optional: CAValue where Wrapped == BezierPath {
+  static func unboxed(_ raw: Any?) -> BezierPath?? {
+    switch raw {
+    case let path as CGPath: .some(path.bezier)
+    case let path as UIBezierPath: .some(path.bezier)
+    default: nil
+    }
+  }
+  var boxed: Any { map { CGPath($0) } as Any }
+  func adding(_ other: BezierPath?) -> BezierPath? {
+    guard let self, let other else { return other }
+    return self.adding(other) ?? other
+  }
+}
+
 extension Array: CAValue where Element: CAValue {
+  func adding(_ other: [Element]) -> [Element] {
+    count == other.count ? zip(self, other).map { $0.adding($1) } : other
+  }
   static func unboxed(_ raw: Any?) -> [Element]? {
     (raw as? [Any])?.compactMap { Element.unboxed($0) ?? Element.unreadable }
   }
@@ -366,6 +420,9 @@ struct CAKeyPath {
     if let component, let part = Value.components[component] {
       return Track(keyPath: whole.appending(path: part), samples: samples)
     }
+    if let component, let part = Value.sizeComponents[component] {
+      return Track(keyPath: whole.appending(path: part), samples: samples)
+    }
     return Track(keyPath: whole, samples: samples)
   }
 
@@ -384,6 +441,10 @@ struct CAKeyPath {
     /// A keyframe animation's path (for a point), with the key times as given.
     var path: BezierPath?
     var givenKeyTimes: [Double]?
+    /// Whether the values are added to the value beneath (`isAdditive`, or `byValue` alone).
+    var additive = false
+    /// `byValue` alone: the values run from nothing to it, added to the value beneath.
+    var byOnly = false
     /// Added to the path's tangent angle to turn the layer (0 or π), nil for no turning.
     var rotation: Double?
 
@@ -427,6 +488,7 @@ struct CAKeyPath {
       samples.bias = keyframes.biasValues?.map(\.doubleValue) ?? []
       samples.path = keyframes.path?.bezier
       samples.givenKeyTimes = given
+      samples.additive = keyframes.isAdditive
       samples.rotation =
         switch keyframes.rotationMode {
         case .rotateAuto?: 0
@@ -438,16 +500,20 @@ struct CAKeyPath {
     let basic = animation as? CABasicAnimation
     var from = basic?.fromValue
     var to = basic?.toValue
-    if let by = basic?.byValue.flatMap(numberValue) {
-      if to == nil, let f = from.flatMap(numberValue) {
-        to = f + by
-      } else if from == nil, let t = to.flatMap(numberValue) {
-        from = t - by
-      } else {
-        Notice.once("byValue", "byValue without fromValue or toValue is not drawn here")
+    var byOnly = false
+    if let by = basic?.byValue {
+      if to == nil, let f = from.flatMap(numberValue), let b = numberValue(by) {
+        to = f + b
+      } else if from == nil, let t = to.flatMap(numberValue), let b = numberValue(by) {
+        from = t - b
+      } else if from == nil, to == nil {
+        // From the value beneath to it plus `byValue` (Core Animation's rule).
+        (from, to, byOnly) = (nil, by, true)
       }
     }
     var samples = Samples(raw: [from, to], keyTimes: [0, 1], functions: [])
+    samples.byOnly = byOnly
+    samples.additive = byOnly || animation.isAdditive
     if let spring = animation as? CASpringAnimation, let motion = spring.motion {
       samples.spring = (motion, spring.duration == 0 ? 0.25 : spring.duration)
     }
@@ -475,14 +541,23 @@ struct Track<Value: CAValue>: TrackWriter {
   init(keyPath: WritableKeyPath<LayerProperties, Value>, samples: CAKeyPath.Samples) {
     self.keyPath = keyPath
     self.samples = samples
+    var values = samples.raw.map(Value.unboxed)
+    if samples.byOnly { values[0] = Value.additiveZero }
     keyframes = Keyframes(
-      values: samples.raw.map(Value.unboxed), keyTimes: samples.keyTimes,
+      values: values, keyTimes: samples.keyTimes,
       functions: samples.functions, mode: samples.mode, tension: samples.tension,
       continuity: samples.continuity, bias: samples.bias, extrapolates: samples.spring != nil)
   }
 
   func write(_ f: Double, into p: inout LayerProperties) {
-    keyframes.write(samples.progress(f), into: &p[keyPath: keyPath])
+    guard samples.additive else {
+      keyframes.write(samples.progress(f), into: &p[keyPath: keyPath])
+      return
+    }
+    let beneath = p[keyPath: keyPath]
+    var value = Value.additiveZero ?? beneath
+    keyframes.write(samples.progress(f), into: &value)
+    p[keyPath: keyPath] = beneath.adding(value)
   }
 }
 

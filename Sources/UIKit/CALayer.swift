@@ -225,7 +225,9 @@ open class CALayer: NSObject {
   private var shadowObject: CGColor? = CGColor(gray: 0, alpha: 1)
   /// The shadow's shape; nil casts the shadow of what the layer draws.
   public var shadowPath: CGPath? {
-    get { shadowPathObject }
+    get {
+      isPresentationCopy ? backing.properties.shadowPath.map { CGPath($0) } : shadowPathObject
+    }
     set {
       shadowPathObject = newValue?.copy()
       change(\.shadowPath, to: newValue?.bezier)
@@ -544,7 +546,8 @@ open class CALayer: NSObject {
     layoutSublayers()
   }
 
-  /// Lays out sublayers: the delegate's `layoutSublayers(of:)` unless overridden.
+  /// Lays out sublayers: the delegate's `layoutSublayers(of:)` unless overridden (a view
+  /// lays out its own layer's in `layoutSubviews`).
   open func layoutSublayers() {
     if !(delegate is UIView) { delegate?.layoutSublayers(of: self) }
   }
@@ -558,16 +561,9 @@ open class CALayer: NSObject {
   /// Redraws the content when the bounds change size.
   public var needsDisplayOnBoundsChange = false
 
-  /// Marks the content for redrawing at the end of this turn of the run loop (a view's own
-  /// layer: the view's `draw(_:)`).
-  public func setNeedsDisplay() {
-    if let view = delegate as? UIView {
-      view.needsDisplay = true
-    } else {
-      needsDisplayFlag = true
-    }
-  }
-  public func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+  /// Marks the content for redrawing at the end of this turn of the run loop.
+  public func setNeedsDisplay() { needsDisplayFlag = true }
+  public func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
   public func needsDisplay() -> Bool { needsDisplayFlag }
 
   /// Runs `display()` now if it is due.
@@ -580,24 +576,16 @@ open class CALayer: NSObject {
   /// Whether a change of the property named `key` redraws the layer: none by default.
   open class func needsDisplay(forKey key: String) -> Bool { false }
 
-  /// Sets the layer's content: the delegate's `display(_:)`, else what `draw(in:)` draws (a
-  /// view's own layer: the view's `draw(_:)`, at the end of this turn).
+  /// Sets the layer's content: the delegate's `display(_:)` (by default, and for a view's
+  /// own layer, what `draw(in:)` draws), else what `draw(in:)` draws.
   open func display() {
-    if let view = delegate as? UIView {
-      // The view draws at the end of this turn of the run loop.
-      view.needsDisplay = true
-    } else if let delegate {
-      delegate.display(self)
-    } else {
-      drawContent()
-    }
+    if let delegate { delegate.display(self) } else { drawContent() }
   }
 
-  /// Draws the layer's content, in its own coordinates: the delegate's `draw(_:in:)`
-  /// unless overridden. What it draws shows beneath the sublayers, clipped to the bounds.
-  open func draw(in ctx: CGContext) {
-    if let delegate, !(delegate is UIView) { delegate.draw(self, in: ctx) }
-  }
+  /// Draws the layer's content, in its own coordinates: the delegate's `draw(_:in:)` (for
+  /// a view's own layer, the view's `draw(_:)`) unless overridden. What it draws shows
+  /// beneath the sublayers, clipped to the bounds.
+  open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
   /// Records what `draw(in:)` draws as the layer's content (the context is also the current
   /// one, for UIKit drawing calls).

@@ -59,7 +59,7 @@ open class CAShapeLayer: CALayer {
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
   public var path: CGPath? {
-    get { pathObject }
+    get { isPresentationCopy ? backing.properties.path.map { CGPath($0) } : pathObject }
     set {
       // An immutable copy: changing a mutable path later does not change the layer.
       pathObject = newValue?.copy()
@@ -123,7 +123,11 @@ open class CAShapeLayer: CALayer {
   /// Dash and gap lengths in points, alternating from a dash; nil (or a pattern with a
   /// negative length, or none to draw) strokes solid.
   public var lineDashPattern: [NSNumber]? {
-    get { dashObject }
+    get {
+      guard isPresentationCopy else { return dashObject }
+      let lengths = backing.properties.lineDashPattern
+      return lengths.isEmpty ? nil : lengths.map { NSNumber(value: $0) }
+    }
     set {
       dashObject = newValue
       change(\.lineDashPattern, to: (newValue ?? []).map(\.doubleValue))

@@ -235,20 +235,23 @@ open class CGContext {
   }
 
   /// Draws `root` (its model: it carries no animations) over what the context holds, its
-  /// superlayer's origin moved by `offset` points, through the current transform (only its
-  /// translation while recording).
+  /// superlayer's origin moved by `offset` points, through the current transform.
   func draw(_ root: Layer, offset: Point) {
     let t = Transform2D(translationX: offset.x, y: offset.y).concatenating(state.transform)
     if recorded != nil {
       let wrapper = Layer()
       wrapper.anchorPoint = .zero
-      wrapper.position = Point(x: t.tx, y: t.ty)
+      wrapper.properties.transform = Transform3D(t)
       wrapper.addSublayer(root)
       emit(wrapper)
     } else {
+      // Through a bitmap context's base too: its y runs up, so a layer shows upside down
+      // there unless the caller flips it, as on iOS.
       LayerRenderer().render(
         root.presentation(at: .zero),
-        transform: t.concatenating(Transform2D(scaleX: scale, y: scale)), into: &pixmap)
+        transform: t.concatenating(base).concatenating(Transform2D(scaleX: scale, y: scale)),
+        into: &pixmap)
+      didDraw()
     }
   }
 }
@@ -260,6 +263,13 @@ enum GraphicsContextStack {
 }
 
 public func UIGraphicsGetCurrentContext() -> CGContext? { GraphicsContextStack.current }
+
+/// Makes `context` the current one for UIKit's drawing calls, until the matching pop.
+public func UIGraphicsPushContext(_ context: CGContext) {
+  GraphicsContextStack.stack.append(context)
+}
+
+public func UIGraphicsPopContext() { _ = GraphicsContextStack.stack.popLast() }
 
 /// A transparent pixmap for an image of `size` points at `scale` pixels per point, its
 /// pixels counted as a frame's are; 1 x 1 when that gives no pixels, is not finite or

@@ -51,12 +51,11 @@ open class UIApplication: UIResponder {
   func turn() {
     guard let window = keyWindow else { return }
     window.layoutIfNeeded()
-    window.displayIfNeeded()
     window.layer.forEachInTree { layer in
-      if !(layer.delegate is UIView) {
-        layer.layoutIfNeeded()
-        layer.displayIfNeeded()
-      }
+      if !(layer.delegate is UIView) { layer.layoutIfNeeded() }
+      // Views' layers too: a view's drawing is its layer's display (its own class's
+      // drawing, when it has one, as on iOS).
+      layer.displayIfNeeded()
       layer.hasBeenCommitted = true
       layer.backing.commitModel()
     }

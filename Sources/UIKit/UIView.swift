@@ -20,6 +20,8 @@ open class UIView: UIResponder, CALayerDelegate {
     layer = CALayer.make(Self.layerClass)
     super.init()
     layer.delegate = self
+    // A view draws once before it shows (what `draw(_:)` draws, if anything).
+    layer.setNeedsDisplay()
     self.frame = frame
   }
 
@@ -27,6 +29,7 @@ open class UIView: UIResponder, CALayerDelegate {
     layer = CALayer.make(Self.layerClass)
     super.init(coder: coder)
     layer.delegate = self
+    layer.setNeedsDisplay()
   }
 
   public convenience override init() { self.init(frame: .zero) }
@@ -244,24 +247,16 @@ open class UIView: UIResponder, CALayerDelegate {
   /// `setNeedsDisplay()` or a new size, and what it draws shows beneath the subviews.
   open func draw(_ rect: CGRect) {}
 
-  /// Whether `draw(_:)` is due; its layer sets it too (from any isolation, as a layer's
-  /// `setNeedsDisplay()` may be called).
-  nonisolated(unsafe) var needsDisplay = true
+  /// Marks the view's content for redrawing at the end of this turn of the run loop: its
+  /// layer's `display()`, whose drawing (unless the layer's class draws itself) is this
+  /// view's `draw(_:)`.
+  public func setNeedsDisplay() { layer.setNeedsDisplay() }
+  public func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay() }
 
-  public func setNeedsDisplay() { needsDisplay = true }
-
-  /// Runs `draw(_:)` into a recording context if it is due, then its subviews'.
-  func displayIfNeeded() {
-    if needsDisplay {
-      needsDisplay = false
-      let context = CGContext(recording: layer.backing.bounds)
-      GraphicsContextStack.stack.append(context)
-      draw(bounds)
-      GraphicsContextStack.stack.removeLast()
-      layer.setDrawnContent(context.recorded ?? [])
-    }
-    mask?.displayIfNeeded()
-    for view in subviews { view.displayIfNeeded() }
+  /// The view's drawing for its layer (UIKit's `drawLayer:inContext:`): `draw(_:)` with the
+  /// layer's context current.
+  nonisolated public func draw(_ layer: CALayer, in ctx: CGContext) {
+    MainActor.assumeIsolated { draw(bounds) }
   }
 
   public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {

@@ -107,3 +107,22 @@ import Testing
     #expect(Self.color(p, 28, 18) == (255, 255, 255), "its bottom-right quarter")
   }
 }
+
+/// `render(in:)` into a bitmap context made with the caller's memory writes the layer's
+/// pixels there (the activity-indicator libraries read a colour back this way).
+@MainActor @Suite struct RenderIntoMemoryTests {
+  @Test func aLayerRendersIntoTheCallersMemory() {
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
+    layer.backgroundColor = UIColor.systemPink.cgColor
+    var pixel = [UInt8](repeating: 0, count: 4)
+    pixel.withUnsafeMutableBytes { raw in
+      let ctx = CGContext(
+        data: raw.baseAddress, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 4,
+        space: CGColorSpaceCreateDeviceRGB(),
+        bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+      layer.render(in: ctx)
+    }
+    #expect(pixel == [255, 45, 85, 255])
+  }
+}

@@ -193,3 +193,42 @@ import Testing
     #expect(renderedPixels(dot.layer, width: 20, height: 20).pixel(x: 10, y: 10).red == 255)
   }
 }
+
+/// A view whose `layerClass` draws itself (the circular-progress libraries' pattern): the
+/// layer's own `draw(in:)` draws the view, redrawn when a property it names changes.
+@MainActor @Suite(.serialized) struct LayerClassDrawingTests {
+  final class RingLayer: CALayer {
+    var angle: CGFloat = 90 {
+      didSet { setNeedsDisplay() }
+    }
+    override func draw(in ctx: CGContext) {
+      UIGraphicsPushContext(ctx)
+      let path = UIBezierPath(
+        arcCenter: CGPoint(x: bounds.midX, y: bounds.midY), radius: bounds.width / 2 - 4,
+        startAngle: -.pi / 2, endAngle: -.pi / 2 + angle * .pi / 180, clockwise: true)
+      path.lineWidth = 6
+      UIColor.systemBlue.setStroke()
+      path.stroke()
+      UIGraphicsPopContext()
+    }
+  }
+
+  final class RingView: UIView {
+    override class var layerClass: AnyClass { RingLayer.self }
+    var ring: RingLayer { layer as! RingLayer }
+  }
+
+  @Test func theLayersOwnDrawingDrawsTheView() {
+    let view = RingView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    let tree = showInKeyWindow(CALayer())
+    UIApplication.shared.keyWindow!.rootViewController!.view.addSubview(view)
+    tree.advance(to: .seconds(0.1))
+    var p = renderedPixels(view.layer, width: 40, height: 40)
+    #expect(p.pixel(x: 31, y: 8).blue == 255, "a quarter turn: half past one is drawn")
+    #expect(p.pixel(x: 4, y: 20).alpha == 0, "nine o'clock is not")
+    view.ring.angle = 270
+    tree.advance(to: .seconds(0.2))
+    p = renderedPixels(view.layer, width: 40, height: 40)
+    #expect(p.pixel(x: 4, y: 20).blue == 255, "three quarters: nine o'clock is drawn")
+  }
+}

@@ -154,3 +154,80 @@ import Testing
       Self.close(CATransform3DConcat(t, CATransform3DInvert(t)), CATransform3DIdentity, 1e-12))
   }
 }
+
+/// Animations whose values add to what is beneath, as the activity-indicator libraries
+/// write them: `byValue` alone, `isAdditive`, a translation given as a size, paths.
+@MainActor @Suite(.serialized) struct AdditiveAnimationTests {
+  func show(_ layer: CALayer) -> KeyWindowTree { showInKeyWindow(layer) }
+
+  /// `byValue` alone runs from the value beneath to it plus `byValue`: a full turn.
+  @Test(arguments: [0.25, 0.5, 0.75])
+  func byValueAloneTurnsFromTheModel(time: Double) {
+    let layer = CALayer()
+    let tree = show(layer)
+    let spin = CABasicAnimation(keyPath: "transform.rotation")
+    spin.byValue = Float.pi * 2
+    spin.duration = 1
+    spin.timingFunction = CAMediaTimingFunction(name: .linear)
+    layer.add(spin, forKey: "spin")
+    tree.advance(to: .seconds(time))
+    #expect(
+      TransformAnimationTests.close(
+        layer.presentation()!.transform, CATransform3DMakeRotation(2 * .pi * time, 0, 0, 1), 1e-6)
+    )
+  }
+
+  /// An additive animation's values are offsets from the model.
+  @Test func additiveValuesAreOffsets() {
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+    let tree = show(layer)
+    CATransaction.setDisableActions(true)
+    layer.position = CGPoint(x: 100, y: 50)
+    CATransaction.setDisableActions(false)
+    let nudge = CAKeyframeAnimation(keyPath: "position.x")
+    nudge.values = [0, 20, 0]
+    nudge.isAdditive = true
+    nudge.duration = 1
+    layer.add(nudge, forKey: "nudge")
+    tree.advance(to: .seconds(0.25))
+    #expect(abs(layer.presentation()!.position.x - 110) < 1e-9)
+    #expect(layer.presentation()!.position.y == 50)
+  }
+
+  /// `transform.translation` takes sizes; the rest of the transform is kept.
+  @Test func aTranslationAsASize() {
+    let layer = CALayer()
+    let tree = show(layer)
+    let move = CAKeyframeAnimation(keyPath: "transform.translation")
+    move.values = [NSValue(cgSize: .zero), NSValue(cgSize: CGSize(width: 40, height: -20))]
+    move.duration = 1
+    layer.add(move, forKey: "move")
+    tree.advance(to: .seconds(0.5))
+    let t = layer.presentation()!.transform
+    #expect(abs(t.m41 - 20) < 1e-9 && abs(t.m42 + 10) < 1e-9)
+  }
+
+  /// Paths animate point by point; an additive path adds its points to the model's.
+  @Test func pathsAnimateAndAdd() {
+    let layer = CAShapeLayer()
+    let tree = show(layer)
+    CATransaction.setDisableActions(true)
+    layer.path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)).cgPath
+    CATransaction.setDisableActions(false)
+    let grow = CABasicAnimation(keyPath: "path")
+    grow.toValue = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 30, height: 10)).cgPath
+    grow.duration = 1
+    layer.add(grow, forKey: "grow")
+    tree.advance(to: .seconds(0.5))
+    #expect(layer.presentation()!.path?.boundingBox == CGRect(x: 0, y: 0, width: 20, height: 10))
+    layer.removeAllAnimations()
+    let lift = CAKeyframeAnimation(keyPath: "path")
+    lift.values = [UIBezierPath(rect: CGRect(x: 0, y: -5, width: 0, height: 0)).cgPath]
+    lift.isAdditive = true
+    lift.duration = 10
+    layer.add(lift, forKey: "lift")
+    tree.advance(to: .seconds(1))
+    #expect(layer.presentation()!.path?.boundingBox == CGRect(x: 0, y: -5, width: 10, height: 10))
+  }
+}
