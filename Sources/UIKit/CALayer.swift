@@ -260,6 +260,15 @@ open class CALayer: NSObject {
     get { CGFloat(backing.properties.contentsScale) }
     set { change(\.contentsScale, to: Double(newValue), event: "contentsScale") }
   }
+  /// Accepted: they change how iOS caches a layer, not what it shows.
+  public var drawsAsynchronously = false
+  public var shouldRasterize = false
+  public var rasterizationScale: CGFloat = 1
+  public var allowsEdgeAntialiasing = false
+  public var allowsGroupOpacity = true
+  public var isOpaque = false
+  public var isDoubleSided = true
+  public var isGeometryFlipped = false
   /// Accepted; the whole image is drawn.
   public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
   /// Accepted; images are filtered linearly.

@@ -62,7 +62,7 @@ open class UIApplication: UIResponder {
     // After the commit, as on iOS: what they change animates.
     let appearing = pendingAppearance
     pendingAppearance = []
-    for controller in appearing { controller.viewDidAppear(false) }
+    for controller in appearing { controller.withChildren { $0.viewDidAppear(false) } }
   }
 }
 

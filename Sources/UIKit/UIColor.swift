@@ -109,6 +109,10 @@ open class UIColor: NSObject, @unchecked Sendable {
   open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
   open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
   // The system colours in the light appearance.
+  /// A colour from the app's asset catalogue: there is none here, so nil (code that
+  /// unwraps it should fall back).
+  public convenience init?(named name: String) { return nil }
+
   open class var systemRed: UIColor { UIColor(red: 1, green: 59 / 255, blue: 48 / 255, alpha: 1) }
   open class var systemOrange: UIColor { UIColor(red: 1, green: 149 / 255, blue: 0, alpha: 1) }
   open class var systemYellow: UIColor { UIColor(red: 1, green: 204 / 255, blue: 0, alpha: 1) }

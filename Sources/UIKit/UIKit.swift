@@ -161,3 +161,46 @@ extension NSValue {
   public var cgSizeValue: CGSize { sizeValue }
   public var cgRectValue: CGRect { rectValue }
 }
+
+/// The largest `Int` (Foundation's C name).
+public let NSIntegerMax = Int.max
+public let NSIntegerMin = Int.min
+
+/// A vector in the plane (Core Graphics'), in points.
+public struct CGVector: Hashable, Sendable {
+  public var dx: CGFloat
+  public var dy: CGFloat
+  public init(dx: CGFloat, dy: CGFloat) { (self.dx, self.dy) = (dx, dy) }
+  public init() { (dx, dy) = (0, 0) }
+  public static let zero = CGVector()
+}
+
+extension NSCoder {
+  /// The point in a string such as `"{1, 2}"` (UIKit's), zero when it is not one.
+  public class func cgPoint(for string: String) -> CGPoint {
+    let v = numbers(in: string)
+    return v.count == 2 ? CGPoint(x: v[0], y: v[1]) : .zero
+  }
+
+  /// The size in a string such as `"{3, 4}"`, zero when it is not one.
+  public class func cgSize(for string: String) -> CGSize {
+    let v = numbers(in: string)
+    return v.count == 2 ? CGSize(width: v[0], height: v[1]) : .zero
+  }
+
+  /// The rectangle in a string such as `"{{1, 2}, {3, 4}}"`, zero when it is not one.
+  public class func cgRect(for string: String) -> CGRect {
+    let v = numbers(in: string)
+    return v.count == 4 ? CGRect(x: v[0], y: v[1], width: v[2], height: v[3]) : .zero
+  }
+
+  public class func string(for point: CGPoint) -> String { "{\(point.x), \(point.y)}" }
+  public class func string(for size: CGSize) -> String { "{\(size.width), \(size.height)}" }
+  public class func string(for rect: CGRect) -> String {
+    "{{\(rect.minX), \(rect.minY)}, {\(rect.width), \(rect.height)}}"
+  }
+
+  private class func numbers(in string: String) -> [CGFloat] {
+    string.split { "{}, ".contains($0) }.compactMap { Double($0).map { CGFloat($0) } }
+  }
+}

@@ -95,7 +95,12 @@ open class UIView: UIResponder, CALayerDelegate {
   open var isOpaque = true
   public var tag = 0
   public var isUserInteractionEnabled = true
-  open var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1)
+  open var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1) {
+    didSet { tintColorDidChange() }
+  }
+
+  /// Called when `tintColor` changes; does nothing unless overridden.
+  open func tintColorDidChange() {}
   /// Accepted; not drawn here (a note says so once).
   /// A view whose alpha masks this one (its layer is this layer's mask): laid out and drawn
   /// with this view, though it is no subview.

@@ -63,6 +63,14 @@ open class UIViewController: UIResponder {
 
   open func willMove(toParent parent: UIViewController?) {}
   open func didMove(toParent parent: UIViewController?) {}
+
+  /// Calls `body` with this controller and then its children with loaded views, depth
+  /// first: appearance reaches children as UIKit forwards it
+  /// (`shouldAutomaticallyForwardAppearanceMethods`).
+  func withChildren(_ body: (UIViewController) -> Void) {
+    body(self)
+    for child in children where child.isViewLoaded { child.withChildren(body) }
+  }
 }
 
 /// The screen: 375 x 667 points (the iPhone 8's, the seed's) at the scale the program
@@ -107,7 +115,7 @@ open class UIWindow: UIView {
     guard let controller = rootViewController else { return }
     let view = controller.view!
     view.frame = bounds
-    controller.viewWillAppear(false)
+    controller.withChildren { $0.viewWillAppear(false) }
     addSubview(view)
     UIApplication.shared.pendingAppearance.append(controller)
   }

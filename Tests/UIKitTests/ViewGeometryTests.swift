@@ -101,3 +101,52 @@ import Testing
     #expect(p.pixel(x: 1, y: 1).alpha == 0, "outside the disc: masked")
   }
 }
+
+/// Small things the libraries tried reach for.
+@MainActor @Suite(.serialized) struct SmallAPITests {
+  /// A child controller hears its parent's appearance, as UIKit forwards it.
+  @Test func childrenHearTheirParentAppear() {
+    class Listening: UIViewController {
+      var heard: [String] = []
+      override func viewWillAppear(_ animated: Bool) { heard.append("will") }
+      override func viewDidAppear(_ animated: Bool) { heard.append("did") }
+    }
+    final class Parent: Listening {
+      let child = Listening()
+      override func viewDidLoad() {
+        addChild(child)
+        view.addSubview(child.view)
+        child.didMove(toParent: self)
+      }
+    }
+    UIApplication.shared.reset()
+    let parent = Parent()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+    window.rootViewController = parent
+    window.makeKeyAndVisible()
+    KeyWindowTree(window: window).advance(to: .zero)
+    #expect(parent.heard == ["will", "did"])
+    #expect(parent.child.heard == ["will", "did"])
+  }
+
+  @Test func tintChangesAreHeard() {
+    final class Tinted: UIView {
+      var changes = 0
+      override func tintColorDidChange() { changes += 1 }
+    }
+    let view = Tinted(frame: .zero)
+    view.tintColor = .red
+    #expect(view.changes == 1)
+  }
+
+  @Test func stringsOfGeometry() {
+    #expect(NSCoder.cgPoint(for: "{1.5, -2}") == CGPoint(x: 1.5, y: -2))
+    #expect(NSCoder.cgRect(for: "{{1, 2}, {3, 4}}") == CGRect(x: 1, y: 2, width: 3, height: 4))
+    #expect(NSCoder.cgSize(for: "nonsense") == .zero)
+    #expect(
+      NSCoder.cgRect(for: NSCoder.string(for: CGRect(x: 5, y: 6, width: 7, height: 8)))
+        == CGRect(x: 5, y: 6, width: 7, height: 8))
+    #expect(UIColor(named: "AccentColor") == nil)
+    #expect(CGVector(dx: 1, dy: 2).dy == 2 && NSIntegerMax == Int.max)
+  }
+}
