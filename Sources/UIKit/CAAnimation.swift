@@ -29,6 +29,8 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
   /// Held strongly (Core Animation's rule): a delegate that holds the layer forms a cycle
   /// that ends when the animation is removed.
   public var delegate: CAAnimationDelegate?
+  /// What key-value coding stored on the animation (copied with it).
+  var storedValues: [String: Any] = [:]
   public var isRemovedOnCompletion = true
   public var timingFunction: CAMediaTimingFunction?
   /// When it starts, on the media clock (`CACurrentMediaTime()`); 0 is when it is committed.
@@ -56,6 +58,7 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
 
   /// Copies every setting of `other` (subclasses add theirs).
   func copyValues(from other: CAAnimation) {
+    storedValues = other.storedValues
     delegate = other.delegate
     isRemovedOnCompletion = other.isRemovedOnCompletion
     timingFunction = other.timingFunction

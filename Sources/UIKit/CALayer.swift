@@ -41,6 +41,8 @@ open class CALayer: NSObject {
   nonisolated(unsafe) private static var unnamed = 0
 
   public weak var delegate: CALayerDelegate?
+  /// What key-value coding stored under keys that are not properties.
+  var storedValues: [String: Any] = [:]
   /// Actions for property names (`NSNull()` turns one off).
   public var actions: [String: CAAction]?
   public var name: String?
@@ -82,6 +84,7 @@ open class CALayer: NSObject {
   func copyModel(from other: CALayer) {
     backing.properties = other.backing.properties
     backgroundObject = other.backgroundObject
+    storedValues = other.storedValues
     borderObject = other.borderObject
     shadowObject = other.shadowObject
     shadowPathObject = other.shadowPathObject
