@@ -48,21 +48,37 @@ public final class AnimationClock {
     return stops
   }
 
-  /// Gives animations added since the last commit their begin time: now.
+  /// Gives animations added since the last commit their begin time: now, on their
+  /// layer's timeline.
   private func commit() {
-    visit(root) { layer in
+    visit(root, chain: []) { layer, chain in
+      guard layer.attached.contains(where: { $0.begin == nil }) else { return }
+      var local = time.nanoseconds
+      for timing in chain { local = timing.local(local) }
       for i in layer.attached.indices where layer.attached[i].begin == nil {
-        layer.attached[i].begin = time.nanoseconds
+        layer.attached[i].begin = local
       }
     }
   }
 
+  /// The earliest end before clock time `target` of an animation that has not stopped,
+  /// in clock time (an animation on a paused timeline never ends).
   private func earliestEnd(before target: Int64) -> (Layer, Int, Int64)? {
     var best: (Layer, Int, Int64, Int)?
-    visit(root) { layer in
+    visit(root, chain: []) { layer, chain in
       for (i, a) in layer.attached.enumerated() where !a.stopped {
-        guard let begin = a.begin, let end = a.animation.timing.end(begin: begin), end <= target
-        else { continue }
+        guard let begin = a.begin, var end = a.animation.timing.end(begin: begin) else {
+          continue
+        }
+        var reachable = true
+        for timing in chain.reversed() {
+          guard let t = timing.parent(ofLocal: end) else {
+            reachable = false
+            break
+          }
+          end = t
+        }
+        guard reachable, end <= target else { continue }
         if best == nil || end < best!.2 || (end == best!.2 && a.sequence < best!.3) {
           best = (layer, i, end, a.sequence)
         }
@@ -71,9 +87,14 @@ public final class AnimationClock {
     return best.map { ($0.0, $0.1, $0.2) }
   }
 
-  private func visit(_ layer: Layer, _ body: (Layer) -> Void) {
-    body(layer)
-    if let mask = layer.mask { visit(mask, body) }
-    for sub in layer.sublayers { visit(sub, body) }
+  /// Visits the tree with each layer's chain of timelines from the root down to its own.
+  private func visit(
+    _ layer: Layer, chain: [LayerTiming], _ body: (Layer, [LayerTiming]) -> Void
+  ) {
+    var chain = chain
+    if !layer.timing.isIdentity { chain.append(layer.timing) }
+    body(layer, chain)
+    if let mask = layer.mask { visit(mask, chain: chain, body) }
+    for sub in layer.sublayers { visit(sub, chain: chain, body) }
   }
 }

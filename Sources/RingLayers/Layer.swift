@@ -26,6 +26,10 @@ open class Layer {
     }
   }
   public private(set) var sublayers: [Layer] = []
+  /// The layer's own timeline, on which its animations and sublayers run.
+  public var timing = LayerTiming() {
+    didSet { touch() }
+  }
   public private(set) weak var superlayer: Layer?
 
   struct Attached {
@@ -203,7 +207,8 @@ open class Layer {
     p.time = time
     var count = 0
     appendPresented(
-      at: time.nanoseconds, inMask: false, into: &p.nodes, count: &count, committedOnly: true)
+      at: superlayerTime(time.nanoseconds), inMask: false, into: &p.nodes, count: &count,
+      committedOnly: true)
     return p
   }
 
@@ -212,7 +217,9 @@ open class Layer {
   public func present(at time: MediaTime, into presentation: inout Presentation) {
     presentation.time = time
     var count = 0
-    appendPresented(at: time.nanoseconds, inMask: false, into: &presentation.nodes, count: &count)
+    appendPresented(
+      at: superlayerTime(time.nanoseconds), inMask: false, into: &presentation.nodes,
+      count: &count)
     if presentation.nodes.count > count {
       presentation.nodes.removeLast(presentation.nodes.count - count)
     }
@@ -222,6 +229,8 @@ open class Layer {
     at t: Int64, inMask: Bool, into nodes: inout [Presentation.Node], count: inout Int,
     committedOnly: Bool = false, replicated: Bool = false
   ) {
+    // This layer's animations and sublayers run on its own timeline.
+    let t = timing.local(t)
     let index = count
     count += 1
     let properties = committedOnly ? (committedModel ?? self.properties) : self.properties
@@ -352,6 +361,13 @@ open class Layer {
     paint.fillColor = scaled(paint.fillColor)
     paint.strokeColor = scaled(paint.strokeColor)
     for i in paint.colors.indices { paint.colors[i] = scaled(paint.colors[i]) }
+  }
+
+  /// Clock time `t` on the superlayer's timeline: through every ancestor's timing, the
+  /// root's first (`t` itself for a layer with none, or without a superlayer).
+  private func superlayerTime(_ t: Int64) -> Int64 {
+    guard let superlayer else { return t }
+    return superlayer.timing.local(superlayer.superlayerTime(t))
   }
 
   /// Replaces `target`'s values with `source`'s in `target`'s own storage (kept when its

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import UIKit
+
+/// A layer's own timeline, as Core Animation documents it: local time is
+/// `(parent time - beginTime) × speed + timeOffset`, for its animations and sublayers; the
+/// pause and resume recipe Apple gives (Technical Q&A QA1673) freezes and resumes them.
+@MainActor @Suite(.serialized) struct LayerTimingTests {
+  func ramp(_ layer: CALayer) {
+    let a = CABasicAnimation(keyPath: "opacity")
+    a.fromValue = 0
+    a.toValue = 1
+    a.duration = 4
+    a.timingFunction = CAMediaTimingFunction(name: .linear)
+    layer.add(a, forKey: "ramp")
+  }
+
+  func opacity(_ layer: CALayer) -> Double { Double(layer.presentation()!.opacity) }
+
+  @Test func pauseAndResume() {
+    let layer = CALayer()
+    let tree = showInKeyWindow(layer)
+    ramp(layer)
+    tree.advance(to: .seconds(1))
+    #expect(abs(opacity(layer) - 0.25) < 1e-6)
+    // Pause.
+    let paused = layer.convertTime(CACurrentMediaTime(), from: nil)
+    layer.speed = 0
+    layer.timeOffset = paused
+    tree.advance(to: .seconds(3))
+    #expect(abs(opacity(layer) - 0.25) < 1e-6, "frozen while paused")
+    // Resume.
+    let pausedTime = layer.timeOffset
+    layer.speed = 1
+    layer.timeOffset = 0
+    layer.beginTime = 0
+    layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
+    tree.advance(to: .seconds(4))
+    #expect(abs(opacity(layer) - 0.5) < 1e-6, "on from where it stopped")
+    tree.advance(to: .seconds(6.5))
+    #expect(layer.animation(forKey: "ramp") == nil, "it ended 3 s late, at 6 s")
+  }
+
+  /// Speeds multiply down the tree, and times convert between layers.
+  @Test func speedsNestAndTimesConvert() {
+    let parent = CALayer()
+    let child = CALayer()
+    parent.addSublayer(child)
+    let tree = showInKeyWindow(parent)
+    parent.speed = 2
+    child.speed = 0.5
+    child.timeOffset = 1
+    ramp(child)
+    tree.advance(to: .seconds(2))
+    // Added at 0 (child time 1), at 2 s the child's time is (2 × 2) × 0.5 + 1 = 3: 2 s in.
+    #expect(abs(opacity(child) - 0.5) < 1e-6)
+    #expect(abs(child.convertTime(2, from: nil) - 3) < 1e-9)
+    #expect(abs(child.convertTime(3, to: nil) - 2) < 1e-9)
+    #expect(abs(parent.convertTime(3, from: child) - 4) < 1e-9)
+  }
+}
