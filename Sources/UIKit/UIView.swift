@@ -111,6 +111,43 @@ open class UIView: UIResponder, CALayerDelegate {
     }
   }
 
+  // MARK: Hit-testing and traits
+
+  /// Whether `point` (in the view's coordinates) is inside it: its bounds unless
+  /// overridden.
+  open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+    bounds.contains(point)
+  }
+
+  /// The frontmost descendant (or this view) that holds `point` (in the view's
+  /// coordinates), as UIKit finds it: hidden views, views nearly transparent (alpha below
+  /// 0.01) and views that take no interaction are skipped, subviews front to back.
+  open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+    guard !isHidden, alpha >= 0.01, isUserInteractionEnabled,
+      self.point(inside: point, with: event)
+    else { return nil }
+    for view in subviews.reversed() {
+      if let hit = view.hitTest(view.convert(point, from: self), with: event) { return hit }
+    }
+    return self
+  }
+
+  /// The environment the view is shown in.
+  public var traitCollection: UITraitCollection { .current }
+
+  /// Called when the environment changes: never here (it does not change); does nothing
+  /// unless overridden.
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+  // Accessibility: kept for assistive technologies, which this module does not serve.
+  open var isAccessibilityElement = false
+  open var accessibilityLabel: String?
+  open var accessibilityValue: String?
+  open var accessibilityHint: String?
+  open var accessibilityIdentifier: String?
+  open var accessibilityTraits: UIAccessibilityTraits = .none
+  open var accessibilityElementsHidden = false
+
   /// How the view's content fills its bounds (`.scaleToFill` unless set).
   open var contentMode: ContentMode = .scaleToFill
 
@@ -264,29 +301,23 @@ open class UIView: UIResponder, CALayerDelegate {
     MainActor.assumeIsolated { draw(bounds) }
   }
 
+  /// `point` in the view's coordinates, in `view`'s (nil: the window's), through every
+  /// transform on the way.
   public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
-    let p = windowPoint(point)
-    return view.map { $0.localPoint(p) } ?? p
+    layer.convert(point, to: view?.layer)
   }
 
+  /// `point` in `view`'s coordinates (nil: the window's), in the view's.
   public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
-    localPoint(view.map { $0.windowPoint(point) } ?? point)
+    layer.convert(point, from: view?.layer)
   }
 
-  private func windowPoint(_ p: CGPoint) -> CGPoint {
-    var q = CGPoint(x: p.x - bounds.minX + frame.minX, y: p.y - bounds.minY + frame.minY)
-    var v = superview
-    while let view = v {
-      q = CGPoint(
-        x: q.x - view.bounds.minX + view.frame.minX, y: q.y - view.bounds.minY + view.frame.minY)
-      v = view.superview
-    }
-    return q
+  public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+    layer.convert(rect, to: view?.layer)
   }
 
-  private func localPoint(_ p: CGPoint) -> CGPoint {
-    let origin = windowPoint(.zero)
-    return CGPoint(x: p.x - origin.x, y: p.y - origin.y)
+  public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+    layer.convert(rect, from: view?.layer)
   }
 
   // MARK: Actions and animation blocks

@@ -49,6 +49,9 @@ open class UIViewController: UIResponder {
   open func viewWillLayoutSubviews() {}
   open func viewDidLayoutSubviews() {}
   open func didReceiveMemoryWarning() {}
+  /// The environment the controller's view is shown in.
+  public var traitCollection: UITraitCollection { .current }
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
   public func addChild(_ childController: UIViewController) {
     childController.removeFromParent()
