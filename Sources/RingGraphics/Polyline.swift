@@ -38,6 +38,13 @@ struct Polyline: Sendable {
     abs(a.x - b.x) <= 1e-9 && abs(a.y - b.y) <= 1e-9
   }
 
+  /// The points in walking order with their smoothness: a closed polyline's first point
+  /// again at the end (a corner there).
+  var walk: (points: [Point], isSmooth: [Bool]) {
+    guard isClosed, let first = points.first else { return (points, isSmooth) }
+    return (points + [first], isSmooth + [false])
+  }
+
   /// Total length in the polyline's units, counting the closing segment when closed.
   var length: Double {
     guard points.count > 1 else { return 0 }

@@ -32,12 +32,7 @@ struct Stroker {
     var out: [Polyline] = []
     var walked = 0.0
     for line in lines {
-      var pts = line.points
-      var smooth = line.isSmooth
-      if line.isClosed, let first = pts.first {
-        pts.append(first)
-        smooth.append(false)
-      }
+      let (pts, smooth) = line.walk
       var piece = Polyline()
       piece.hasDrawing = true
       for i in 1..<max(pts.count, 1) {
@@ -82,12 +77,7 @@ struct Stroker {
     guard period > 0, total / period * Double(pattern.count) <= 1_000_000 else { return lines }
     var out: [Polyline] = []
     for line in lines {
-      var pts = line.points
-      var smooth = line.isSmooth
-      if line.isClosed, let first = pts.first {
-        pts.append(first)
-        smooth.append(false)
-      }
+      let (pts, smooth) = line.walk
       // Where in the pattern the subpath starts.
       var into = phase.truncatingRemainder(dividingBy: period)
       if into < 0 { into += period }
