@@ -49,11 +49,18 @@ public struct GradientGeometry: Hashable, Sendable {
       return min((nx * nx + ny * ny).squareRoot(), 1)
     case .conic:
       guard dx != 0 || dy != 0 else { return 1 }
-      var a = atan2(uy - s.y, ux - s.x) - atan2(dy, dx)
-      a /= 2 * Double.pi
-      a -= a.rounded(.down)
-      return a
+      return GradientGeometry.conicPosition(
+        ux - s.x, uy - s.y, from: Turns.atan2(dy, dx))
     }
+  }
+
+  /// A conic gradient's position at offset (x, y) from its centre, whose sweep starts at
+  /// angle `start` (turns): the clockwise angle from there, in turns in [0, 1).
+  @inlinable @inline(__always)
+  static func conicPosition(_ x: Double, _ y: Double, from start: Double) -> Double {
+    // In [-1, 1]: `a - floor(a)` without the C library's floor.
+    let a = Turns.atan2(y, x) - start
+    return a < 0 ? a + 1 : (a >= 1 ? a - 1 : a)
   }
 }
 

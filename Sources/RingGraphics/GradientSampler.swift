@@ -11,6 +11,9 @@ public struct GradientSampler: Sendable {
   let inverse: Transform2D?
   /// Device-space coefficients of an axial gradient's position, when it is axial.
   public let affine: (t0: Double, tx: Double, ty: Double)?
+  /// Where a conic gradient's sweep starts, in turns (NaN for other kinds and a degenerate
+  /// conic).
+  let conicStart: Double
 
   /// A sampler for `geometry` on a layer with `bounds` (points) placed on the device by
   /// `transform` (layer points to device pixels).
@@ -18,6 +21,11 @@ public struct GradientSampler: Sendable {
     self.geometry = geometry
     self.bounds = bounds
     inverse = transform.inverted()
+    conicStart =
+      geometry.kind == .conic && (geometry.endPoint != geometry.startPoint)
+      ? Turns.atan2(
+        geometry.endPoint.y - geometry.startPoint.y,
+        geometry.endPoint.x - geometry.startPoint.x) : .nan
     let s = geometry.startPoint
     let e = geometry.endPoint
     let dx = e.x - s.x
@@ -70,10 +78,87 @@ public struct GradientSampler: Sendable {
   @usableFromInline
   func generalPosition(x: Int, y: Int) -> Double {
     guard let inv = inverse, bounds.width > 0, bounds.height > 0 else { return 1 }
-    let p = inv.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-    let t = geometry.position(
-      ux: (p.x - bounds.minX) / bounds.width, uy: (p.y - bounds.minY) / bounds.height)
+    return unitPosition(inv.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)))
+  }
+
+  /// The position at point `p` of the layer's bounds: the one formula of every non-axial
+  /// path.
+  @inline(__always)
+  private func unitPosition(_ p: Point) -> Double {
+    let ux = (p.x - bounds.minX) / bounds.width
+    let uy = (p.y - bounds.minY) / bounds.height
+    let t =
+      geometry.kind == .conic && conicStart.isFinite
+      ? GradientGeometry.conicPosition(
+        ux - geometry.startPoint.x, uy - geometry.startPoint.y, from: conicStart)
+      : geometry.position(ux: ux, uy: uy)
     // Behind the viewer, or through a transform of NaNs: the last colour, not a trap.
     return t.isNaN ? 1 : t
+  }
+
+  /// `unitPosition` lane by lane for unit-space points, conic and radial.
+  @inline(__always)
+  private func unitPositions(_ ux: SIMD8<Double>, _ uy: SIMD8<Double>) -> SIMD8<Double> {
+    let s = geometry.startPoint
+    var t: SIMD8<Double>
+    if geometry.kind == .conic && conicStart.isFinite {
+      let a = Turns.atan2(uy - s.y, ux - s.x) - conicStart
+      t = a.replacing(with: a + 1, where: a .< 0)
+      t.replace(with: a - 1, where: a .>= 1)
+    } else if geometry.kind == .radial {
+      let rx = abs(geometry.endPoint.x - s.x)
+      let ry = abs(geometry.endPoint.y - s.y)
+      guard rx > 0 || ry > 0 else { return SIMD8(repeating: 1) }
+      let infinity = SIMD8<Double>(repeating: .infinity)
+      let zero = SIMD8<Double>(repeating: 0)
+      let dx = ux - s.x
+      let dy = uy - s.y
+      let nx = rx > 0 ? dx / rx : zero.replacing(with: infinity, where: ux .!= s.x)
+      let ny = ry > 0 ? dy / ry : zero.replacing(with: infinity, where: uy .!= s.y)
+      t = (nx * nx + ny * ny).squareRoot()
+      t.replace(with: 1, where: t .> 1)
+    } else {
+      t = SIMD8(repeating: 1)
+      for j in 0..<8 { t[j] = geometry.position(ux: ux[j], uy: uy[j]) }
+    }
+    return t.replacing(with: 1, where: t .!= t)
+  }
+
+  /// The table indices at the centres of pixels `x0..<x0 + count` of row `y`, written to
+  /// `out`: `index(x:y:)` of each, computed in one loop.
+  public func indices(row y: Int, from x0: Int, count: Int, into out: UnsafeMutablePointer<UInt16>)
+  {
+    guard count > 0 else { return }
+    if affine != nil || bounds.width <= 0 || bounds.height <= 0 {
+      for k in 0..<count { out[k] = index(x: x0 + k, y: y) }
+      return
+    }
+    guard let inv = inverse, inv.isAffine else {
+      for k in 0..<count { out[k] = GradientTable.index(for: generalPosition(x: x0 + k, y: y)) }
+      return
+    }
+    // `inv.apply(to:)` written out for affine maps, the same arithmetic in the same order.
+    let py = Double(y) + 0.5
+    let cy = inv.c * py
+    let dy = inv.d * py
+    var k = 0
+    if geometry.kind != .axial {
+      // Eight pixels at a time: the same arithmetic lane by lane.
+      let lanes = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
+      while k + 8 <= count {
+        let px = (SIMD8(repeating: Double(x0 + k)) + lanes) + 0.5
+        let ux = ((inv.a * px + cy) + inv.tx - bounds.minX) / bounds.width
+        let uy = ((inv.b * px + dy) + inv.ty - bounds.minY) / bounds.height
+        // `GradientTable.index(for:)` lane by lane (the positions are in [0, 1]).
+        let v = unitPositions(ux, uy) * Double(GradientTable.resolution - 1) + 0.5
+        for j in 0..<8 { out[k + j] = UInt16(truncatingIfNeeded: Int(v[j])) }
+        k += 8
+      }
+    }
+    for k in k..<count {
+      let px = Double(x0 + k) + 0.5
+      let p = Point(x: inv.a * px + cy + inv.tx, y: inv.b * px + dy + inv.ty)
+      out[k] = GradientTable.index(for: unitPosition(p))
+    }
   }
 }

@@ -19,7 +19,10 @@ public struct GradientTable: Sendable {
   /// The table index for position `t` in [0, 1].
   @inlinable
   public static func index(for t: Double) -> UInt16 {
-    UInt16((min(max(t, 0), 1) * Double(resolution - 1)).rounded())
+    // Rounded half up by truncation (the value is not negative), which inlines where
+    // `rounded()` calls the C library. A NaN position takes the last entry.
+    let v = min(max(t, 0), 1) * Double(resolution - 1) + 0.5
+    return v.isNaN ? UInt16(resolution - 1) : UInt16(truncatingIfNeeded: Int(v))
   }
 
   /// Refills the table for `colors` at `locations` (nil: evenly spaced) without allocating.

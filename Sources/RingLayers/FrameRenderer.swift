@@ -13,6 +13,7 @@ public final class FrameRenderer {
   private let renderer: LayerRenderer
   /// How many times the render plan was compiled (a new geometry), for tests.
   package var planCompilations: Int { renderer.planCompilations }
+  package var indexFieldsMade: Int { renderer.indexFieldsMade }
   private var current = Presentation()
   private var previous = Presentation()
   /// The tree `frame` was last drawn from, if `frame` still holds that drawing.

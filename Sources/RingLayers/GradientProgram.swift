@@ -38,10 +38,11 @@ struct GradientProgram {
   private var stripColors: [UInt32] = []
 
   /// Compiles a gradient drawn over `region`, masked by `alpha` (none: unmasked), with
-  /// positions from `sampler`, on a `width` x `height` device.
+  /// positions from `sampler` (or their values kept in `field`), on a `width` x `height`
+  /// device.
   init(
-    region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler, width w: Int,
-    height h: Int
+    region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler,
+    field: IndexField? = nil, width w: Int, height h: Int
   ) {
     usesStrip = sampler.dependsOnDiagonalOnly
     var used = [Bool](repeating: false, count: GradientTable.resolution)
@@ -55,12 +56,22 @@ struct GradientProgram {
         pending.append((y, x0, x1))
       } else {
         interior.append(Run(pixel: y * w + x0, count: x1 - x0, source: interiorIndices.count))
-        for x in x0..<x1 {
-          let i = sampler.index(x: x, y: y)
-          interiorIndices.append(i)
-          used[Int(i)] = true
-        }
+        let row = indices(y: y, x0: x0, x1: x1)
+        interiorIndices.append(contentsOf: row)
       }
+    }
+    // One row's indices at a time, into scratch storage.
+    let scratch = UnsafeMutablePointer<UInt16>.allocate(capacity: max(w, 1))
+    defer { scratch.deallocate() }
+    func indices(y: Int, x0: Int, x1: Int) -> UnsafeBufferPointer<UInt16> {
+      if let field {
+        field.indices(row: y, from: x0, count: x1 - x0, into: scratch)
+      } else {
+        sampler.indices(row: y, from: x0, count: x1 - x0, into: scratch)
+      }
+      let row = UnsafeBufferPointer(start: scratch, count: x1 - x0)
+      for i in row { used[Int(i)] = true }
+      return row
     }
     func add(y: Int, x0: Int, x1: Int, region r: UInt8, alpha a: UInt8) {
       let x0 = max(x0, 0)
@@ -70,10 +81,8 @@ struct GradientProgram {
         addInterior(y: y, x0: x0, x1: x1)
         return
       }
-      for x in x0..<x1 {
-        let index = sampler.index(x: x, y: y)
-        used[Int(index)] = true
-        edges.append(Edge(pixel: Int32(y * w + x), index: index, region: r, alpha: a))
+      for (k, index) in indices(y: y, x0: x0, x1: x1).enumerated() {
+        edges.append(Edge(pixel: Int32(y * w + x0 + k), index: index, region: r, alpha: a))
       }
     }
     let y0 = max(region.originY, alpha?.originY ?? Int.min, 0)

@@ -16,6 +16,8 @@ public final class LayerRenderer {
   private var plan: RenderPlan?
   /// How many times a plan was compiled (a new geometry), for tests.
   package private(set) var planCompilations = 0
+  /// How many gradients' index fields were made (kept under moving masks), for tests.
+  package var indexFieldsMade: Int { cache.fieldsMade }
   private var cache = CoverageCache()
   private var pool = OffscreenPool()
   /// What lies beneath the first animated unit (incremental drawing).

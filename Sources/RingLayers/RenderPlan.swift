@@ -269,7 +269,9 @@ extension RenderPlan {
         }
         let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
         let program = GradientProgram(
-          region: region, alpha: alpha, sampler: sampler, width: width, height: height)
+          region: region, alpha: alpha, sampler: sampler,
+          field: cache.indexField(sampler, q.bounds, m, width, height), width: width,
+          height: height)
         programs.append(program)
         add(
           .gradient(node: i, program: programs.count - 1, appliesOpacity: true),
@@ -386,7 +388,9 @@ extension RenderPlan {
         let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
         programs.append(
           GradientProgram(
-            region: region, alpha: nil, sampler: sampler, width: width, height: height))
+            region: region, alpha: nil, sampler: sampler,
+            field: cache.indexField(sampler, q.bounds, m, width, height), width: width,
+            height: height))
         add(
           .gradient(node: i, program: programs.count - 1, appliesOpacity: false),
           bounds: programs[programs.count - 1].bounds)
@@ -433,9 +437,49 @@ struct CoverageCache {
   private var entries: [Key: CoverageMask] = [:]
   private var used: Set<Key> = []
 
-  mutating func beginPlan() { used.removeAll(keepingCapacity: true) }
+  /// A gradient in one place on one device.
+  struct FieldKey: Hashable {
+    var geometry: GradientGeometry
+    var bounds: Rect
+    var transform: Transform2D
+    var width: Int
+    var height: Int
+  }
+  /// Index fields, made when two plans in a row draw the same non-axial gradient in the
+  /// same place (one plan alone computes only the pixels it covers).
+  private var fields: [FieldKey: IndexField] = [:]
+  private var fieldsUsed: Set<FieldKey> = []
+  private var fieldsSeen: Set<FieldKey> = []
+  /// How many index fields were made, for tests.
+  private(set) var fieldsMade = 0
+
+  mutating func beginPlan() {
+    used.removeAll(keepingCapacity: true)
+    fieldsUsed.removeAll(keepingCapacity: true)
+  }
   /// Drops what the last plan did not use.
-  mutating func endPlan() { entries = entries.filter { used.contains($0.key) } }
+  mutating func endPlan() {
+    entries = entries.filter { used.contains($0.key) }
+    fields = fields.filter { fieldsUsed.contains($0.key) }
+    swap(&fieldsSeen, &fieldsUsed)
+  }
+
+  /// The index field of `sampler`'s gradient when the last plan drew it too; `nil` the
+  /// first time, and for axial gradients (their positions are one multiply-add).
+  mutating func indexField(
+    _ sampler: GradientSampler, _ bounds: Rect, _ m: Transform2D, _ w: Int, _ h: Int
+  ) -> IndexField? {
+    guard sampler.affine == nil else { return nil }
+    let key = FieldKey(
+      geometry: sampler.geometry, bounds: bounds, transform: m, width: w, height: h)
+    fieldsUsed.insert(key)
+    if let field = fields[key] { return field }
+    guard fieldsSeen.contains(key) else { return nil }
+    let field = IndexField(sampler: sampler, width: w, height: h)
+    fields[key] = field
+    fieldsMade += 1
+    return field
+  }
 
   private mutating func get(_ key: Key, _ make: () -> CoverageMask) -> CoverageMask {
     used.insert(key)
