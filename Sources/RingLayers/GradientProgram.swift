@@ -49,51 +49,69 @@ struct GradientProgram {
     var minDiagonal = Int.max
     var maxDiagonal = Int.min
     var pending: [(y: Int, x0: Int, x1: Int)] = []
-    func addInterior(y: Int, x0: Int, x1: Int) {
-      if usesStrip {
-        minDiagonal = min(minDiagonal, x0 + y)
-        maxDiagonal = max(maxDiagonal, x1 - 1 + y)
-        pending.append((y, x0, x1))
-      } else {
-        interior.append(Run(pixel: y * w + x0, count: x1 - x0, source: interiorIndices.count))
-        let row = indices(y: y, x0: x0, x1: x1)
-        interiorIndices.append(contentsOf: row)
-      }
-    }
-    // One row's indices at a time, into scratch storage.
-    let scratch = UnsafeMutablePointer<UInt16>.allocate(capacity: max(w, 1))
-    defer { scratch.deallocate() }
-    func indices(y: Int, x0: Int, x1: Int) -> UnsafeBufferPointer<UInt16> {
+    // A row's indices, by device column, fetched once per stretch of adjoining segments
+    // (a ring's row is two stretches however many coverage runs it has).
+    let rowIndices = UnsafeMutablePointer<UInt16>.allocate(capacity: max(w, 1))
+    defer { rowIndices.deallocate() }
+    func fetch(y: Int, x0: Int, x1: Int) {
       if let field {
-        field.indices(row: y, from: x0, count: x1 - x0, into: scratch)
+        field.indices(row: y, from: x0, count: x1 - x0, into: rowIndices + x0)
       } else {
-        sampler.indices(row: y, from: x0, count: x1 - x0, into: scratch)
+        sampler.indices(row: y, from: x0, count: x1 - x0, into: rowIndices + x0)
       }
-      let row = UnsafeBufferPointer(start: scratch, count: x1 - x0)
-      for i in row { used[Int(i)] = true }
-      return row
+      for x in x0..<x1 { used[Int(rowIndices[x])] = true }
     }
-    func add(y: Int, x0: Int, x1: Int, region r: UInt8, alpha a: UInt8) {
+    /// One row's segments: columns `x0..<x1` with the region's and the mask's coverage.
+    var segments: [(x0: Int, x1: Int, region: UInt8, alpha: UInt8)] = []
+    func add(x0: Int, x1: Int, region r: UInt8, alpha a: UInt8) {
       let x0 = max(x0, 0)
       let x1 = min(x1, w)
-      guard x1 > x0 else { return }
-      if r == 255 && a == 255 {
-        addInterior(y: y, x0: x0, x1: x1)
-        return
-      }
-      for (k, index) in indices(y: y, x0: x0, x1: x1).enumerated() {
-        edges.append(Edge(pixel: Int32(y * w + x0 + k), index: index, region: r, alpha: a))
+      if x1 > x0 { segments.append((x0, x1, r, a)) }
+    }
+    /// Turns the row's segments into interior runs and edge pixels.
+    func emit(y: Int) {
+      // The diagonal strip gives interior pixels their indices; only edges need their own.
+      var k = 0
+      while k < segments.count {
+        var e = k
+        if !usesStrip {
+          while e + 1 < segments.count && segments[e + 1].x0 == segments[e].x1 { e += 1 }
+          fetch(y: y, x0: segments[k].x0, x1: segments[e].x1)
+        }
+        for s in segments[k...e] {
+          if s.region == 255 && s.alpha == 255 {
+            if usesStrip {
+              minDiagonal = min(minDiagonal, s.x0 + y)
+              maxDiagonal = max(maxDiagonal, s.x1 - 1 + y)
+              pending.append((y, s.x0, s.x1))
+            } else {
+              interior.append(
+                Run(pixel: y * w + s.x0, count: s.x1 - s.x0, source: interiorIndices.count))
+              interiorIndices.append(
+                contentsOf: UnsafeBufferPointer(start: rowIndices + s.x0, count: s.x1 - s.x0))
+            }
+            continue
+          }
+          if usesStrip { fetch(y: y, x0: s.x0, x1: s.x1) }
+          for x in s.x0..<s.x1 {
+            edges.append(
+              Edge(pixel: Int32(y * w + x), index: rowIndices[x], region: s.region, alpha: s.alpha))
+          }
+        }
+        k = e + 1
       }
     }
     let y0 = max(region.originY, alpha?.originY ?? Int.min, 0)
     let y1 = min(region.originY + region.height, alpha.map { $0.originY + $0.height } ?? Int.max, h)
     if y0 < y1 {
       for y in y0..<y1 {
+        segments.removeAll(keepingCapacity: true)
+        defer { emit(y: y) }
         let rRuns = region.runs(ofRow: y - region.originY)
         guard let alpha else {
           for r in rRuns {
             add(
-              y: y, x0: r.start + region.originX, x1: r.end + region.originX, region: r.value,
+              x0: r.start + region.originX, x1: r.end + region.originX, region: r.value,
               alpha: 255)
           }
           continue
@@ -107,7 +125,7 @@ struct GradientProgram {
           let re = r.end + region.originX
           let me = a.end + alpha.originX
           add(
-            y: y, x0: max(r.start + region.originX, a.start + alpha.originX), x1: min(re, me),
+            x0: max(r.start + region.originX, a.start + alpha.originX), x1: min(re, me),
             region: r.value, alpha: a.value)
           if re <= me { i += 1 } else { j += 1 }
         }
