@@ -18,6 +18,9 @@ let package = Package(
     .executableTarget(
       name: "ring-file-fuzz",
       dependencies: [.product(name: "RainbowRing", package: "RainbowRing"), "FuzzSupport"]),
+    .executableTarget(
+      name: "png-fuzz",
+      dependencies: [.product(name: "RingExport", package: "RainbowRing"), "FuzzSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,86 @@
+import Foundation
+import RingCodecs
+import RingGraphics
+
+/// Images from files and data. PNG files are decoded (every colour type, bit depth,
+/// palettes, transparency and interlacing); other formats give `nil`, as a file UIKit cannot
+/// read does, with a note the first time.
+extension UIImage {
+  /// The image in PNG `data`, at scale 1; `nil` when it is not a PNG image that decodes.
+  public convenience init?(data: Data) {
+    self.init(data: data, scale: 1)
+  }
+
+  /// The image in PNG `data` at `scale` pixels per point (1 when not positive).
+  public convenience init?(data: Data, scale: CGFloat) {
+    guard let pixmap = UIImage.decode([UInt8](data), named: "data") else { return nil }
+    self.init(pixmap: pixmap, scale: scale > 0 ? scale : 1)
+  }
+
+  /// The image in the PNG file at `path`, its scale from an "@2x" or "@3x" suffix.
+  public convenience init?(contentsOfFile path: String) {
+    guard let bytes = FileManager.default.contents(atPath: path),
+      let pixmap = UIImage.decode([UInt8](bytes), named: path)
+    else { return nil }
+    self.init(pixmap: pixmap, scale: UIImage.scale(ofFile: path))
+  }
+
+  /// The image named `name` beside the program (the executable's directory, which is its
+  /// main bundle here) or in the current directory: `name@3x.png`, `name@2x.png` and
+  /// `name.png`, the screen's scale first, or `name` itself when it has an extension.
+  public convenience init?(named name: String) {
+    self.init(named: name, in: nil, compatibleWith: nil)
+  }
+
+  /// The image named `name` in `bundle`'s resources (the main bundle's and the current
+  /// directory when `nil`); the traits are accepted.
+  public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traits: Any?) {
+    let directories =
+      bundle.map { [$0.resourcePath ?? $0.bundlePath] }
+      ?? [
+        Bundle.main.resourcePath ?? Bundle.main.bundlePath,
+        FileManager.default.currentDirectoryPath,
+      ]
+    for directory in directories {
+      for file in UIImage.candidates(for: name) {
+        let path = (directory as NSString).appendingPathComponent(file)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+          !isDirectory.boolValue
+        else { continue }
+        self.init(contentsOfFile: path)
+        return
+      }
+    }
+    return nil
+  }
+
+  /// File names to try for `name`, best first.
+  static func candidates(for name: String) -> [String] {
+    guard (name as NSString).pathExtension.isEmpty else { return [name] }
+    let screen = max(1, min(3, Int(Runtime.screenScale.rounded())))
+    let scales = [screen] + [3, 2, 1].filter { $0 != screen }
+    return scales.map { $0 == 1 ? "\(name).png" : "\(name)@\($0)x.png" } + [name]
+  }
+
+  /// The scale a file's name gives: 2 for "icon@2x.png", 1 without a suffix.
+  static func scale(ofFile path: String) -> CGFloat {
+    let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    for s in [2, 3] where stem.hasSuffix("@\(s)x") { return CGFloat(s) }
+    return 1
+  }
+
+  static func decode(_ bytes: [UInt8], named name: String) -> Pixmap? {
+    do {
+      return try PNGDecoder.decode(bytes)
+    } catch {
+      let png = bytes.starts(with: PNGEncoder.signature)
+      Notice.once(
+        png ? "png \(name)" : "image format",
+        png
+          ? "UIImage cannot read \(name): \(error.message)"
+          : "UIImage reads PNG images only here; other formats give nil")
+      return nil
+    }
+  }
+}
