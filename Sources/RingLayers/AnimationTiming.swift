@@ -19,6 +19,13 @@ public struct AnimationPhase: Hashable, Sendable {
   public var elapsed: Int64
   /// Length of one pass (one direction of an autoreversing iteration), in nanoseconds.
   public var length: Int64
+  /// How many whole iterations came before this one (0 in the first, and before the start).
+  public var iteration: Int = 0
+
+  public init(fraction: Double, elapsed: Int64, length: Int64, iteration: Int = 0) {
+    (self.fraction, self.elapsed, self.length, self.iteration) =
+      (fraction, elapsed, length, iteration)
+  }
 }
 
 /// When and how fast an animation runs (`CAMediaTiming`), resolved on whole nanoseconds.
@@ -96,6 +103,7 @@ public struct AnimationTiming: Hashable, Sendable {
     let iteration = iteration
     let single = autoreverses ? iteration / 2 : iteration
     var inIteration: Int64
+    var index: Int64 = 0
     if local < 0 {
       guard fillMode == .backwards || fillMode == .both else { return nil }
       inIteration = 0
@@ -104,18 +112,22 @@ public struct AnimationTiming: Hashable, Sendable {
       // The value at the very end of the active time.
       let rem = active % iteration
       inIteration = rem == 0 ? iteration : rem
+      index = rem == 0 ? max(0, active / iteration - 1) : active / iteration
     } else {
       inIteration = local % iteration
+      index = local / iteration
     }
     var elapsed = inIteration
     if autoreverses && inIteration > single { elapsed = iteration - inIteration }
     elapsed = min(max(elapsed, 0), single)
     let linear = Double(elapsed) / Double(single)
+    let n = Int(clamping: index)
     guard let curve = timingFunction, curve != .linear else {
-      return AnimationPhase(fraction: linear, elapsed: elapsed, length: single)
+      return AnimationPhase(fraction: linear, elapsed: elapsed, length: single, iteration: n)
     }
     let eased = curve.progress(at: linear)
     return AnimationPhase(
-      fraction: eased, elapsed: Int64((eased * Double(single)).rounded()), length: single)
+      fraction: eased, elapsed: Int64((eased * Double(single)).rounded()), length: single,
+      iteration: n)
   }
 }

@@ -445,6 +445,8 @@ struct CAKeyPath {
     var additive = false
     /// `byValue` alone: the values run from nothing to it, added to the value beneath.
     var byOnly = false
+    /// `isCumulative`: each iteration starts where the last one ended.
+    var cumulative = false
     /// Added to the path's tangent angle to turn the layer (0 or π), nil for no turning.
     var rotation: Double?
 
@@ -489,6 +491,7 @@ struct CAKeyPath {
       samples.path = keyframes.path?.bezier
       samples.givenKeyTimes = given
       samples.additive = keyframes.isAdditive
+      samples.cumulative = keyframes.isCumulative
       samples.rotation =
         switch keyframes.rotationMode {
         case .rotateAuto?: 0
@@ -514,6 +517,7 @@ struct CAKeyPath {
     var samples = Samples(raw: [from, to], keyTimes: [0, 1], functions: [])
     samples.byOnly = byOnly
     samples.additive = byOnly || animation.isAdditive
+    samples.cumulative = animation.isCumulative
     if let spring = animation as? CASpringAnimation, let motion = spring.motion {
       samples.spring = (motion, spring.duration == 0 ? 0.25 : spring.duration)
     }
@@ -523,7 +527,8 @@ struct CAKeyPath {
 
 /// Writes an animation's value at an eased fraction into a presented layer.
 protocol TrackWriter {
-  func write(_ f: Double, into p: inout LayerProperties)
+  /// Writes the value at eased fraction `f` of iteration `iteration` (counting from 0).
+  func write(_ f: Double, iteration: Int, into p: inout LayerProperties)
   /// What it writes besides its key path's property (a path's turning writes `transform`).
   var alsoWrites: [PartialKeyPath<LayerProperties>] { get }
 }
@@ -549,15 +554,28 @@ struct Track<Value: CAValue>: TrackWriter {
       continuity: samples.continuity, bias: samples.bias, extrapolates: samples.spring != nil)
   }
 
-  func write(_ f: Double, into p: inout LayerProperties) {
+  func write(_ f: Double, iteration: Int, into p: inout LayerProperties) {
     guard samples.additive else {
       keyframes.write(samples.progress(f), into: &p[keyPath: keyPath])
+      accumulate(iteration, into: &p[keyPath: keyPath])
       return
     }
     let beneath = p[keyPath: keyPath]
     var value = Value.additiveZero ?? beneath
     keyframes.write(samples.progress(f), into: &value)
+    accumulate(iteration, into: &value)
     p[keyPath: keyPath] = beneath.adding(value)
+  }
+
+  /// A cumulative animation's value: `iteration` times the value an iteration ends at,
+  /// added (each iteration starts where the last ended, as SMIL's `accumulate="sum"`).
+  /// Values without components to add (transforms, paths) repeat as they are.
+  private func accumulate(_ iteration: Int, into value: inout Value) {
+    guard samples.cumulative, iteration > 0, let v = value.vector,
+      let end = keyframes.values.last.flatMap({ $0?.vector }), v.count == end.count
+    else { return }
+    let k = Double(iteration)
+    value = value.with(vector: zip(v, end).map { $0 + k * $1 })
   }
 }
 
@@ -581,13 +599,13 @@ struct BridgedAnimation: Animation {
   func apply(_ phase: AnimationPhase, model: LayerProperties, to presented: inout LayerProperties) {
     for (timing, writer) in tracks {
       guard let timing else {
-        writer.write(phase.fraction, into: &presented)
+        writer.write(phase.fraction, iteration: phase.iteration, into: &presented)
         continue
       }
       // A child runs in the group's time: the time into the group's (eased) pass.
       guard let child = timing.phase(at: phase.elapsed, begin: timing.beginTime.nanoseconds)
       else { continue }
-      writer.write(child.fraction, into: &presented)
+      writer.write(child.fraction, iteration: child.iteration, into: &presented)
     }
   }
 }

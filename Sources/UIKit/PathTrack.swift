@@ -54,7 +54,7 @@ struct PathTrack: TrackWriter {
 
   var alsoWrites: [PartialKeyPath<LayerProperties>] { rotation == nil ? [] : [transform] }
 
-  func write(_ f: Double, into p: inout LayerProperties) {
+  func write(_ f: Double, iteration: Int, into p: inout LayerProperties) {
     guard !pieces.isEmpty else { return }
     let n = pieces.count + 1
     var i = 0

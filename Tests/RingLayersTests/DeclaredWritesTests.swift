@@ -23,11 +23,13 @@ struct TwoPropertyAnimation: Animation {
 }
 
 @Suite struct DeclaredWritesTests {
-  /// A phase is the animation's own pass and nothing else: no clock time.
+  /// A phase is the animation's own pass (and which repeat it is) and nothing else: no clock
+  /// time.
   @Test func aPhaseCarriesOnlyItsOwnPass() {
     let phase = AnimationPhase(fraction: 0.5, elapsed: 5, length: 10)
     let fields = Mirror(reflecting: phase).children.map(\.label)
-    #expect(fields == ["fraction", "elapsed", "length"], "an AnimationPhase holds \(fields)")
+    #expect(
+      fields == ["fraction", "elapsed", "length", "iteration"], "an AnimationPhase holds \(fields)")
   }
 
   /// `Layer.add` refuses an animation declaring any property that is not animatable on the

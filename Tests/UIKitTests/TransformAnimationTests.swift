@@ -231,3 +231,43 @@ import Testing
     #expect(layer.presentation()!.path?.boundingBox == CGRect(x: 0, y: -5, width: 10, height: 10))
   }
 }
+
+/// Cumulative animations: each repeat starts where the last one ended (Apple: "the value at
+/// the end of the previous repeat cycle, plus the value of the current repeat cycle").
+@MainActor @Suite(.serialized) struct CumulativeAnimationTests {
+  /// A quarter turn repeated three times turns on: at 1.5 s, 3π/4; at 2.5 s, 5π/4; held at
+  /// 3π/2 after the end.
+  @Test(arguments: [(0.5, 0.25), (1.5, 0.75), (2.5, 1.25), (4, 1.5)])
+  func aRepeatedTurnTurnsOn(time: Double, halfTurns: Double) {
+    let layer = CALayer()
+    let tree = showInKeyWindow(layer)
+    let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+    (turn.fromValue, turn.toValue) = (0, Double.pi / 2)
+    (turn.duration, turn.repeatCount, turn.isCumulative) = (1, 3, true)
+    turn.timingFunction = CAMediaTimingFunction(name: .linear)
+    (turn.fillMode, turn.isRemovedOnCompletion) = (.forwards, false)
+    layer.add(turn, forKey: "turn")
+    tree.advance(to: .seconds(time))
+    let angle = layer.presentation()!.value(forKeyPath: "transform.rotation.z") as? Double
+    #expect(abs((angle ?? .nan) - halfTurns * .pi) < 1e-9 || halfTurns > 1, "\(angle ?? .nan)")
+    #expect(
+      TransformAnimationTests.close(
+        layer.presentation()!.transform,
+        CATransform3DMakeRotation(CGFloat(halfTurns * .pi), 0, 0, 1), 1e-9))
+  }
+
+  /// Keyframes from 10 to 20 repeated: the second repeat runs from 30 to 40; without
+  /// `isCumulative`, from 10 to 20 again.
+  @Test(arguments: [true, false])
+  func keyframesAddTheirEndValue(cumulative: Bool) {
+    let layer = CALayer()
+    let tree = showInKeyWindow(layer)
+    let slide = CAKeyframeAnimation(keyPath: "position.x")
+    slide.values = [10, 15, 20]
+    (slide.duration, slide.repeatCount, slide.isCumulative) = (1, 2, cumulative)
+    layer.add(slide, forKey: "slide")
+    tree.advance(to: .seconds(1.5))
+    let x = layer.presentation()!.position.x
+    #expect(abs(x - (cumulative ? 35 : 15)) < 1e-9, "\(x)")
+  }
+}
