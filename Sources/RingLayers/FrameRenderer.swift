@@ -18,8 +18,12 @@ public final class FrameRenderer {
   private var previous = Presentation()
   /// The tree `frame` was last drawn from, if `frame` still holds that drawing.
   private weak var lastTree: Layer?
-  /// The most recent frame.
+  /// The most recent frame (see `render(at:into:targetHoldsLastFrame:)`).
   public private(set) var frame: Pixmap
+  /// Whether the last frame went straight into a caller's pixels and not into `frame`.
+  private var frameIsBehind = false
+  /// How many frames went straight into a caller's pixels, for tests.
+  package private(set) var framesDrawnInPlace = 0
   /// The pixels the most recent `render` changed (the whole frame when everything was
   /// drawn, the ring's bounds after that): all a display needs to update.
   public private(set) var damage = PixelRect.empty
@@ -51,22 +55,43 @@ public final class FrameRenderer {
   public func render(_ tree: Layer, at time: MediaTime) -> Pixmap {
     swap(&current, &previous)
     tree.present(at: time, into: &current)
-    let continues = lastTree === tree
+    let continues = lastTree === tree && !frameIsBehind
     damage = renderer.update(
       &frame, to: current, from: continues ? previous : nil, transform: deviceTransform)
     lastTree = tree
+    frameIsBehind = false
     return frame
   }
 
   /// Renders the frame at `time` and writes it into `target`, pixels laid out like `frame`
   /// (`frame.width` per row): only what changed when `targetHoldsLastFrame` (the target
   /// holds the previous frame), else everything. Returns the rectangle written. For
-  /// displays that own their buffers (shared memory).
+  /// displays that own their buffers (shared memory): when only gradients over what is kept
+  /// beneath changed (the ring's colours flowing), they are drawn straight into `target`,
+  /// with no copy, and `frame` catches up on the next `render(at:)`.
   @discardableResult
   public func render(
     at time: MediaTime, into target: UnsafeMutablePointer<UInt32>, targetHoldsLastFrame: Bool
   ) -> PixelRect {
-    render(at: time)
+    if targetHoldsLastFrame, lastTree === root {
+      swap(&current, &previous)
+      root.present(at: time, into: &current)
+      if let r = renderer.updateInPlace(
+        target, width: frame.width, height: frame.height, to: current, from: previous,
+        transform: deviceTransform)
+      {
+        frameIsBehind = true
+        framesDrawnInPlace += 1
+        damage = r
+        return r
+      }
+      // Drawn the usual way, from the presentation just made.
+      damage = renderer.update(
+        &frame, to: current, from: frameIsBehind ? nil : previous, transform: deviceTransform)
+      frameIsBehind = false
+    } else {
+      render(at: time)
+    }
     let r =
       targetHoldsLastFrame
       ? damage : PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)

@@ -36,6 +36,10 @@ struct GradientProgram {
   var bounds = PixelRect.empty
   /// Scratch for the strip's colours (sized to the strip).
   private var stripColors: [UInt32] = []
+  /// What lies beneath each edge pixel in a kept backdrop (read once per backdrop, not
+  /// scattered over a large frame every frame), and that backdrop's stamp (-1: none).
+  private var edgeUnder: [UInt32] = []
+  private var edgeUnderStamp = -1
 
   /// Compiles a gradient drawn over `region`, masked by `alpha` (none: unmasked), with
   /// positions from `sampler` (or their values kept in `field`), on a `width` x `height`
@@ -165,10 +169,11 @@ struct GradientProgram {
   /// row: each pixel becomes its colour over the pixel at the same offset of `under`, which
   /// may be the target itself (drawing over what it holds) or a frame of what lies beneath;
   /// `nil` when what lies beneath is clear.
-  /// `opaque` says whether `usesOpaqueEntries(of: table)`.
+  /// `opaque` says whether `usesOpaqueEntries(of: table)`. `underStamp`, when given, says
+  /// that `under` is a kept backdrop whose pixels are the same whenever the stamp is.
   mutating func draw(
     table: GradientTable, opaque: Bool, opacity: UInt32, into base: UnsafeMutablePointer<UInt32>,
-    under: UnsafePointer<UInt32>?
+    under: UnsafePointer<UInt32>?, underStamp: Int? = nil
   ) {
     let copies = opacity == 255 && opaque
     table.entries.withUnsafeBufferPointer { lut in
@@ -212,13 +217,27 @@ struct GradientProgram {
           }
         }
       }
+      if let stamp = underStamp, let under, stamp != edgeUnderStamp {
+        if edgeUnder.count != edges.count {
+          edgeUnder = [UInt32](repeating: 0, count: edges.count)
+        }
+        for (i, e) in edges.enumerated() { edgeUnder[i] = under[Int(e.pixel)] }
+        edgeUnderStamp = stamp
+      }
+      let kept = underStamp != nil && under != nil
       edges.withUnsafeBufferPointer { edges in
-        for e in edges {
-          var c = lut[Int(e.index)]
-          if e.region != 255 { c = PixelMath.scale(c, by: UInt32(e.region)) }
-          if e.alpha != 255 { c = PixelMath.scale(c, by: UInt32(e.alpha)) }
-          if opacity != 255 { c = PixelMath.scale(c, by: opacity) }
-          base[Int(e.pixel)] = under.map { PixelMath.sourceOver(c, $0[Int(e.pixel)]) } ?? c
+        edgeUnder.withUnsafeBufferPointer { below in
+          for (i, e) in edges.enumerated() {
+            var c = lut[Int(e.index)]
+            if e.region != 255 { c = PixelMath.scale(c, by: UInt32(e.region)) }
+            if e.alpha != 255 { c = PixelMath.scale(c, by: UInt32(e.alpha)) }
+            if opacity != 255 { c = PixelMath.scale(c, by: opacity) }
+            if kept {
+              base[Int(e.pixel)] = PixelMath.sourceOver(c, below[i])
+            } else {
+              base[Int(e.pixel)] = under.map { PixelMath.sourceOver(c, $0[Int(e.pixel)]) } ?? c
+            }
+          }
         }
       }
     }

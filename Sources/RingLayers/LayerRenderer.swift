@@ -25,6 +25,8 @@ public final class LayerRenderer {
   /// The values the backdrop was drawn from: those of the nodes of the units beneath the
   /// first animated one, in order.
   private var backdropValues: [LayerProperties] = []
+  /// Changes whenever the backdrop's pixels are drawn again.
+  private var backdropStamp = 0
 
   enum Backdrop {
     case invalid
@@ -66,6 +68,9 @@ public final class LayerRenderer {
     _ frame: inout Pixmap, to presentation: Presentation, from previous: Presentation?,
     transform: Transform2D
   ) -> PixelRect {
+    // What the last plan's animated units covered: a new geometry there (a growing arc)
+    // keeps the backdrop and redraws only the old and the new place.
+    let before = plan.map { p in p.units[min(p.firstAnimatedUnit, p.units.count)...] }
     let recompiled = prepare(presentation, transform, frame)
     var plan = self.plan.take()!
     defer { self.plan = plan }
@@ -73,7 +78,7 @@ public final class LayerRenderer {
     let b = plan.firstAnimatedUnit
     let units = plan.units
     let hasBackdrop = if case .invalid = backdrop { false } else { true }
-    guard !recompiled, hasBackdrop || b == units.count, let previous,
+    guard hasBackdrop || (b == units.count && !recompiled), let previous,
       previous.nodes.count == presentation.nodes.count
     else {
       redrawAll(&plan, presentation, into: &frame)
@@ -82,12 +87,16 @@ public final class LayerRenderer {
     func changed(_ u: RenderPlan.Unit) -> Bool {
       u.nodes.contains { presentation.nodes[$0].properties != previous.nodes[$0].properties }
     }
-    guard units.contains(where: changed) else { return .empty }
+    guard recompiled || units.contains(where: changed) else { return .empty }
     if !backdropMatches(plan, presentation) {
       redrawAll(&plan, presentation, into: &frame)
       return whole
     }
     var restore = PixelRect.empty
+    if recompiled, let before {
+      for u in before { restore = restore.union(u.bounds) }
+      restore = restore.union(units[b].bounds)
+    }
     for u in units[(b + 1)...] { restore = restore.union(u.bounds) }
     if !units[b].drawsOverBackdrop { restore = restore.union(units[b].bounds) }
     let overBackdrop = units[b].drawsOverBackdrop
@@ -98,7 +107,8 @@ public final class LayerRenderer {
         copy(restore, from: under.baseAddress!, into: &frame)
         plan.execute(
           units[b].steps, presentation, depth: 0, into: &frame,
-          beneath: overBackdrop ? .pixels(under.baseAddress!) : .target, pool: &pool)
+          beneath: overBackdrop ? .pixels(under.baseAddress!, stamp: backdropStamp) : .target,
+          pool: &pool)
       }
     default:
       copy(restore, from: nil, into: &frame)
@@ -107,6 +117,66 @@ public final class LayerRenderer {
         beneath: overBackdrop ? .clear : .target, pool: &pool)
     }
     plan.execute(rest, presentation, depth: 0, into: &frame, beneath: .target, pool: &pool)
+    return restore.union(units[b].bounds)
+  }
+
+  /// `update` drawn straight into `target` (`width` x `height` pixels, laid out like a
+  /// frame), which must hold what this renderer drew for `previous`, when the plan holds and
+  /// everything to redraw is gradients (over the kept backdrop, or over what the target
+  /// holds): the rectangle written. `nil`, with nothing written, when it cannot.
+  func updateInPlace(
+    _ target: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+    to presentation: Presentation, from previous: Presentation, transform: Transform2D
+  ) -> PixelRect? {
+    guard var plan = self.plan.take() else { return nil }
+    defer { self.plan = plan }
+    let units = plan.units
+    let b = plan.firstAnimatedUnit
+    guard
+      plan.fits(
+        presentation, transform: transform, width: width, height: height,
+        swapsRedAndBlue: swapsRedAndBlue),
+      b < units.count, previous.nodes.count == presentation.nodes.count
+    else { return nil }
+    let hasBackdrop = if case .invalid = backdrop { false } else { true }
+    guard hasBackdrop else { return nil }
+    func changed(_ u: RenderPlan.Unit) -> Bool {
+      u.nodes.contains { presentation.nodes[$0].properties != previous.nodes[$0].properties }
+    }
+    guard units.contains(where: changed) else { return .empty }
+    let range = units[b].steps.lowerBound..<plan.steps.count
+    guard backdropMatches(plan, presentation),
+      range.allSatisfy({ if case .gradient = plan.steps[$0] { true } else { false } })
+    else { return nil }
+    var restore = PixelRect.empty
+    for u in units[(b + 1)...] { restore = restore.union(u.bounds) }
+    if !units[b].drawsOverBackdrop { restore = restore.union(units[b].bounds) }
+    func draw(under: UnsafePointer<UInt32>?) {
+      for y in restore.y..<restore.y + restore.height where !restore.isEmpty {
+        let row = target + y * width + restore.x
+        if let under {
+          row.update(from: under + y * width + restore.x, count: restore.width)
+        } else {
+          row.update(repeating: 0, count: restore.width)
+        }
+      }
+      for k in range {
+        guard case .gradient(let node, let program, let appliesOpacity) = plan.steps[k] else {
+          continue
+        }
+        let overBackdrop = units[b].steps.contains(k) && units[b].drawsOverBackdrop
+        plan.drawGradient(
+          program, presentation.nodes[node].properties, appliesOpacity: appliesOpacity,
+          into: target, under: overBackdrop ? under : UnsafePointer(target),
+          underStamp: overBackdrop && under != nil ? backdropStamp : nil,
+          drawsBeneath: overBackdrop)
+      }
+    }
+    if case .pixels(let kept) = backdrop {
+      kept.pixels.withUnsafeBufferPointer { draw(under: $0.baseAddress!) }
+    } else {
+      draw(under: nil)
+    }
     return restore.union(units[b].bounds)
   }
 
@@ -172,6 +242,7 @@ public final class LayerRenderer {
         }
       }
       backdrop = .pixels(kept)
+      backdropStamp += 1
     }
     plan.execute(split..<plan.steps.count, p, depth: 0, into: &frame, beneath: .target, pool: &pool)
   }
@@ -187,10 +258,11 @@ public final class LayerRenderer {
       return false
     }
     planCompilations += 1
+    let old = plan
     plan = RenderPlan(
       p, transform: transform, width: target.width, height: target.height,
       swapsRedAndBlue: swapsRedAndBlue, cache: &cache)
-    backdrop = .invalid
+    if let old, !plan!.drawsTheSameBackdrop(as: old) { backdrop = .invalid }
     return true
   }
 }
@@ -221,8 +293,9 @@ extension RenderPlan {
     case target
     /// Transparent pixels.
     case clear
-    /// A frame of what lies beneath, laid out like the target.
-    case pixels(UnsafePointer<UInt32>)
+    /// A frame of what lies beneath, laid out like the target, and its stamp (the same
+    /// stamp, the same pixels).
+    case pixels(UnsafePointer<UInt32>, stamp: Int)
   }
 
   /// Runs `range` of the steps for presentation `p` into `target`.
@@ -248,22 +321,18 @@ extension RenderPlan {
         target.fillImage(region, sampler: sampler, swapsRedAndBlue: swapsRedAndBlue)
         k += 1
       case .gradient(let node, let program, let appliesOpacity):
-        let q = p.nodes[node].properties
-        let opacity = appliesOpacity ? opacity8(q.opacity) : 255
-        refreshTable(program, q)
         let drawsBeneath = if case .target = beneath { false } else { true }
-        if opacity > 0 || drawsBeneath {
-          target.withUnsafeMutablePixels { px in
-            let under: UnsafePointer<UInt32>? =
-              switch beneath {
-              case .target: UnsafePointer(px.baseAddress!)
-              case .clear: nil
-              case .pixels(let p): p
-              }
-            programs[program].draw(
-              table: tables[program], opaque: tableIsOpaque[program], opacity: opacity,
-              into: px.baseAddress!, under: under)
+        target.withUnsafeMutablePixels { px in
+          var stamp: Int?
+          let under: UnsafePointer<UInt32>?
+          switch beneath {
+          case .target: under = UnsafePointer(px.baseAddress!)
+          case .clear: under = nil
+          case .pixels(let p, let s): (under, stamp) = (p, s)
           }
+          drawGradient(
+            program, p.nodes[node].properties, appliesOpacity: appliesOpacity,
+            into: px.baseAddress!, under: under, underStamp: stamp, drawsBeneath: drawsBeneath)
         }
         k += 1
       case .group(let node, let contentEnd, let end, let clip, let shadow):
@@ -300,6 +369,22 @@ extension RenderPlan {
         k = end
       }
     }
+  }
+
+  /// Program `program` drawn with `q`'s colours (and opacity when `appliesOpacity`) into
+  /// `base` over `under` (nil: clear); skipped when transparent unless it `drawsBeneath`
+  /// (what lies beneath is copied through it).
+  mutating func drawGradient(
+    _ program: Int, _ q: LayerProperties, appliesOpacity: Bool,
+    into base: UnsafeMutablePointer<UInt32>, under: UnsafePointer<UInt32>?,
+    underStamp: Int? = nil, drawsBeneath: Bool
+  ) {
+    let opacity = appliesOpacity ? opacity8(q.opacity) : 255
+    refreshTable(program, q)
+    guard opacity > 0 || drawsBeneath else { return }
+    programs[program].draw(
+      table: tables[program], opaque: tableIsOpaque[program], opacity: opacity, into: base,
+      under: under, underStamp: underStamp)
   }
 
   private func opacity8(_ o: Double) -> UInt32 { UInt32((min(max(o, 0), 1) * 255).rounded()) }

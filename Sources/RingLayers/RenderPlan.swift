@@ -83,6 +83,25 @@ struct RenderPlan {
   /// The first unit that may change with time: units before it form the backdrop.
   var firstAnimatedUnit = 0
 
+  /// Whether the units beneath the first animated one are those of `other`, from the same
+  /// nodes with the same geometry on the same device: the backdrop drawn for `other` holds
+  /// for this plan while those nodes' values hold too.
+  func drawsTheSameBackdrop(as other: RenderPlan) -> Bool {
+    let b = firstAnimatedUnit
+    guard b == other.firstAnimatedUnit, b < units.count, b < other.units.count,
+      transform == other.transform, width == other.width, height == other.height,
+      swapsRedAndBlue == other.swapsRedAndBlue
+    else { return false }
+    for (u, v) in zip(units[..<b], other.units[..<b]) {
+      guard u.nodes == v.nodes, u.steps == v.steps, u.bounds == v.bounds,
+        u.nodes.allSatisfy({
+          $0 < keys.count && $0 < other.keys.count && keys[$0] == other.keys[$0]
+        })
+      else { return false }
+    }
+    return true
+  }
+
   /// Whether this plan was compiled for `p`'s geometry on this device.
   func fits(
     _ p: Presentation, transform: Transform2D, width: Int, height: Int, swapsRedAndBlue: Bool
