@@ -21,7 +21,7 @@ enum ExportCommand: Subcommand {
       OptionSpec(
         "format", value: "format",
         help:
-          "gif, apng, webp, mp4, webm, sprite-sheet (NAME.png plus NAME.json, its frame map, and NAME.html, a snippet that plays it), frames (a folder of numbered PNGs), rgba (raw premultiplied RGBA frames); or vectors that loop by themselves: svg (.svgz gzipped), lottie (Bodymovin JSON), dotlottie, html (a page with the ring, a pause button and a snippet).",
+          "gif, apng, webp, mp4, webm, sprite-sheet (NAME.png plus NAME.json, its frame map, and NAME.html, a snippet that plays it), frames (a folder of numbered PNGs), rgba (raw premultiplied RGBA frames); or vectors that loop by themselves: svg (.svgz gzipped), lottie (Bodymovin JSON), dotlottie, html (a page with the ring, a pause button and a snippet); or null (every frame rendered, nothing written, no --output needed: a measure of rendering speed, as ffmpeg's -f null).",
         completion: .choices(ExportFormat.allCases.map(\.rawValue))),
       OptionSpec(
         "fps", value: "n", help: "Frames per second (Lottie: its frame rate).",
@@ -55,7 +55,7 @@ enum ExportCommand: Subcommand {
     }
     + CommandLineTool.closingSpecs
 
-  static let usage = "rainbow-ring export [<options>] --output <file>"
+  static let usage = "rainbow-ring export [<options>] (--output <file> | --format null)"
 
   static let command = CommandSpec(
     name: "export",
@@ -81,6 +81,9 @@ enum ExportCommand: Subcommand {
         summary: "A Lottie animation for lottie-web, lottie-ios or lottie-android, at 2x:",
         commandLine: "rainbow-ring export --scale 2 -o ring.json"),
       .init(
+        summary: "How fast frames render, on one core (every frame drawn, nothing written):",
+        commandLine: "rainbow-ring export --format null --scale 2 --loops 3 --jobs 1"),
+      .init(
         summary: "Raw frames to another program (64x64 pixels, premultiplied RGBA):",
         commandLine: "rainbow-ring export --size 64 --ring-width 8 -o - | wc -c"),
     ])
@@ -98,7 +101,9 @@ enum ExportCommand: Subcommand {
   static func makePlan(_ arguments: [String]) throws(RingError) -> Request<Plan> {
     let args = try ParsedArguments.parse(arguments, specs: specs)
     if let asked: Request<Plan> = args.informational() { return asked }
-    guard let output = args["output"], !output.isEmpty else {
+    // --format null writes nothing, so it needs no file (ffmpeg's `-f null -`).
+    guard let output = args["output"] ?? (args["format"] == "null" ? "-" : nil), !output.isEmpty
+    else {
       throw RingError.usage("Missing expected argument '--output <file>'.")
     }
     return .run(try plan(args, output: output))
@@ -171,7 +176,7 @@ enum ExportCommand: Subcommand {
         return usageError(
           "A dotLottie archive not written to a terminal: redirect standard output (-o - > ring.lottie) or name a file with -o.",
           console)
-      case .svg, .lottie, .html: break
+      case .svg, .lottie, .html, .null: break
       default:
         return usageError(
           "Raw RGBA frames not written to a terminal: redirect standard output (-o - > ring.rgba) or pipe it to a program.",

@@ -92,10 +92,15 @@ package enum ExportOptions {
     } else {
       let ext = OutputExtension.of(output).map { "a .\($0) file" } ?? "a file without extension"
       throw RingError.usage(
-        "Cannot tell the format of \(ext): export writes \(extensionList); or pass --format (\(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")))."
+        "Cannot tell the format of \(ext): export writes \(extensionList); or pass --format (\(ExportFormat.allCases.filter { $0 != .null }.map(\.rawValue).joined(separator: ", ")))."
       )
     }
-    if output == "-" && format != .rgba && !format.isVector {
+    if format == .null && !output.isEmpty && output != "-" {
+      throw RingError.usage(
+        "--format null writes nothing: leave out the file name, or give '-' (as ffmpeg's -f null -)."
+      )
+    }
+    if output == "-" && format != .rgba && format != .null && !format.isVector {
       throw RingError.usage(
         "Only --format rgba and the vector formats (svg, lottie, dotlottie, html) can be written to standard output ('-o -')."
       )
@@ -120,7 +125,8 @@ package enum ExportOptions {
         )
       }
     }
-    if output != "-", let ext = OutputExtension.of(output), let allowed = format.extensions,
+    if output != "-", format != .null, let ext = OutputExtension.of(output),
+      let allowed = format.extensions,
       !allowed.contains(ext)
     {
       throw RingError.usage(
@@ -267,6 +273,13 @@ package enum ExportOptions {
   /// `wrote ring.gif: 4.8 MB, 365 frames, 7.3 s, in 1.2 s`: what an export made.
   package static func summary(of plan: ExportPlan, seconds: Double) -> String {
     let timing = plan.settings.timing
+    if plan.settings.format == .null {
+      let rate = seconds > 0 ? String(format: "%.0f", Double(timing.frameCount) / seconds) : "-"
+      let s = plan.settings
+      let threads = s.content.drawsInOrder ? 1 : max(1, min(s.workers, timing.frameCount))
+      return
+        "rendered \(timing.frameCount) frame\(timing.frameCount == 1 ? "" : "s") (\(timing.duration) s) in \(String(format: "%.2f", seconds)) s: \(rate) frames per second on \(threads) thread\(threads == 1 ? "" : "s"), wrote nothing"
+    }
     let frames = "\(timing.frameCount) frame\(timing.frameCount == 1 ? "" : "s")"
     let what =
       plan.settings.format.isVector
@@ -306,7 +319,9 @@ package enum ExportOptions {
       for note in plan.notes { console.writeErr(VisibleText.escaped(note) + "\n") }
     }
     let bar = ProgressBar(
-      label: "exporting \(VisibleText.escaped(plan.output))", write: console.writeErr)
+      label: plan.settings.format == .null
+        ? "rendering" : "exporting \(VisibleText.escaped(plan.output))",
+      write: console.writeErr)
     let showProgress = isTerminal && !plan.quiet
     do {
       try Exporter.export(
@@ -314,7 +329,8 @@ package enum ExportOptions {
         progress: { done, total in if showProgress { bar.update(done, total) } },
         shouldStop: { RingError.interruption })
       bar.finish()
-      if showProgress {
+      // --format null's summary is its result: said even when standard error is no terminal.
+      if showProgress || (plan.settings.format == .null && !plan.quiet) {
         console.writeErr(summary(of: plan, seconds: bar.elapsed) + "\n")
       }
       return 0

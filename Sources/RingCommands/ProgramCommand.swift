@@ -222,7 +222,8 @@ package enum ProgramCommand {
       throw RingError.usage("The option '--\(name)' cannot be used with '--export'.")
     }
     guard !output.isEmpty else { throw RingError.usage("'--export' needs a file name.") }
-    guard output != "-" else {
+    // --format null writes nothing: '--export -' names no file and mixes nothing.
+    guard output != "-" || args["format"] == "null" else {
       throw RingError.usage(
         "'--export' writes a file: standard output is the program's own ('--export -' would mix its output with the frames)."
       )

@@ -22,6 +22,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case dotLottie = "dotlottie"
   /// A standalone web page showing the ring, with a pause button (`HTMLPage`).
   case html
+  /// Nothing: every frame rendered as for a file and dropped, as ffmpeg's `-f null` does;
+  /// the honest measure of rendering speed.
+  case null
 
   /// The extensions a file of this format takes, the first the one to suggest; `nil` for
   /// frames, which go into a folder named as the user likes. The one table of extensions.
@@ -39,6 +42,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .lottie: ["json"]
     case .dotLottie: ["lottie"]
     case .html: ["html", "htm"]
+    case .null: []
     }
   }
 

@@ -22,6 +22,7 @@ extension ExportSettings {
       return [.file(frameCount: timing.frameCount, duration: duration, plays: plays, tick: tick)]
     case .apng, .spriteSheet:
       return [.file(frameCount: timing.frameCount, duration: duration, plays: plays)]
+    case .null: return []
     case .mp4, .webm, .frames, .rgba:
       return [.file(frameCount: timing.frameCount, duration: duration, plays: 0)]
     }

@@ -61,6 +61,8 @@ public struct ExportSettings: Sendable {
       return (0..<n).map { folder + PNGFolderSink.name(ofFrame: $0, digits: digits) }
     case .spriteSheet:
       return [path, SpriteSheet.mapPath(forImage: path), SpriteSheet.snippetPath(forImage: path)]
+    case .null:
+      return []
     default:
       return [path]
     }
@@ -116,10 +118,13 @@ public enum Exporter {
       return
     }
     var settings = settings
-    if settings.refusesFlashing, case .tree(let tree, _, let background) = settings.content {
-      // A raster file has one showing: its frames at its timing, rounded to its ticks.
+    // A raster file has one showing: its frames at its timing, rounded to its ticks (none
+    // for --format null, which shows nothing).
+    if settings.refusesFlashing, case .tree(let tree, _, let background) = settings.content,
+      let showing = settings.flashShowings.first
+    {
       settings.flashGuard = try FrameFlashGuard(
-        size: tree.size, background: background, showing: settings.flashShowings[0],
+        size: tree.size, background: background, showing: showing,
         look: settings.gifLook, onOffAlpha: settings.format == .gif)
     }
     try run(makeSink(settings, path: path), settings, progress: progress, shouldStop: shouldStop)
@@ -188,6 +193,7 @@ public enum Exporter {
     case .webp, .mp4, .webm: try FFmpegSink(settings, path: path)
     case .rgba: try RawFramesSink(settings, path: path)
     case .frames: try PNGFolderSink(settings, path: path)
+    case .null: NullSink(settings)
     case .spriteSheet: try SpriteSheetSink(settings, path: path)
     case .svg, .lottie, .dotLottie, .html:
       throw RingError(

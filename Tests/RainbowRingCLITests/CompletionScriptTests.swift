@@ -146,7 +146,7 @@ import Testing
     #expect(text.hasPrefix("#compdef rainbow-ring\n"), "autoloadable from fpath")
     for expected in [
       "'(-o --output)-o+[", "'(-o --output)--output=[", ":file:_files'",
-      ":format:(gif apng webp mp4 webm sprite-sheet frames rgba svg lottie dotlottie html)'",
+      ":format:(gif apng webp mp4 webm sprite-sheet frames rgba svg lottie dotlottie html null)'",
       ":kind:(axial radial conic)'",
       "'(--quiet --no-quiet)--no-quiet[Turn off --quiet.]'",
     ] {

@@ -47,6 +47,20 @@ import Testing
     }
   }
 
+  /// `--format null` renders a program's frames and writes nothing, `--export -` naming no
+  /// file; the summary counts the frames.
+  @Test func aNullExportWritesNothing() throws {
+    try Self.inFolder { folder in
+      let run = try runProcess(
+        try Self.chain(),
+        ["--export", "-", "--format", "null", "--duration", "0.5", "--fps", "10"],
+        directory: folder.path)
+      try #require(run.status == 0, "\(run.stderr)")
+      #expect(run.stderr.contains("rendered 5 frames"), "\(run.stderr)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+  }
+
   /// Every raster format: the file decodes with someone else's decoder, at the window's size
   /// times the scale, with the frames the timing asks for.
   @Test(arguments: [
