@@ -283,70 +283,152 @@ print(
   "1095 frames (three loops at 50 fps) at 2x: \(f(median(one) / 1e6, 2)) ms on 1 core, \(f(median(all) / 1e6, 2)) ms on \(cores) cores: \(f(median(speedups), 2))x (median of paired runs)"
 )
 
-// The targets from the one-renderer issue, checked against this run's numbers.
-print("")
-let seedRows = rows.filter { !$0.cairo.isNaN }
-let arcRows = rows.filter { $0.cairo.isNaN && $0.name.hasPrefix("conic") }
-let progressRows = rows.filter { $0.name.hasPrefix("progress") }
-let large = seedRows.filter { $0.pixels >= 480 * 480 }
-func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT met" }
-print(
-  "steady frame within 2x of memset at 3x and 2048: \(verdict(large.allSatisfy { $0.steadyOverMemset <= 2 }))"
-)
-print(
-  "at least 25x Cairo's frame rate at every size: \(verdict(seedRows.allSatisfy { $0.cairo >= 25 * $0.steady }))"
-)
-// The arc at a size against the seed ring at the same size (2x: 320x320, and 2048).
-let arcVersusRing: [(arc: Row, ring: Row?)] = arcRows.map { arc in
-  (arc, seedRows.first { $0.pixels == arc.pixels })
+// Shapes that change every frame, on our side: a progress ring whose arc grows (its
+// `ProgressChange` runs for the whole measurement) and a spinner, the conic arc turned by
+// its host's transform. Each frame is compiled and drawn; median per frame, allocations
+// counted over the last frames.
+struct Moving {
+  var name: String
+  var us: Double
+  var allocations: Double
 }
-let progressVersusRing: [(progress: Row, ring: Row?)] = progressRows.map { progress in
-  (progress, seedRows.first { $0.pixels == progress.pixels })
+
+func spinner(_ ring: RainbowRing) -> Layer {
+  let host = progressArc(ring)
+  var turn = BasicAnimation<Transform3D>(keyPath: \.transform)
+  turn.fromValue = .identity
+  turn.toValue = Transform3D(rotationAngle: 2 * Double.pi * 0.999, x: 0, y: 0, z: 1)
+  turn.timing.duration = .seconds(1)
+  turn.timing.repeatCount = .infinity
+  try! host.add(turn, forKey: "turn")
+  return host
 }
-print(
-  "270-degree conic arc within 2x of the seed ring's steady frame at 2x and 2048: \(verdict(arcVersusRing.allSatisfy { pair in pair.ring.map { pair.arc.steady <= 2 * $0.steady } ?? false }))"
-)
-for (arc, ring) in arcVersusRing {
-  if let ring { print("  \(arc.name): \(f(arc.steady / ring.steady, 2))x the ring's steady frame") }
+
+func growing(_ ring: RainbowRing) throws -> RainbowRing {
+  try RainbowRing(
+    size: ring.size, ringWidth: ring.ringWidth,
+    progress: RingProgress(
+      value: 1, startAngle: -90, cap: .round,
+      change: ProgressChange(from: 0.05, duration: .seconds(100), timing: .linear)))
 }
-print(
-  "progress ring (0.75, round caps) within 2x of the seed ring's steady frame at 2x and 2048: \(verdict(progressVersusRing.allSatisfy { pair in pair.ring.map { pair.progress.steady <= 2 * $0.steady } ?? false }))"
-)
-for (progress, ring) in progressVersusRing {
-  if let ring {
-    print(
-      "  \(progress.name): \(f(progress.steady / ring.steady, 2))x the ring's steady frame, \(f(progress.allocations, 2)) allocations per frame"
-    )
+
+func measureMoving(_ name: String, scene: RingScene, tree: ((RainbowRing) -> Layer)?) throws
+  -> Moving
+{
+  let renderer = try FrameRenderer(scene: scene)
+  let layers = tree?(scene.ring) ?? renderer.root
+  // Frames spread over the 100 s the arc takes to grow from 5 % to a whole turn (the
+  // spinner turns once a second, by a different angle each frame).
+  let count = scene.pixelSize.width > 1000 ? (quick ? 9 : 25) : (quick ? 61 : 301)
+  func time(_ i: Int) -> MediaTime {
+    .nanoseconds(Int64(i) * 100_000_000_000 / Int64(count + 23) + 17)
   }
+  for i in 0..<3 { renderer.render(layers, at: time(i)) }
+  var samples: [Double] = []
+  for i in 3..<(3 + count) {
+    let t = nanoseconds()
+    renderer.render(layers, at: time(i))
+    samples.append(nanoseconds() - t)
+  }
+  let before = rr_allocation_count()
+  for i in (3 + count)..<(23 + count) { renderer.render(layers, at: time(i)) }
+  let allocations = Double(rr_allocation_count() - before) / 20
+  return Moving(name: name, us: median(samples) / 1000, allocations: allocations)
 }
-// The same ratio from alternating samples of the two renderers (the machine's speed drifts
-// between the rows above): the median of the per-sample ratios.
-for (name, scene, _, _) in cases where name.hasPrefix("progress") {
-  guard
-    let (_, seedScene, _, _) = cases.first(where: {
-      $0.3 && $0.1.pixelSize == scene.pixelSize
-    })
+
+let moving = try [
+  measureMoving(
+    "progress ring animated 2x", scene: RingScene(ring: growing(.seed), scale: 2), tree: nil),
+  measureMoving(
+    "progress ring animated 2048", scene: RingScene(ring: growing(largeRing), scale: 1),
+    tree: nil),
+  measureMoving("spinner turning 2x", scene: RingScene(scale: 2), tree: spinner),
+  measureMoving("spinner turning 2048", scene: RingScene(ring: largeRing, scale: 1), tree: spinner),
+]
+
+// The peers in the same run: Blend2D and Skia from PyPI, driven by Benchmarks/peers.py.
+let peersScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("peers.py").path
+let python = Process()
+python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+python.arguments = ["python3", peersScript] + (quick ? ["--quick"] : [])
+let peerOutput = Pipe()
+python.standardOutput = peerOutput
+try python.run()
+let peerData = peerOutput.fileHandleForReading.readDataToEndOfFile()
+python.waitUntilExit()
+guard python.terminationStatus == 0 else {
+  FileHandle.standardError.write(
+    Data(
+      "ring-benchmark: error: Benchmarks/peers.py failed (pip install blend2d-python skia-python)\n"
+        .utf8))
+  exit(1)
+}
+var peers: [String: [String: Double]] = [:]
+for line in String(decoding: peerData, as: UTF8.self).split(separator: "\n") {
+  guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+    let name = object["case"] as? String, let peer = object["peer"] as? String,
+    let us = object["us"] as? Double
   else { continue }
-  let progress = try FrameRenderer(scene: scene)
-  let seed = try FrameRenderer(scene: seedScene)
-  var (i, j) = (0, 0)
-  let paired = measurePaired(
-    samples: quick ? 9 : 31,
-    {
-      i += 1
-      seed.render(at: .nanoseconds(Int64(i) * 1_000_000_000 / 60))
-    },
-    {
-      j += 1
-      progress.render(at: .nanoseconds(Int64(j) * 1_000_000_000 / 60))
-    })
+  peers[name, default: [:]][peer] = us
+}
+
+/// One line of the side-by-side table: our frame against the peers' whole frames.
+struct Compared {
+  var name: String
+  var ours: Double
+  var peer: String
+  /// The largest ours / Blend2D the issue allows.
+  var target: Double
+}
+
+let rowName: [String: String] = [
+  "seed ring 1x (160x160)": "seed ring 1x", "seed ring 2x (320x320)": "seed ring 2x",
+  "seed ring 3x (480x480)": "seed ring 3x", "ring 2048x2048": "ring 2048",
+  "conic 270-degree arc 2x (320x320)": "conic arc 2x",
+  "conic 270-degree arc 2048x2048": "conic arc 2048",
+]
+var compared: [Compared] = []
+for r in rows {
+  guard let peer = rowName[r.name] else { continue }
+  compared.append(
+    Compared(name: "\(peer), steady frame", ours: r.steady / 1000, peer: peer, target: 0.5))
+}
+for r in rows {
+  guard let peer = rowName[r.name] else { continue }
+  compared.append(
+    Compared(
+      name: "\(peer), first frame (compile and draw)", ours: r.first / 1000, peer: peer, target: 1))
+}
+for m in moving {
+  compared.append(Compared(name: "\(m.name), every frame", ours: m.us, peer: m.name, target: 1))
+}
+
+print("")
+print(
+  "Side by side (us per frame, medians of this run; Blend2D and Skia draw each frame from scratch on one thread):"
+)
+print("")
+print("| case | ours | Blend2D | Skia | ours / Blend2D | target | |")
+print("| --- | --- | --- | --- | --- | --- | --- |")
+var allMet = true
+for c in compared {
+  let b2d = peers[c.peer]?["blend2d"] ?? .nan
+  let skia = peers[c.peer]?["skia"] ?? .nan
+  let ratio = c.ours / b2d
+  let met = ratio <= c.target
+  allMet = allMet && met
   print(
-    "  \(name), paired with the seed's ring: \(f(paired.b / 1000)) us against \(f(paired.a / 1000)) us, \(f(paired.ratio, 2))x (median of paired samples)"
+    "| \(c.name) | \(f(c.ours)) | \(f(b2d)) | \(f(skia)) | \(f(ratio, 2)) | <= \(c.target == 1 ? "1" : "0.5") | \(met ? "met" : "NOT met") |"
   )
 }
+let movingAllocations = moving.map(\.allocations).max() ?? 0
+let steadyAllocations = rows.map(\.allocations).max() ?? 0
+print("")
 print(
-  "first frame (compile and draw) under half of Cairo's frame at every size: \(verdict(seedRows.allSatisfy { $0.first < 0.5 * $0.cairo }))"
+  "no heap allocation per steady frame: \(f(steadyAllocations, 2)) at most: \(steadyAllocations == 0 ? "met" : "NOT met")"
 )
-print("no heap allocation per steady frame: \(verdict(rows.allSatisfy { $0.allocations == 0 }))")
 print(
-  "many frames on every core at least 1.7x one core: \(verdict(median(speedups) >= 1.7))")
+  "no heap allocation per moving frame: \(f(movingAllocations, 2)) at most (\(moving.map { "\($0.name) \(f($0.allocations, 1))" }.joined(separator: ", "))): \(movingAllocations == 0 ? "met" : "NOT met")"
+)
+print("every peer-relative target: \(allMet ? "met" : "NOT met")")
