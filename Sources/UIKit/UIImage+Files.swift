@@ -19,8 +19,8 @@ extension UIImage {
 
   /// The image in the PNG file at `path`, its scale from an "@2x" or "@3x" suffix.
   public convenience init?(contentsOfFile path: String) {
-    guard let bytes = FileManager.default.contents(atPath: path),
-      let pixmap = UIImage.decode([UInt8](bytes), named: path)
+    guard let bytes = UIImage.imageFile(at: path),
+      let pixmap = UIImage.decode(bytes, named: path)
     else { return nil }
     self.init(pixmap: pixmap, scale: UIImage.scale(ofFile: path))
   }
@@ -53,6 +53,36 @@ extension UIImage {
       }
     }
     return nil
+  }
+
+  /// The largest image file read, in bytes.
+  static let maximumFileSize = 256 << 20
+
+  /// The bytes of the regular file at `path` (a symbolic link followed); `nil` for anything
+  /// else, so that a FIFO or a device named like an image is not waited on or read forever,
+  /// and for a file over `maximumFileSize`.
+  static func imageFile(at path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+      Notice.once("special \(path)", "UIImage reads regular files: '\(path)' is not one")
+      return nil
+    }
+    guard st.st_size <= maximumFileSize else {
+      Notice.once("large \(path)", "UIImage reads files up to 256 MB: '\(path)' is larger")
+      return nil
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { break }
+      done += n
+    }
+    return Array(bytes[0..<done])
   }
 
   /// File names to try for `name`, best first.

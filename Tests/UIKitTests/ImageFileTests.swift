@@ -77,6 +77,36 @@ import Testing
     #expect(UIImage(contentsOfFile: dir) == nil, "a folder is no image")
   }
 
+  /// A symbolic link is followed; a FIFO, a device node and a folder named like an image give
+  /// nil at once (a FIFO is not waited on, a device not read forever).
+  @Test func onlyRegularFilesAreRead() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let png = "\(dir)/ring.png"
+    try #require(Self.picture(scale: 1).pngData()).write(to: URL(fileURLWithPath: png))
+    try FileManager.default.createSymbolicLink(atPath: "\(dir)/link.png", withDestinationPath: png)
+    #expect(UIImage(contentsOfFile: "\(dir)/link.png")?.size == CGSize(width: 6, height: 4))
+    #expect(mkfifo("\(dir)/fifo.png", 0o600) == 0)
+    let started = Date()
+    #expect(UIImage(contentsOfFile: "\(dir)/fifo.png") == nil)
+    #expect(UIImage(named: "fifo", in: Bundle(path: dir), compatibleWith: nil) == nil)
+    #expect(Date().timeIntervalSince(started) < 5, "a FIFO is not waited on")
+    // A character device like /dev/zero, made in the folder (root only).
+    let mknod = Process()
+    mknod.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    mknod.arguments = ["mknod", "\(dir)/zero.png", "c", "1", "5"]
+    mknod.standardError = FileHandle.nullDevice
+    try mknod.run()
+    mknod.waitUntilExit()
+    if geteuid() == 0 {
+      #expect(mknod.terminationStatus == 0, "root makes a device node")
+      #expect(UIImage(contentsOfFile: "\(dir)/zero.png") == nil, "a device is not read")
+    }
+    try FileManager.default.createDirectory(
+      atPath: "\(dir)/folder.png", withIntermediateDirectories: false)
+    #expect(UIImage(contentsOfFile: "\(dir)/folder.png") == nil)
+  }
+
   /// An image view shows a file's pixels: red on the left, half-transparent blue on the right.
   @Test func anImageViewShowsTheFile() throws {
     let data = try #require(Self.picture(scale: 1).pngData())
