@@ -14,11 +14,26 @@ let package = Package(
     .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     .systemLibrary(name: "CX11", path: "Sources/CX11"),
     .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+    // Text: fonts found by fontconfig, read by FreeType, shaped by HarfBuzz (Debian's -dev
+    // packages; pkg-config gives their include paths).
+    .systemLibrary(
+      name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]),
     // Beneath everything: the one error, media time, the system-call and write-all helpers.
     .target(name: "RingCore"),
     .target(name: "RingGraphics", dependencies: ["RingCore"]),
     .target(name: "RingLayers", dependencies: ["RingCore", "RingGraphics"]),
     .target(name: "RainbowRing", dependencies: ["RingGraphics", "RingLayers"]),
+    // Fonts, shaping and glyph outlines as paths for our rasterizer.
+    .target(
+      name: "RingText",
+      dependencies: ["RingCore", "RingGraphics", "CFreeType", "CHarfBuzz", "CFontconfig"]),
     // WCAG 2.3.1 flash analysis of what a ring shows: the one verdict for check and refusals.
     .target(name: "RingFlash", dependencies: ["RainbowRing"]),
     // Ring files, presets and palettes, read by the strict JSON reader.
@@ -57,6 +72,10 @@ let package = Package(
       name: "RingTestSupport", dependencies: ["RingGraphics", "RainbowRing", "CZlib", "CX11"]),
     .testTarget(name: "RingCoreTests", dependencies: ["RingCore"]),
     .testTarget(name: "RingGraphicsTests", dependencies: ["RingGraphics"]),
+    // FreeType's own rendering is the reference for ours.
+    .testTarget(
+      name: "RingTextTests",
+      dependencies: ["RingText", "RingGraphics", "RingTestSupport", "CFreeType"]),
     .testTarget(
       name: "RingLayersTests", dependencies: ["RingLayers", "RingGraphics", "RingTestSupport"]),
     // Golden PNGs are read from the source tree (`#filePath`), not bundled.
