@@ -54,7 +54,7 @@ public final class FontCatalog: @unchecked Sendable {
 
   /// The installed face closest to `weight` and `style` among those whose family is
   /// `family` (compared without case), or nil when no installed face has that family.
-  func match(family: String, weight: Font.Weight, style: Font.Style) -> Match? {
+  func match(family: String, weight: TextFont.Weight, style: TextFont.Style) -> Match? {
     lock.lock()
     defer { lock.unlock() }
     guard let pattern = FcPatternCreate() else { return nil }
@@ -82,6 +82,40 @@ public final class FontCatalog: @unchecked Sendable {
     return Match(
       file: file, faceIndex: Int(index), family: matched,
       weight: FcWeightToOpenTypeDouble(fcWeight), isItalic: slant != FC_SLANT_ROMAN)
+  }
+
+  /// The installed face whose PostScript name is `postScriptName` (compared without case).
+  func match(postScriptName: String) -> Match? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let pattern = FcPatternCreate() else { return nil }
+    defer { FcPatternDestroy(pattern) }
+    FcPatternAddString(pattern, "postscriptname", postScriptName)
+    guard let objects = FcObjectSetCreate() else { return nil }
+    defer { FcObjectSetDestroy(objects) }
+    for name in ["file", "index", "family", "postscriptname", "weight", "slant"] {
+      FcObjectSetAdd(objects, name)
+    }
+    guard let list = FcFontList(config, pattern, objects) else { return nil }
+    defer { FcFontSetDestroy(list) }
+    for i in 0..<Int(list.pointee.nfont) {
+      guard let font = list.pointee.fonts[i],
+        strings(font, "postscriptname").contains(where: {
+          $0.caseInsensitiveCompare(postScriptName) == .orderedSame
+        }),
+        let file = strings(font, "file").first
+      else { continue }
+      var index: Int32 = 0
+      var slant: Int32 = 0
+      var fcWeight = 0.0
+      _ = FcPatternGetInteger(font, "index", 0, &index)
+      _ = FcPatternGetInteger(font, "slant", 0, &slant)
+      _ = FcPatternGetDouble(font, "weight", 0, &fcWeight)
+      return Match(
+        file: file, faceIndex: Int(index), family: strings(font, "family").first ?? "",
+        weight: FcWeightToOpenTypeDouble(fcWeight), isItalic: slant != FC_SLANT_ROMAN)
+    }
+    return nil
   }
 
   /// Every value of the string property `object` of `pattern`.

@@ -8,7 +8,7 @@ import Synchronization
 /// (shaping), with its glyph outlines cached.
 ///
 /// Faces are opened once per (file, face index) and kept for the life of the process, so
-/// every `Font` of a face, whatever its size, shares one outline cache. Thread safety: the
+/// every `TextFont` of a face, whatever its size, shares one outline cache. Thread safety: the
 /// FreeType face and the outline cache are used only under the FreeType library's lock;
 /// the HarfBuzz font is not changed after it is made, and HarfBuzz shapes with an
 /// unchanging font from any thread.

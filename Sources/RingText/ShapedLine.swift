@@ -10,7 +10,7 @@ public struct ShapedLine: Hashable, Sendable {
   }
 
   public let text: String
-  public let font: Font
+  public let font: TextFont
   /// The glyphs in visual order, left to right.
   public let glyphs: [ShapedGlyph]
   /// The direction guessed from the text's script.

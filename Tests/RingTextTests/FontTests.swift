@@ -8,7 +8,7 @@ import Testing
 /// are not there.
 @Suite struct FontTests {
   @Test(arguments: [
-    (Font.Weight.regular, Font.Style.normal, "Inter-Regular"),
+    (TextFont.Weight.regular, TextFont.Style.normal, "Inter-Regular"),
     (.ultraLight, .normal, "Inter-Thin"),
     (.thin, .normal, "Inter-ExtraLight"),
     (.semibold, .normal, "Inter-SemiBold"),
@@ -16,18 +16,34 @@ import Testing
     (.black, .normal, "Inter-Black"),
     (.bold, .italic, "Inter-BoldItalic"),
   ])
-  func systemFontIsInterAtEachWeight(weight: Font.Weight, style: Font.Style, name: String)
+  func systemFontIsInterAtEachWeight(weight: TextFont.Weight, style: TextFont.Style, name: String)
     throws
   {
-    let font = try Font.systemFont(size: 17, weight: weight, style: style)
+    let font = try TextFont.systemFont(size: 17, weight: weight, style: style)
     #expect(font.familyName == "Inter", "the UI font's family")
     #expect(font.postScriptName == name, "weight \(weight) \(style)")
     #expect(font.weight == weight, "the face's own weight")
     #expect(font.style == style, "the face's own style")
   }
 
+  @Test(arguments: ["Inter-SemiBold", "inter-semibold", "DejaVuSans-Bold"])
+  func aFaceIsFoundByItsPostScriptName(name: String) throws {
+    let font = try TextFont(postScriptName: name, size: 10)
+    #expect(font.postScriptName.lowercased() == name.lowercased(), "found \(font.postScriptName)")
+  }
+
+  @Test func anUnknownPostScriptNameIsAClearError() {
+    let error = #expect(throws: RingError.self) {
+      try TextFont(postScriptName: "HelveticaNeue-Bold", size: 10)
+    }
+    #expect(
+      error?.message
+        == "no installed font is named 'HelveticaNeue-Bold' ('fc-list : postscriptname' lists them)",
+      "message: \(error?.message ?? "")")
+  }
+
   @Test func metricsAreInPointsYDown() throws {
-    let font = try Font.systemFont(size: 20)
+    let font = try TextFont.systemFont(size: 20)
     #expect(font.ascender > 0 && font.descender < 0, "\(font.ascender) \(font.descender)")
     #expect(
       abs(font.lineHeight - (font.ascender - font.descender + font.lineGap)) < 1e-12,
@@ -46,7 +62,7 @@ import Testing
 
   @Test func aMissingFamilySaysHowToListFamilies() {
     let error = #expect(throws: RingError.self) {
-      try Font(family: "No Such Family 42", size: 12)
+      try TextFont(family: "No Such Family 42", size: 12)
     }
     #expect(error?.code == .fontNotFound, "code")
     #expect(
@@ -62,7 +78,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: empty) }
     let catalog = try FontCatalog(directories: [empty])
     let inter = #expect(throws: RingError.self) {
-      try Font(family: "Inter", size: 12, catalog: catalog)
+      try TextFont(family: "Inter", size: 12, catalog: catalog)
     }
     #expect(
       inter?.message
@@ -70,7 +86,7 @@ import Testing
         + "(apt-get install fonts-inter)",
       "message: \(inter?.message ?? "")")
     let system = #expect(throws: RingError.self) {
-      try Font.systemFont(size: 12, catalog: catalog)
+      try TextFont.systemFont(size: 12, catalog: catalog)
     }
     #expect(system?.code == .fontNotFound, "code")
     #expect(
@@ -80,26 +96,26 @@ import Testing
 
   @Test func withoutInterTheUIFontIsDejaVuSans() throws {
     let catalog = try FontCatalog(directories: ["/usr/share/fonts/truetype/dejavu"])
-    let font = try Font.systemFont(size: 12, weight: .bold, catalog: catalog)
+    let font = try TextFont.systemFont(size: 12, weight: .bold, catalog: catalog)
     #expect(font.postScriptName == "DejaVuSans-Bold", "the fallback, bold")
   }
 
   @Test(arguments: [0.0, -1, .nan, .infinity, 10_001])
   func badSizesAreRefused(size: Double) throws {
-    let error = #expect(throws: RingError.self) { try Font.systemFont(size: size) }
+    let error = #expect(throws: RingError.self) { try TextFont.systemFont(size: size) }
     #expect(error?.code == .invalidFontSize, "size \(size)")
-    let font = try Font.systemFont(size: 12)
+    let font = try TextFont.systemFont(size: 12)
     #expect(throws: RingError.self, "withSize(\(size))") { try font.withSize(size) }
   }
 
   @Test(arguments: [0.0, 1_000.5, -400])
   func badWeightsAreRefused(value: Double) {
-    let error = #expect(throws: RingError.self) { try Font.Weight(value) }
+    let error = #expect(throws: RingError.self) { try TextFont.Weight(value) }
     #expect(error?.code == .invalidFontWeight, "weight \(value)")
   }
 
   @Test func aFileThatIsNoFontIsRefused() {
-    let error = #expect(throws: RingError.self) { try Font(file: "/etc/hostname", size: 12) }
+    let error = #expect(throws: RingError.self) { try TextFont(file: "/etc/hostname", size: 12) }
     #expect(error?.code == .invalidFont, "\(error?.message ?? "")")
   }
 

@@ -35,7 +35,7 @@ import Testing
 
   @Test(arguments: samples)
   func glyphsMatchFreeTypesRendering(sample: Sample) throws {
-    let font = try Font(family: sample.family, size: sample.size)
+    let font = try TextFont(family: sample.family, size: sample.size)
     let line = font.shape(sample.text)
     let width = Int(line.width.rounded(.up)) + 8
     let height = Int((font.lineHeight).rounded(.up)) + 8
@@ -89,7 +89,7 @@ import Testing
 
   /// A shaped line's path is its glyphs' outlines at the pen positions.
   @Test func aLineIsItsGlyphsAtTheirPenPositions() throws {
-    let font = try Font.systemFont(size: 24)
+    let font = try TextFont.systemFont(size: 24)
     let line = font.shape("Wg")
     var expected = font.path(glyph: line.glyphs[0].glyph, at: Point(x: 3, y: 30))
     expected.append(

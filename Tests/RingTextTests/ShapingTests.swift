@@ -58,7 +58,7 @@ import Testing
 
   @Test(arguments: samples)
   func shapingMatchesHBShape(sample: Sample) throws {
-    let font = try Font(family: sample.family, size: 17)
+    let font = try TextFont(family: sample.family, size: 17)
     let line = font.shape(sample.text)
     let reference = try Self.referenceShaping(file: font.file, text: sample.text)
     #expect(line.script == sample.script, "script guessed from \(sample.text)")
@@ -84,7 +84,7 @@ import Testing
 
   /// Kerning is on: "AVA" is narrower than its glyphs' nominal advances.
   @Test func kerningIsOn() throws {
-    let font = try Font(family: "Inter", size: 100)
+    let font = try TextFont(family: "Inter", size: 100)
     let line = font.shape("AV")
     let a = font.shape("A").width
     let v = font.shape("V").width
@@ -94,7 +94,7 @@ import Testing
   /// With `tnum`, every digit advances as far as every other (a counter does not jitter);
   /// without it, Inter's digits are proportional, so the feature is what makes the difference.
   @Test func monospacedDigitsHaveEqualAdvances() throws {
-    let font = try Font.systemFont(size: 20)
+    let font = try TextFont.systemFont(size: 20)
     let digits = "0123456789"
     let tabular = Set(font.shape(digits, monospacedDigits: true).glyphs.map(\.advance))
     let proportional = Set(font.shape(digits).glyphs.map(\.advance))
@@ -109,7 +109,7 @@ import Testing
   /// Letter spacing (UIKit's kern attribute) adds its points once per character.
   @Test(arguments: [1.5, -0.5])
   func letterSpacingAddsPerCharacter(spacing: Double) throws {
-    let font = try Font.systemFont(size: 20)
+    let font = try TextFont.systemFont(size: 20)
     let plain = font.shape("Loading")
     let spaced = font.shape("Loading", letterSpacing: spacing)
     let added = spaced.width - plain.width
@@ -118,7 +118,7 @@ import Testing
 
   /// Shaping and outlines from many threads at once agree with one thread's.
   @Test func shapingFromManyThreads() throws {
-    let font = try Font(family: "DejaVu Sans", size: 13)
+    let font = try TextFont(family: "DejaVu Sans", size: 13)
     let expected = font.shape("Wg 75% Loading…").path()
     let results = Mutex<[BezierPath]>([])
     DispatchQueue.concurrentPerform(iterations: 8) { _ in

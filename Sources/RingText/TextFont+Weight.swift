@@ -1,4 +1,4 @@
-extension Font {
+extension TextFont {
   /// How heavy a face's strokes are, as a CSS-like number from 1 to 1000 (400 regular, 700
   /// bold), with UIKit's names.
   ///

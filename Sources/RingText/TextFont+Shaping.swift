@@ -1,7 +1,7 @@
 import CHarfBuzz
 import RingGraphics
 
-extension Font {
+extension TextFont {
   /// `text` shaped as one line with HarfBuzz: direction, script and language guessed from
   /// the text, kerning on, tabular (`tnum`) digits when `monospacedDigits`, and
   /// `letterSpacing` points added after each character (the `kern` attribute of UIKit's
@@ -15,8 +15,8 @@ extension Font {
     let scalars = text.unicodeScalars.map(\.value)
     hb_buffer_add_codepoints(buffer, scalars, Int32(scalars.count), 0, Int32(scalars.count))
     hb_buffer_guess_segment_properties(buffer)
-    var features = [Font.feature("kern")]
-    if monospacedDigits { features.append(Font.feature("tnum")) }
+    var features = [TextFont.feature("kern")]
+    if monospacedDigits { features.append(TextFont.feature("tnum")) }
     hb_shape(face.hbFont, buffer, features, UInt32(features.count))
 
     var count: UInt32 = 0
@@ -43,7 +43,7 @@ extension Font {
     return ShapedLine(
       text: text, font: self, glyphs: glyphs,
       direction: direction == HB_DIRECTION_RTL ? .rightToLeft : .leftToRight,
-      script: Font.tagString(hb_script_to_iso15924_tag(hb_buffer_get_script(buffer))),
+      script: TextFont.tagString(hb_script_to_iso15924_tag(hb_buffer_get_script(buffer))),
       language: language.map { String(cString: $0) } ?? "")
   }
 

@@ -3,13 +3,14 @@ import RingGraphics
 /// A face of an installed font at a size: found by family, weight and style through
 /// fontconfig, measured and outlined by FreeType, shaped by HarfBuzz.
 ///
-///     let font = try Font.systemFont(size: 17, weight: .semibold)
+///     let font = try TextFont.systemFont(size: 17, weight: .semibold)
 ///     let line = font.shape("75%", monospacedDigits: true)
 ///     let mask = Rasterizer.fill(line.path(at: Point(x: 10, y: 30)), rule: .nonZero, ...)
 ///
-/// Sizes, metrics and advances are in points (one point per em unit at `size` 1); y grows
-/// downward, so the ascender is positive and the descender negative, as in UIKit.
-public struct Font: Hashable, Sendable {
+/// Sizes, metrics and advances are in points; y grows downward, and the ascender is
+/// positive and the descender negative, as in UIKit. (Named `TextFont`, as SwiftUI has a
+/// `Font`.)
+public struct TextFont: Hashable, Sendable {
   /// The em size in points.
   public let size: Double
   let face: FontFace
@@ -31,7 +32,7 @@ public struct Font: Hashable, Sendable {
     family: String, size: Double, weight: Weight = .regular, style: Style = .normal,
     catalog: FontCatalog? = nil
   ) throws {
-    try Font.check(size)
+    try TextFont.check(size)
     let catalog = try catalog ?? FontCatalog.system
     guard let match = catalog.match(family: family, weight: weight, style: style) else {
       throw FontCatalog.missing(family)
@@ -39,9 +40,22 @@ public struct Font: Hashable, Sendable {
     try self.init(file: match.file, faceIndex: match.faceIndex, size: size)
   }
 
+  /// The installed face whose PostScript name is `postScriptName` (`"Inter-Bold"`, as
+  /// `UIFont(name:size:)` takes it), at `size` points. Throws `fontNotFound` when none is.
+  public init(postScriptName: String, size: Double, catalog: FontCatalog? = nil) throws {
+    try TextFont.check(size)
+    let catalog = try catalog ?? FontCatalog.system
+    guard let match = catalog.match(postScriptName: postScriptName) else {
+      throw RingError(
+        .fontNotFound,
+        "no installed font is named '\(postScriptName)' ('fc-list : postscriptname' lists them)")
+    }
+    try self.init(file: match.file, faceIndex: match.faceIndex, size: size)
+  }
+
   /// Face `faceIndex` of the font file at `file`, at `size` points.
   public init(file: String, faceIndex: Int = 0, size: Double) throws {
-    try Font.check(size)
+    try TextFont.check(size)
     guard faceIndex >= 0 else {
       throw RingError(.invalidFont, "a face index is 0 or more, not \(faceIndex)")
     }
@@ -59,12 +73,12 @@ public struct Font: Hashable, Sendable {
   public static func systemFont(
     size: Double, weight: Weight = .regular, style: Style = .normal,
     catalog: FontCatalog? = nil
-  ) throws -> Font {
+  ) throws -> TextFont {
     try check(size)
     let catalog = try catalog ?? FontCatalog.system
     for family in [systemFamily, fallbackFamily] {
       if let match = catalog.match(family: family, weight: weight, style: style) {
-        return try Font(file: match.file, faceIndex: match.faceIndex, size: size)
+        return try TextFont(file: match.file, faceIndex: match.faceIndex, size: size)
       }
     }
     throw RingError(
@@ -74,9 +88,9 @@ public struct Font: Hashable, Sendable {
   }
 
   /// The same face at `size` points.
-  public func withSize(_ size: Double) throws -> Font {
-    try Font.check(size)
-    return Font(face: face, size: size)
+  public func withSize(_ size: Double) throws -> TextFont {
+    try TextFont.check(size)
+    return TextFont(face: face, size: size)
   }
 
   private static func check(_ size: Double) throws {
@@ -139,7 +153,7 @@ public struct Font: Hashable, Sendable {
 
   // MARK: Hashable
 
-  public static func == (a: Font, b: Font) -> Bool { a.face === b.face && a.size == b.size }
+  public static func == (a: TextFont, b: TextFont) -> Bool { a.face === b.face && a.size == b.size }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(face))
