@@ -114,7 +114,7 @@ let package = Package(
       name: "UIKit",
       dependencies: [
         "RainbowRing", "RingGraphics", "RingLayers", "RingCodecs", "RingPlayers", "RingSystem",
-        "RingExport", "RingCommandLine", "RingCommands", "CLinux",
+        "RingExport", "RingCommandLine", "RingCommands", "RingText", "CLinux",
       ]),
     .target(name: "QuartzCore", dependencies: ["UIKit"]),
     .target(name: "CoreGraphics", dependencies: ["UIKit"]),

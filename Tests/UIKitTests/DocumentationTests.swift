@@ -25,13 +25,22 @@ import Testing
     #else
       let target = "x86_64-unknown-linux-gnu"
     #endif
+    // The system-library targets' module maps, and the header folders pkg-config gives
+    // for FreeType and HarfBuzz (RingText's).
+    let cModules = ["CZlib", "CLinux", "CX11", "CFreeType", "CHarfBuzz", "CFontconfig"]
+    let headers = String(
+      decoding: try runTool(
+        "pkg-config", ["--cflags-only-I", "freetype2", "harfbuzz", "fontconfig"]),
+      as: UTF8.self
+    ).split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+      .filter { !$0.isEmpty }
     _ = try runTool(
       "swift-symbolgraph-extract",
-      [
-        "-module-name", "UIKit", "-I", modules, "-I", sources + "/CZlib", "-I",
-        sources + "/CLinux", "-I", sources + "/CX11", "-target", target,
-        "-output-dir", out.path, "-minimum-access-level", "public",
-      ])
+      ["-module-name", "UIKit", "-I", modules]
+        + cModules.flatMap { ["-I", sources + "/" + $0] } + headers.flatMap { ["-Xcc", $0] }
+        + [
+          "-target", target, "-output-dir", out.path, "-minimum-access-level", "public",
+        ])
     var found: [(String, String?, String)] = []
     for file in try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() {
       let data = try Data(contentsOf: out.appendingPathComponent(file))
