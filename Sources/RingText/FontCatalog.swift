@@ -118,6 +118,43 @@ public final class FontCatalog: @unchecked Sendable {
     return nil
   }
 
+  /// The installed face, nearest to `weight` and `style`, that has a glyph for `scalar`
+  /// (fontconfig's choice among the fonts covering it), or nil when none has.
+  func match(covering scalar: Unicode.Scalar, weight: TextFont.Weight, style: TextFont.Style)
+    -> Match?
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
+    defer {
+      FcPatternDestroy(pattern)
+      FcCharSetDestroy(charset)
+    }
+    FcCharSetAddChar(charset, scalar.value)
+    FcPatternAddCharSet(pattern, "charset", charset)
+    FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(weight.value))
+    FcPatternAddInteger(pattern, "slant", style == .italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+    FcPatternAddBool(pattern, "outline", 1)
+    FcConfigSubstitute(config, pattern, FcMatchPattern)
+    FcDefaultSubstitute(pattern)
+    var result = FcResultNoMatch
+    guard let found = FcFontMatch(config, pattern, &result) else { return nil }
+    defer { FcPatternDestroy(found) }
+    var covered: OpaquePointer?
+    guard FcPatternGetCharSet(found, "charset", 0, &covered) == FcResultMatch,
+      FcCharSetHasChar(covered, scalar.value) != 0, let file = strings(found, "file").first
+    else { return nil }
+    var index: Int32 = 0
+    var slant: Int32 = 0
+    var fcWeight = 0.0
+    _ = FcPatternGetInteger(found, "index", 0, &index)
+    _ = FcPatternGetInteger(found, "slant", 0, &slant)
+    _ = FcPatternGetDouble(found, "weight", 0, &fcWeight)
+    return Match(
+      file: file, faceIndex: Int(index), family: strings(found, "family").first ?? "",
+      weight: FcWeightToOpenTypeDouble(fcWeight), isItalic: slant != FC_SLANT_ROMAN)
+  }
+
   /// Every value of the string property `object` of `pattern`.
   private func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
     var values: [String] = []

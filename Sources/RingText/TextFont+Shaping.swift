@@ -6,14 +6,19 @@ extension TextFont {
   /// the text, kerning on, tabular (`tnum`) digits when `monospacedDigits`, and
   /// `letterSpacing` points added after each character (the `kern` attribute of UIKit's
   /// attributed strings; the spacing goes to the last glyph of each cluster). Line breaks
-  /// in `text` are shaped as any other character; a line is one line.
+  /// in `text` are shaped as any other character; a line is one line. `direction`, when
+  /// given, overrides the guess (a run that bidirectional layout has already resolved).
   public func shape(
-    _ text: String, monospacedDigits: Bool = false, letterSpacing: Double = 0
+    _ text: String, monospacedDigits: Bool = false, letterSpacing: Double = 0,
+    direction: ShapedLine.Direction? = nil
   ) -> ShapedLine {
     let buffer = hb_buffer_create()
     defer { hb_buffer_destroy(buffer) }
     let scalars = text.unicodeScalars.map(\.value)
     hb_buffer_add_codepoints(buffer, scalars, Int32(scalars.count), 0, Int32(scalars.count))
+    if let direction {
+      hb_buffer_set_direction(buffer, direction == .rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    }
     hb_buffer_guess_segment_properties(buffer)
     var features = [TextFont.feature("kern")]
     if monospacedDigits { features.append(TextFont.feature("tnum")) }

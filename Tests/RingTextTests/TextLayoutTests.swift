@@ -1,0 +1,167 @@
+import RingGraphics
+import Testing
+
+@testable import RingText
+
+/// Breaking text into lines, truncating the last, aligning, falling back to fonts that
+/// have a character, and right-to-left paragraphs.
+@Suite struct TextLayoutTests {
+  let font = try! TextFont.systemFont(size: 17)
+  var look: TextAttributes { TextAttributes(font: font, color: .black) }
+
+  /// The text each line shows, its runs joined in visual order.
+  func texts(_ layout: TextLayout) -> [String] {
+    layout.lines.map { $0.fragments.map(\.line.text).joined() }
+  }
+
+  func width(_ text: String) -> Double { font.shape(text).width }
+
+  @Test func linesBreakBetweenWordsToFitTheWidth() {
+    let text = "The quick brown fox jumps over the lazy dog"
+    let box = width("The quick brown") + 0.5
+    let layout = TextLayout(text, attributes: look, width: box)
+    #expect(texts(layout) == ["The quick brown", "fox jumps over", "the lazy dog"])
+    for line in layout.lines { #expect(line.width <= box, "\(line.width) fits \(box)") }
+    #expect(!layout.isTruncated)
+    #expect(layout.size.height == 3 * font.lineHeight, "three lines of the font's height")
+    #expect(layout.lines[1].top == font.lineHeight)
+    #expect(layout.lines[0].baseline == font.ascender, "the first baseline is an ascender down")
+  }
+
+  @Test func aLineExactlyAsWideAsTheBoxFits() {
+    let layout = TextLayout("one two", attributes: look, width: width("one two"))
+    #expect(texts(layout) == ["one two"])
+  }
+
+  @Test func lineBreaksInTheTextStartNewLines() {
+    let layout = TextLayout("one\n\ntwo\n", attributes: look)
+    #expect(texts(layout) == ["one", "", "two"], "an empty line, none after the last break")
+  }
+
+  @Test func aWordLongerThanALineBreaksBetweenCharacters() {
+    let box = width("mmm") + 0.1
+    let layout = TextLayout("mmmmmmmmmm xy", attributes: look, width: box)
+    #expect(texts(layout) == ["mmm", "mmm", "mmm", "m xy"])
+  }
+
+  @Test func characterWrapBreaksAnywhere() {
+    let box = width("one tw") + 0.1
+    let layout = TextLayout(
+      "one two three", attributes: look, width: box,
+      style: TextStyle(lineBreakMode: .characterWrap))
+    #expect(texts(layout).first == "one tw")
+  }
+
+  @Test(arguments: [LineBreakMode.truncateTail, .truncateHead, .truncateMiddle])
+  func oneTruncatedLineKeepsAllThatFitsAboutTheEllipsis(mode: LineBreakMode) throws {
+    let text = "The quick brown fox jumps over the lazy dog"
+    let box = width("The quick brown…") + 0.5
+    let layout = TextLayout(
+      text, attributes: look, width: box, style: TextStyle(lineBreakMode: mode, maximumLines: 1))
+    let shown = try #require(texts(layout).first)
+    #expect(layout.lines.count == 1 && layout.isTruncated)
+    #expect(layout.lines[0].width <= box, "fits")
+    let parts = shown.split(separator: "…", omittingEmptySubsequences: false).map(String.init)
+    #expect(parts.count == 2, "one ellipsis in '\(shown)'")
+    #expect(text.hasPrefix(parts[0]) && text.hasSuffix(parts[1]), "'\(shown)' keeps both ends")
+    switch mode {
+    case .truncateTail: #expect(parts[1].isEmpty && !parts[0].isEmpty)
+    case .truncateHead: #expect(parts[0].isEmpty && !parts[1].isEmpty)
+    default: #expect(abs(parts[0].count - parts[1].count) <= 2, "the middle goes: '\(shown)'")
+    }
+    // One more character would not fit.
+    let rest = text.dropFirst(parts[0].count)
+    let spaces = rest.prefix { $0 == " " }
+    let longer =
+      switch mode {
+      case .truncateHead: "…" + text.suffix(parts[1].count + 1)
+      case .truncateTail: parts[0] + spaces + rest.dropFirst(spaces.count).prefix(1) + "…"
+      default: ""
+      }
+    #expect(longer.isEmpty || width(longer) > box, "'\(longer)'")
+  }
+
+  @Test(arguments: [
+    (LineBreakMode.wordWrap, "The quick brown"),
+    (.clip, "The quick brown fox jumps over the lazy dog"),
+  ])
+  func oneLineThatDoesNotTruncateIsCutOrLeftToClip(mode: LineBreakMode, shown: String) {
+    let text = "The quick brown fox jumps over the lazy dog"
+    let box = width("The quick brown…") + 0.5
+    let layout = TextLayout(
+      text, attributes: look, width: box, style: TextStyle(lineBreakMode: mode, maximumLines: 1))
+    #expect(texts(layout) == [shown])
+    #expect(layout.isTruncated)
+  }
+
+  @Test func theLastLineShownIsTruncatedWhenTextFollows() {
+    let layout = TextLayout(
+      "one two\nthree", attributes: look, width: 1000,
+      style: TextStyle(lineBreakMode: .truncateTail, maximumLines: 1))
+    #expect(texts(layout) == ["one two…"], "the hidden paragraph is shown to be missing")
+  }
+
+  @Test func theHeightLimitsTheLines() {
+    let layout = TextLayout(
+      "aaa bbb ccc ddd", attributes: look, width: width("bbb…") + 1,
+      height: 2.5 * font.lineHeight,
+      style: TextStyle(lineBreakMode: .truncateTail))
+    #expect(layout.lines.count == 2)
+    #expect(texts(layout) == ["aaa", "bbb…"])
+  }
+
+  @Test(arguments: [
+    (TextAlignment.left, 0.0), (.center, 0.5), (.right, 1.0), (.natural, 0.0),
+  ])
+  func linesSitAcrossTheBoxAsAligned(alignment: TextAlignment, share: Double) {
+    let layout = TextLayout(
+      "hi", attributes: look, width: 100, style: TextStyle(alignment: alignment))
+    let free = 100 - width("hi")
+    #expect(abs(layout.lines[0].fragments[0].origin.x - share * free) < 1e-9)
+  }
+
+  @Test func aRightToLeftParagraphStartsAtTheRight() throws {
+    let layout = TextLayout("مرحبا بالعالم", attributes: look, width: 300)
+    let line = try #require(layout.lines.first)
+    #expect(line.fragments.allSatisfy { $0.line.direction == .rightToLeft })
+    let right = line.fragments.map { $0.origin.x + $0.line.width }.max() ?? 0
+    #expect(abs(right - 300) < 1e-9, "natural is right")
+    #expect(line.fragments[0].origin.x > line.fragments[1].origin.x, "the first word at the right")
+    #expect(
+      line.fragments.filter { $0.line.text != " " }.allSatisfy { $0.line.font.familyName != "Inter" },
+      "Inter has no Arabic: a font that has it draws it")
+    #expect(line.fragments.allSatisfy { $0.line.glyphs.allSatisfy { $0.glyph != 0 } })
+  }
+
+  @Test func aRightToLeftWordInLeftToRightTextKeepsItsOrder() {
+    let layout = TextLayout("Hello مرحبا", attributes: look)
+    let fragments = layout.lines[0].fragments
+    #expect(fragments.map(\.line.direction) == [.leftToRight, .rightToLeft])
+    #expect(fragments[1].origin.x > fragments[0].origin.x, "the Arabic word after, on the right")
+  }
+
+  @Test func eachColourIsOnePathInTheOrderItFirstAppears() throws {
+    let red = TextAttributes(font: font, color: try RGBAColor(red: 1, green: 0, blue: 0))
+    let layout = TextLayout([
+      TextSpan("75", look), TextSpan("%", red), TextSpan(" done", look),
+    ])
+    let fills = layout.fills(at: Point(x: 10, y: 20))
+    #expect(fills.map(\.color) == [.black, red.color])
+    let bounds = try #require(fills.first?.path.controlBounds)
+    #expect(bounds.minX >= 10 && bounds.minY >= 20, "placed from the layout's top left")
+    #expect(bounds.maxY <= 20 + font.ascender - font.descender)
+  }
+
+  @Test func tabularDigitsKeepANumbersWidth() {
+    let tabular = TextAttributes(font: font, color: .black, monospacedDigits: true)
+    let widths = ["11%", "47%", "88%"].map { TextLayout($0, attributes: tabular).size.width }
+    #expect(widths.allSatisfy { abs($0 - widths[0]) < 1e-9 }, "\(widths)")
+    let proportional = ["11%", "88%"].map { TextLayout($0, attributes: look).size.width }
+    #expect(proportional[0] != proportional[1], "Inter's own digits differ in width")
+  }
+
+  @Test func emptyTextHasNoLines() {
+    let layout = TextLayout("", attributes: look, width: 50)
+    #expect(layout.lines.isEmpty && layout.size == Size(width: 0, height: 0))
+  }
+}
