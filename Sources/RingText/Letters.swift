@@ -28,7 +28,16 @@ final class Letters {
   init(_ spans: [TextSpan]) {
     for span in spans {
       for character in span.text {
-        letters.append(letter(character, attributes: span.attributes))
+        var next = letter(character, attributes: span.attributes)
+        // A space between words of a fallback font stays in that font, so that the words
+        // and the space shape as one run.
+        if character.isWhitespace && !character.isNewline, let previous = letters.last,
+          styles[previous.style].attributes == span.attributes,
+          styles[previous.style].font.glyph(for: character.unicodeScalars.first!) != nil
+        {
+          next.style = previous.style
+        }
+        letters.append(next)
       }
     }
   }
@@ -150,9 +159,9 @@ final class Letters {
   /// `run` shaped in runs of one look and one direction (characters of no one script join
   /// the run they are in), in logical order.
   func shape(_ run: [Letter], direction paragraph: ShapedLine.Direction) -> [(
-    line: ShapedLine, color: RGBAColor
+    line: ShapedLine, color: RGBAColor, isNeutral: Bool
   )] {
-    var runs: [(line: ShapedLine, color: RGBAColor)] = []
+    var runs: [(line: ShapedLine, color: RGBAColor, isNeutral: Bool)] = []
     var i = 0
     while i < run.count {
       let style = run[i].style
@@ -172,11 +181,55 @@ final class Letters {
           s.font.shape(
             text, monospacedDigits: s.attributes.monospacedDigits,
             letterSpacing: s.attributes.letterSpacing, direction: direction ?? paragraph),
-          s.attributes.color
+          s.attributes.color, direction == nil
         ))
       i = j
     }
     return runs
+  }
+
+  /// The order in which `runs` (in logical order) show from left to right: the Unicode
+  /// bidirectional algorithm's rule L2 over runs. A run of one script's direction gets
+  /// that level (even left to right, odd right to left, above the paragraph's), a neutral
+  /// run its neighbours' when they agree, else the paragraph's; then every sequence at a
+  /// level or above is reversed, from the highest level down to the lowest odd one.
+  static func visualOrder(
+    _ runs: [(line: ShapedLine, color: RGBAColor, isNeutral: Bool)],
+    paragraph: ShapedLine.Direction
+  ) -> [Int] {
+    let base = paragraph == .rightToLeft ? 1 : 0
+    func strongLevel(_ i: Int) -> Int {
+      runs[i].line.direction == .rightToLeft ? (base | 1) : (base + 1) & ~1
+    }
+    var levels = [Int](repeating: base, count: runs.count)
+    for i in runs.indices {
+      if !runs[i].isNeutral {
+        levels[i] = strongLevel(i)
+        continue
+      }
+      let before = runs[..<i].lastIndex { !$0.isNeutral }.map(strongLevel)
+      let after = runs[(i + 1)...].firstIndex { !$0.isNeutral }.map(strongLevel)
+      if let before, before == after { levels[i] = before }
+    }
+    var order = Array(runs.indices)
+    let highest = levels.max() ?? 0
+    let lowestOdd = levels.filter { $0 % 2 == 1 }.min() ?? (highest + 1)
+    var level = highest
+    while level >= lowestOdd {
+      var i = 0
+      while i < order.count {
+        guard levels[order[i]] >= level else {
+          i += 1
+          continue
+        }
+        var j = i
+        while j < order.count && levels[order[j]] >= level { j += 1 }
+        order[i..<j].reverse()
+        i = j
+      }
+      level -= 1
+    }
+    return order
   }
 
   /// A line's height and its ascender, in points: its fonts' largest.

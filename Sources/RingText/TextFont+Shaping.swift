@@ -17,7 +17,8 @@ extension TextFont {
     let scalars = text.unicodeScalars.map(\.value)
     hb_buffer_add_codepoints(buffer, scalars, Int32(scalars.count), 0, Int32(scalars.count))
     if let direction {
-      hb_buffer_set_direction(buffer, direction == .rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+      hb_buffer_set_direction(
+        buffer, direction == .rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     }
     hb_buffer_guess_segment_properties(buffer)
     var features = [TextFont.feature("kern")]

@@ -5,8 +5,9 @@ import RingGraphics
 /// `height` holds), the last one truncated or clipped as `style.lineBreakMode` says, each
 /// aligned across the width.
 ///
-/// Each line is shaped by HarfBuzz in runs of one look and one direction (a right-to-left
-/// paragraph, as its first strong character says, places its runs from the right).
+/// Each line is shaped by HarfBuzz in runs of one look and one direction, placed in the
+/// order the Unicode bidirectional algorithm gives runs (a paragraph is right to left when
+/// its first strong character is; digits within right-to-left text are not reordered).
 /// Characters the font has no glyph for are drawn with an installed font that has one.
 /// Coordinates are in points, y down, from the layout's top left; a line is as tall as its
 /// tallest font's line height.
@@ -86,12 +87,12 @@ public struct TextLayout: Hashable, Sendable {
       let runs = text.shape(
         Letters.trimmingTrailingSpace(range.letters(text)), direction: range.direction)
       line.width = runs.reduce(0) { $0 + $1.line.width }
-      var x = range.direction == .rightToLeft ? line.width : 0
-      for run in runs {
-        if range.direction == .rightToLeft { x -= run.line.width }
+      var x = 0.0
+      for i in Letters.visualOrder(runs, paragraph: range.direction) {
         line.fragments.append(
-          Fragment(line: run.line, color: run.color, origin: Point(x: x, y: line.baseline)))
-        if range.direction == .leftToRight { x += run.line.width }
+          Fragment(
+            line: runs[i].line, color: runs[i].color, origin: Point(x: x, y: line.baseline)))
+        x += runs[i].line.width
       }
       widest = max(widest, line.width)
       lines.append(line)
