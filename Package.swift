@@ -29,7 +29,7 @@ let package = Package(
     .target(name: "RingCore"),
     .target(name: "RingGraphics", dependencies: ["RingCore"]),
     .target(name: "RingLayers", dependencies: ["RingCore", "RingGraphics"]),
-    .target(name: "RainbowRing", dependencies: ["RingGraphics", "RingLayers"]),
+    .target(name: "RainbowRing", dependencies: ["RingGraphics", "RingLayers", "RingText"]),
     // Fonts, shaping and glyph outlines as paths for our rasterizer.
     .target(
       name: "RingText",

@@ -13,12 +13,15 @@ public final class ProgressRingView {
   public let underlay: GradientLayer
   public let effect: GradientLayer
   public let arc: GradientLayer
+  /// The label's layer, on top, if the ring has a label.
+  public let label: ShapeLayer?
   let layout: ProgressLayout
   let animated: Bool
 
   init(
     ring: RainbowRing, layout: ProgressLayout, view: Layer, track: ShapeLayer,
-    underlay: GradientLayer, effect: GradientLayer, arc: GradientLayer, animated: Bool
+    underlay: GradientLayer, effect: GradientLayer, arc: GradientLayer, label: ShapeLayer?,
+    animated: Bool
   ) {
     self.ring = ring
     self.layout = layout
@@ -27,6 +30,7 @@ public final class ProgressRingView {
     self.underlay = underlay
     self.effect = effect
     self.arc = arc
+    self.label = label
     self.animated = animated
   }
 
@@ -285,10 +289,12 @@ extension RainbowRing {
     view.addSublayer(underlay)
     view.addSublayer(effect)
     view.addSublayer(arc)
+    let labelLayer = label?.makeLayer(size: size, progress: max(0, progress.value(at: .zero)))
+    if let labelLayer { view.addSublayer(labelLayer) }
     let ring = progress == self.progress ? self : (try? with(progress: progress)) ?? self
     let rings = ProgressRingView(
       ring: ring, layout: layout, view: view, track: track, underlay: underlay, effect: effect,
-      arc: arc, animated: animated)
+      arc: arc, label: labelLayer, animated: animated)
     ring.apply(to: rings)
     return rings
   }
@@ -314,6 +320,15 @@ extension RainbowRing {
     guard let progress else { return }
     let layout = rings.layout
     let p0 = max(0, progress.value(at: .zero))
+    if let label, let layer = rings.label {
+      layer.removeAnimation(forKey: "label")
+      layer.path = label.path(label.text(progress: p0), in: size)
+      if rings.animated && label.followsProgress && progress.change != nil {
+        // Valid by construction: a path animation on a shape layer.
+        try! layer.add(
+          LabelAnimation(label: label, size: size, progress: progress), forKey: "label")
+      }
+    }
     var roles: [(Layer, ProgressAnimation.Role)] = [
       (rings.arc, .arc), (rings.underlay, .underlay), (rings.effect, .effect),
       (rings.arc.mask!, .arcMask),

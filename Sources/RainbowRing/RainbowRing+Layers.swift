@@ -26,7 +26,8 @@ extension RainbowRing {
   }
 
   /// The ring view: a plain layer at `origin` holding the gradient layer, or for a progress
-  /// ring its layers (see `makeProgressLayers`; `gradient` is then the arc's).
+  /// ring its layers (see `makeProgressLayers`; `gradient` is then the arc's); the label,
+  /// if any, on top.
   public func makeViewLayer(origin: Point = .zero, animated: Bool = true) -> (
     view: Layer, gradient: GradientLayer
   ) {
@@ -38,6 +39,7 @@ extension RainbowRing {
     view.frame = Rect(origin: origin, size: size)
     let g = makeGradientLayer(animated: animated)
     view.addSublayer(g)
+    if let label { view.addSublayer(label.makeLayer(size: size, progress: 1)) }
     return (view, g)
   }
 

@@ -1,5 +1,6 @@
 @_exported import RingGraphics
 @_exported import RingLayers
+@_exported import RingText
 
 /// The seed's animated rainbow ring: a gradient of hues masked by a stroked circle, whose
 /// colours shift by one stop every `stepDuration` seconds, forever.
@@ -34,6 +35,8 @@ public struct RainbowRing: Hashable, Sendable {
   /// Whether the colours flow (one stop every `stepDuration`); when not, the ring's colours
   /// hold still.
   public let flows: Bool
+  /// Text in the ring's centre, if any.
+  public internal(set) var label: RingLabel?
 
   /// The largest side accepted, in points.
   public static let maximumSize = 100_000.0
@@ -47,7 +50,7 @@ public struct RainbowRing: Hashable, Sendable {
     hueStep: Double = 5, saturation: Double = 1, brightness: Double = 1,
     gradient: GradientGeometry = GradientGeometry(
       kind: .axial, startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1)),
-    progress: RingProgress? = nil, flows: Bool = true
+    progress: RingProgress? = nil, flows: Bool = true, label: RingLabel? = nil
   ) throws {
     guard hueStep >= 0.01, hueStep <= 360 else {
       throw RingError(.invalidParameter, "hue step \(hueStep) must be in [0.01, 360] degrees")
@@ -66,7 +69,7 @@ public struct RainbowRing: Hashable, Sendable {
     }
     try self.init(
       size: size, ringWidth: ringWidth, stepDuration: stepDuration, colors: colors,
-      gradient: gradient, progress: progress, flows: flows)
+      gradient: gradient, progress: progress, flows: flows, label: label)
     self.hueStep = hueStep
     self.saturation = saturation
     self.brightness = brightness
@@ -81,7 +84,7 @@ public struct RainbowRing: Hashable, Sendable {
     stepDuration: MediaTime = .milliseconds(100), colors: [RGBAColor],
     gradient: GradientGeometry = GradientGeometry(
       kind: .axial, startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1)),
-    progress: RingProgress? = nil, flows: Bool = true
+    progress: RingProgress? = nil, flows: Bool = true, label: RingLabel? = nil
   ) throws {
     for side in [size.width, size.height] where !(side > 0 && side <= RainbowRing.maximumSize) {
       throw RingError(
@@ -124,6 +127,7 @@ public struct RainbowRing: Hashable, Sendable {
     self.colors = colors.count == 1 ? colors + colors : colors
     self.progress = progress
     self.flows = flows
+    self.label = label
     guard stepDuration.nanoseconds <= MediaTime.limit / Int64(self.colors.count) else {
       throw RingError(
         .invalidParameter,
@@ -187,6 +191,7 @@ extension RainbowRing {
         track: p.track, trackWidth: p.trackWidth.map { $0 * k }, endEffect: p.endEffect,
         change: p.change)
     }
+    copy.label = try label?.scaled(by: k)
     return copy
   }
 }

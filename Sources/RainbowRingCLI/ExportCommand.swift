@@ -41,6 +41,7 @@ enum ExportCommand: Subcommand {
         help:
           "SVG: smil (plays everywhere, even in <img>) or css (smaller; holds the first frame still for readers who prefer reduced motion).",
         default: "smil", completion: .choices(SVGDocument.Motion.allCases.map(\.rawValue))),
+      ExportOptions.spec("text-as-paths"),
       ExportOptions.spec("columns"),
       ExportOptions.spec("jobs"),
       ExportOptions.spec("overwrite"),

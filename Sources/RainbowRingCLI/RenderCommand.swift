@@ -13,7 +13,7 @@ enum RenderCommand: Subcommand {
     completion: .file)
   static let specs: [OptionSpec] =
     RingOptions.specs + [
-      outputSpec
+      outputSpec, ExportOptions.spec("text-as-paths"),
     ] + CommandLineTool.closingSpecs
 
   static let usage = "rainbow-ring render [<options>] --output <file>"
@@ -40,6 +40,8 @@ enum RenderCommand: Subcommand {
     var scene: RingScene
     var time: MediaTime
     var output: String
+    /// An SVG's label as outlines.
+    var textAsPaths = false
   }
 
   /// The checked plan, or what `--help` or `--version` asks for.
@@ -70,8 +72,13 @@ enum RenderCommand: Subcommand {
       try RingOptions.limits(args).check(
         vector: estimate, file: "An SVG", smil: false, elsewhere: "write a .png")
     }
+    if args.has("text-as-paths") && !isVector(output) {
+      throw RingError.usage(
+        "The option '--text-as-paths' applies to SVG: a PNG holds the label as pixels.")
+    }
     try RingOptions.checkOutputs([output], keep: args)
-    return .run(Plan(scene: scene, time: time, output: output))
+    return .run(
+      Plan(scene: scene, time: time, output: output, textAsPaths: args.has("text-as-paths")))
   }
 
   /// Whether `output` names an SVG file (`.svg`, or gzipped `.svgz`).
@@ -88,7 +95,8 @@ enum RenderCommand: Subcommand {
     let (scene, time, output) = (plan.scene, plan.time, plan.output)
     if isVector(output) {
       do {
-        var svg = Array(try SVGDocument.still(scene, at: time).utf8)
+        var svg = Array(
+          try SVGDocument.still(scene, at: time, textAsPaths: plan.textAsPaths).utf8)
         if OutputExtension.of(output) == "svgz" {
           svg = try Zlib.compress(svg, level: 9, framing: .gzip)
         }

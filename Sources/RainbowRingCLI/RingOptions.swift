@@ -242,6 +242,11 @@ enum RingOptions {
       return .number(try OptionValue.number(args, key, default: 0, range: range, unit: unit))
     case .names(let names):
       return .text(try OptionValue.choice(args, key, names.map { ($0, $0) }, default: text))
+    case .text(let maximumLength):
+      if let problem = RingOption.problem(withText: text, maximumLength: maximumLength) {
+        throw RingError.usage("The value for '--\(key)' is invalid: it \(problem).")
+      }
+      return .text(text)
     case .color:
       guard RGBAColor(parsing: text) != nil else {
         throw RingError.usage(

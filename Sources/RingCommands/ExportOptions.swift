@@ -53,6 +53,11 @@ package enum ExportOptions {
         "Frames: write into a folder that already holds files, replacing only the frame files this export names."
     ),
     OptionSpec("quiet", help: "No progress bar, notes or summary.", invertible: true),
+    OptionSpec(
+      "text-as-paths",
+      help:
+        "SVG: the label as its glyphs' outlines (the same everywhere, no font needed) instead of <text>."
+    ),
   ]
 
   /// The shared option named `name`.
@@ -108,7 +113,7 @@ package enum ExportOptions {
     let formatOnly: [(option: String, formats: [ExportFormat])] = [
       ("quality", [.webp]), ("pixel-format", [.mp4]), ("columns", [.spriteSheet]),
       ("loop-count", loopCountFormats), ("overwrite", [.frames]),
-      ("svg-animation", [.svg]),
+      ("svg-animation", [.svg]), ("text-as-paths", [.svg]),
     ]
     for (option, formats) in formatOnly where args.has(option) && !formats.contains(format) {
       throw RingError.usage(
@@ -193,6 +198,7 @@ package enum ExportOptions {
       }
     }
     settings.overwrite = args.has("overwrite")
+    settings.textAsPaths = args.has("text-as-paths")
     settings.svgMotion = try OptionValue.choice(
       args, "svg-animation", SVGDocument.Motion.allCases.map { ($0.rawValue, $0) }, default: .smil)
     settings.gzipped = OutputExtension.of(output) == "svgz"

@@ -25,6 +25,13 @@ extension RingConfiguration: Codable {
       case .number: given = .number(try c.decode(CheckedNumber.self, forKey: k).value)
       case .flag: given = .flag(try c.decode(Bool.self, forKey: k))
       case .names, .color: given = .text(try c.decode(CheckedName.self, forKey: k).value)
+      case .text(let maximumLength):
+        let text = try c.decode(String.self, forKey: k)
+        if let problem = RingOption.problem(withText: text, maximumLength: maximumLength) {
+          throw DecodingError.dataCorruptedError(
+            forKey: k, in: c, debugDescription: "\(option.key) \(problem)")
+        }
+        given = .text(text)
       case .colors:
         let colors = try c.decode([CheckedColor].self, forKey: k).map(\.value)
         try Self.checkColorList(colors, in: c, at: k)

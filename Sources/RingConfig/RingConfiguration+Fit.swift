@@ -11,6 +11,9 @@ extension RingConfiguration {
     "progress-duration", "progress-delay", "timing",
   ]
 
+  /// The keys that style a label: without `label` nothing would read them.
+  public static let labelKeys = ["label-size", "label-color", "label-font"]
+
   /// Whether this configuration sets `key` (one of `keys`).
   public func sets(_ key: String) -> Bool { jsonValue(forKey: key) != nil }
 
@@ -22,6 +25,8 @@ extension RingConfiguration {
   /// 1, and one it does not set (a default) ranks 0. On a tie the constrained value (the
   /// first named below) is at fault; a constrained value left at its default is called so.
   /// - a progress arc's keys (`progressKeys`) without `progress`;
+  /// - a label's keys (`labelKeys`) without `label`, and a percent or value label without
+  ///   `progress`;
   /// - `ring-width` above half of `size`;
   /// - `track-width` above the ring's diameter at its centre line (`size - ring-width`);
   /// - `colors` of more than `maximumColors`;
@@ -52,6 +57,18 @@ extension RingConfiguration {
         .invalidParameter,
         "\(key) shapes a progress arc: it needs progress (turns), as in --progress 0.75 or \"progress\": 0.75 in a ring file",
         key: key)
+    }
+    if label == nil, let key = Self.labelKeys.first(where: sets) {
+      throw RingError(
+        .invalidParameter,
+        "\(key) styles a label: it needs label (text), as in --label percent or \"label\": \"Done\" in a ring file",
+        key: key)
+    }
+    if progress == nil, let label, label == "percent" || label == "value" {
+      throw RingError(
+        .invalidParameter,
+        "label \(label) shows a progress ring's value: it needs progress (turns), as in --progress 0.75",
+        key: "label")
     }
     let e = effective
     let size = e.size!

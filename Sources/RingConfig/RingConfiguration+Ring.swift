@@ -80,6 +80,7 @@ extension RingConfiguration {
         track: RGBAColor(parsing: e.track!) ?? .clear, trackWidth: e.trackWidth,
         endEffect: e.endEffect!, change: change)
     }
+    let ringLabel = try makeLabel()
     let (colors, stopsPerColor) = RingPalettes.ringColors(palette)
     let step = MediaTime.nanoseconds(
       max(1000, MediaTime.seconds(e.stepDuration!).nanoseconds / Int64(stopsPerColor)))
@@ -89,11 +90,56 @@ extension RingConfiguration {
       return try RainbowRing(
         size: ringSize, ringWidth: ringWidth, stepDuration: step, hueStep: e.hueStep!,
         saturation: e.saturation!, brightness: e.brightness!, gradient: geometry,
-        progress: ringProgress, flows: e.flow!)
+        progress: ringProgress, flows: e.flow!, label: ringLabel)
     }
     return try RainbowRing(
       size: ringSize, ringWidth: ringWidth, stepDuration: step, colors: colors,
-      gradient: geometry, progress: ringProgress, flows: e.flow!)
+      gradient: geometry, progress: ringProgress, flows: e.flow!, label: ringLabel)
+  }
+
+  /// The label this configuration asks for, if any: the system font (Inter Semi Bold) or
+  /// `label-font`'s family at its nearest weight to semibold; without `label-size`, 28% of
+  /// the ring's inner diameter, smaller when the text would be wider than 80% of it; black,
+  /// or white on a dark background, without `label-color`. Throws `RingError` naming the
+  /// package to install for a family that is not installed.
+  func makeLabel() throws -> RingLabel? {
+    let e = effective
+    guard let text = e.label else { return nil }
+    let content: RingLabel.Content =
+      switch text {
+      case "percent": .percent
+      case "value": .value
+      default: .text(text)
+      }
+    let thickest = max(e.ringWidth!, e.progress == nil ? 0 : e.trackWidth ?? 0)
+    let inner = max(1, e.size! - 2 * thickest)
+    var font: TextFont
+    do {
+      let size = min(e.labelSize ?? max(1, inner * 0.28), TextFont.maximumSize)
+      font =
+        try e.labelFont.map { try TextFont(family: $0, size: size, weight: .semibold) }
+        ?? TextFont.systemFont(size: size, weight: .semibold)
+    } catch let error as RingError {
+      throw RingError(error.code, error.message, key: "label-font")
+    }
+    var color = e.labelColor.flatMap(RGBAColor.init(parsing:)) ?? .black
+    if e.labelColor == nil, let background = e.background.flatMap(RGBAColor.init(parsing:)),
+      background.alpha > 0.5,
+      0.2126 * background.red + 0.7152 * background.green + 0.0722 * background.blue < 0.5
+    {
+      color = .white
+    }
+    var label = try RingLabel(content, font: font, color: color)
+    if e.labelSize == nil {
+      // The widest text it shows: "100%" (or the progress's end) for a percentage.
+      let widest = label.text(progress: max(e.progress ?? 1, e.progressFrom ?? 0, 1))
+      let width = TextLayout(widest, attributes: TextAttributes(font: font)).size.width
+      if width > 0.8 * inner {
+        font = try font.withSize(max(1, font.size * 0.8 * inner / width))
+        label = try RingLabel(content, font: font, color: color)
+      }
+    }
+    return label
   }
 
   /// The scene: the ring alone, or the iPhone's host view; throws `RingError` as

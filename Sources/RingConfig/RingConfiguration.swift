@@ -42,6 +42,10 @@ public struct RingConfiguration: Hashable, Sendable {
   public var progressDuration: Double?
   public var progressDelay: Double?
   public var timing: RingTiming?
+  public var label: String?
+  public var labelSize: Double?
+  public var labelColor: String?
+  public var labelFont: String?
 
   public init() {}
 

@@ -21,6 +21,8 @@ public struct RingOption: Sendable {
     case colors
     /// A list of numbers in the range: `count` of them (`x,y` for two), or any number.
     case numbers(ClosedRange<Double>, count: Int?)
+    /// Any text of 1 to `maximumLength` characters, without control characters.
+    case text(maximumLength: Int)
   }
 
   /// The ring file's key and the command line's option name (`ring-width`).
@@ -198,6 +200,23 @@ extension RingConfiguration {
       "timing", \.timing, value: "curve",
       help: "The progress animation's curve: \(listed(RingTiming.self)).",
       default: "ease-in-out"),
+    RingOption(
+      key: "label", value: .text(maximumLength: RingLabel.maximumLength),
+      help:
+        "Text in the ring's centre: percent (the progress, following its animation), value (the progress in turns) or any other text.",
+      valueName: "text", defaultDescription: "none", field: .text(\.label)),
+    .number(
+      "label-size", \.labelSize, 1...5000, unit: "points", value: "points",
+      help: "The label's font size, in points.",
+      default: "28% of the ring's inner diameter, smaller for a long text"),
+    .color(
+      "label-color", \.labelColor, help: "The label's colour: white, black, #RRGGBB or #RRGGBBAA.",
+      default: "black, white on a dark background"),
+    RingOption(
+      key: "label-font", value: .text(maximumLength: 200),
+      help: "The label's font family, as fc-list names it.",
+      valueName: "family", defaultDescription: "Inter Semi Bold (DejaVu Sans without Inter)",
+      field: .text(\.labelFont)),
   ]
 
   /// `a, b or c`: an enum's names as help lists them.
@@ -264,5 +283,23 @@ extension RingOption {
       case .numbers(let v): "[" + v.map(RingConfiguration.text).joined(separator: ", ") + "]"
       }
     }
+  }
+}
+
+extension RingOption {
+  /// What is wrong with `text` as a free text value, or nil: empty, longer than
+  /// `maximumLength` characters, or holding control characters (a label's line breaks are
+  /// written `\n` in a ring file).
+  public static func problem(withText text: String, maximumLength: Int) -> String? {
+    if text.isEmpty { return "must not be empty" }
+    if text.count > maximumLength {
+      return "has \(text.count) characters; at most \(maximumLength) are allowed"
+    }
+    if text.unicodeScalars.contains(where: {
+      $0.properties.generalCategory == .control && $0 != "\n"
+    }) {
+      return "must not hold control characters other than line breaks"
+    }
+    return nil
   }
 }

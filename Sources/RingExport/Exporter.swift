@@ -24,6 +24,8 @@ public struct ExportSettings: Sendable {
   public var overwrite = false
   /// SVG: how the colours move (the HTML page always uses CSS).
   public var svgMotion = SVGDocument.Motion.smil
+  /// SVG: a label as its glyphs' outlines instead of `<text>`.
+  public var textAsPaths = false
   /// SVG: gzip the file (`.svgz`).
   public var gzipped = false
   /// Threads rendering and encoding frames.
@@ -172,7 +174,10 @@ public enum Exporter {
     switch settings.format {
     case .svg:
       let text = Array(
-        try SVGDocument.animated(scene, motion: settings.svgMotion, plays: settings.plays).utf8)
+        try SVGDocument.animated(
+          scene, motion: settings.svgMotion, plays: settings.plays,
+          textAsPaths: settings.textAsPaths
+        ).utf8)
       return settings.gzipped ? try Zlib.compress(text, level: 9, framing: .gzip) : text
     case .lottie:
       return Array(try LottieDocument.json(scene, frameCount: settings.timing.frameCount).utf8)

@@ -1,3 +1,4 @@
+import Foundation
 import RainbowRing
 
 /// The ring as one self-contained SVG file: the gradient in user space, the stroked oval, and
@@ -17,28 +18,38 @@ public enum SVGDocument {
 
   /// The animation of `scene`, looping forever (`plays` 0) or `plays` times and then
   /// holding the first frame (where each loop ends); throws `RingError` for a conic gradient.
-  public static func animated(_ scene: RingScene, motion: Motion = .smil, plays: Int = 0) throws
-    -> String
-  {
-    VectorID.stamped(try animationText(scene, motion: motion, plays: plays)).text
+  /// A label is `<text>` in its font with fallbacks, or its glyphs' outlines when
+  /// `textAsPaths` (the same on every reader, with no font needed).
+  public static func animated(
+    _ scene: RingScene, motion: Motion = .smil, plays: Int = 0, textAsPaths: Bool = false
+  ) throws -> String {
+    VectorID.stamped(
+      try animationText(scene, motion: motion, plays: plays, textAsPaths: textAsPaths)
+    ).text
   }
 
   /// The animation's text with `VectorID.placeholder` where its id goes.
-  static func animationText(_ scene: RingScene, motion: Motion, plays: Int) throws -> String {
+  static func animationText(
+    _ scene: RingScene, motion: Motion, plays: Int, textAsPaths: Bool = false
+  ) throws -> String {
     let vector = try VectorRing(scene, format: .svg)
     return document(
       vector, stops: stops(vector, motion: motion, plays: plays),
-      style: motion == .css ? style(vector, plays: plays) : nil)
+      style: motion == .css ? style(vector, plays: plays) : nil, textAsPaths: textAsPaths)
   }
 
   /// The frame at `time`, without animation; throws `RingError` for a conic gradient.
-  public static func still(_ scene: RingScene, at time: MediaTime) throws -> String {
+  public static func still(_ scene: RingScene, at time: MediaTime, textAsPaths: Bool = false)
+    throws -> String
+  {
     let vector = try VectorRing(scene, format: .svg, still: true)
     let colors = scene.ring.colors(at: time)
     let stops = vector.stopIndices.map { i in
       "<stop offset=\"\(VectorText.number(vector.offset(ofStop: i)))\"\(paint(colors[i]))/>"
     }
-    return VectorID.stamped(document(vector, stops: stops, style: nil)).text
+    return VectorID.stamped(
+      document(vector, stops: stops, style: nil, textAsPaths: textAsPaths)
+    ).text
   }
 
   /// A stop's `stop-color`, and its `stop-opacity` when the colour is translucent.
@@ -47,7 +58,9 @@ public enum SVGDocument {
       + (c.alpha < 1 ? " stop-opacity=\"\(VectorText.opacity(c))\"" : "")
   }
 
-  static func document(_ v: VectorRing, stops: [String], style: String?) -> String {
+  static func document(_ v: VectorRing, stops: [String], style: String?, textAsPaths: Bool)
+    -> String
+  {
     let n = { (x: Double) in VectorText.number(x) }
     let (pw, ph) = v.scene.pixelSize
     let id = VectorID.placeholder
@@ -88,6 +101,9 @@ public enum SVGDocument {
     } else {
       out +=
         "<ellipse cx=\"\(n(v.center.x))\" cy=\"\(n(v.center.y))\" rx=\"\(n(v.radiusX))\" ry=\"\(n(v.radiusY))\" \(stroke)/>\n"
+    }
+    if let label = v.ring.label {
+      out += labelElement(label, at: v.scene.ringOrigin, in: v.ring.size, asPaths: textAsPaths)
     }
     return out + "</svg>\n"
   }
@@ -152,5 +168,73 @@ public enum SVGDocument {
     return "@keyframes \(id)-flow{\(frames.joined())}"
       + ".\(id) stop{animation:\(id)-flow \(period)s linear \(count)}"
       + "@media (prefers-reduced-motion:reduce){.\(id) stop{animation-play-state:paused}}"
+  }
+}
+
+extension SVGDocument {
+  /// The ring's label over a ring view of `size` points at `origin`: a `<text>` per line at
+  /// the baselines the raster frames use, in its family with DejaVu Sans and sans-serif
+  /// after it; or, `asPaths`, one `<path>` of its outlines.
+  static func labelElement(_ label: RingLabel, at origin: Point, in size: Size, asPaths: Bool)
+    -> String
+  {
+    let n = { (x: Double) in VectorText.number(x) }
+    let text = label.text(progress: 1)
+    let opacity =
+      label.color.alpha < 1 ? " fill-opacity=\"\(VectorText.number(label.color.alpha))\"" : ""
+    let fill = "fill=\"\(VectorText.hex(label.color))\"\(opacity)"
+    if asPaths {
+      let path = label.path(text, in: size).applying(
+        Transform2D(translationX: origin.x, y: origin.y))
+      return "<path d=\"\(pathData(path))\" \(fill)/>\n"
+    }
+    let (layout, at) = label.placed(text, in: size)
+    let family = label.font.familyName
+    let stack =
+      [family, "DejaVu Sans"].map { "'\($0.replacingOccurrences(of: "'", with: ""))'" }
+      .joined(separator: ", ") + ", sans-serif"
+    let weight = Int(label.font.weight.value.rounded())
+    let style = label.font.style == .italic ? " font-style=\"italic\"" : ""
+    var out = ""
+    for (line, laid) in zip(
+      text.split(separator: "\n", omittingEmptySubsequences: false), layout.lines)
+    where !line.isEmpty {
+      let x = origin.x + size.width / 2
+      let y = origin.y + at.y + laid.baseline
+      out +=
+        "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"middle\" font-family=\"\(HTMLPage.escaped(stack))\" font-weight=\"\(weight)\"\(style) font-size=\"\(n(label.font.size))\" font-variant-numeric=\"tabular-nums\" \(fill)>\(HTMLPage.escaped(String(line)))</text>\n"
+    }
+    return out
+  }
+
+  /// `path` as SVG path data, in points.
+  static func pathData(_ path: BezierPath) -> String {
+    let n = { (x: Double) in VectorText.number((x * 1000).rounded() / 1000) }
+    var d = ""
+    for element in path.elements {
+      switch element {
+      case .move(let p): d += "M\(n(p.x)) \(n(p.y))"
+      case .line(let p): d += "L\(n(p.x)) \(n(p.y))"
+      case .quadCurve(let p, let c): d += "Q\(n(c.x)) \(n(c.y)) \(n(p.x)) \(n(p.y))"
+      case .curve(let p, let c1, let c2):
+        d += "C\(n(c1.x)) \(n(c1.y)) \(n(c2.x)) \(n(c2.y)) \(n(p.x)) \(n(p.y))"
+      case .arc(let c, let r, let start, let end):
+        // SVG's arcs end at points: a line to the start, then halves of at most a turn.
+        func at(_ t: Double) -> Point {
+          Point(x: c.x + r.width * cos(t), y: c.y + r.height * sin(t))
+        }
+        let p0 = at(start)
+        d += (d.isEmpty ? "M" : "L") + "\(n(p0.x)) \(n(p0.y))"
+        let sweep = end >= start ? 1 : 0
+        for (from, to) in [(start, (start + end) / 2), ((start + end) / 2, end)] {
+          let q = at(to)
+          let large = abs(to - from) > Double.pi ? 1 : 0
+          d += "A\(n(r.width)) \(n(r.height)) 0 \(large) \(sweep) \(n(q.x)) \(n(q.y))"
+          _ = from
+        }
+      case .close: d += "Z"
+      }
+    }
+    return d
   }
 }

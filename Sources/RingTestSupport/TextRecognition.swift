@@ -7,8 +7,25 @@ import RingGraphics
 /// Tests that read labels never skip: a missing tesseract is a failure naming its package.
 public enum TextRecognition {
   /// The text tesseract reads in the PNG at `path`; `singleLine` reads the image as one
-  /// line (tesseract's page segmentation mode 7), otherwise as a block.
-  public static func read(png path: String, singleLine: Bool = false) throws -> String {
+  /// line (tesseract's page segmentation mode 7), otherwise as a block. With `centre`, only
+  /// that share of the width and of the height about the centre is read (ImageMagick cuts
+  /// it out, flattens it onto white and pads it): a ring's label without the ring.
+  public static func read(
+    png path: String, singleLine: Bool = false, centre: (width: Double, height: Double)? = nil
+  ) throws -> String {
+    if let centre {
+      let cut = FileManager.default.temporaryDirectory
+        .appendingPathComponent("ocr-\(UUID()).png").path
+      defer { try? FileManager.default.removeItem(atPath: cut) }
+      let share = "\(Int(centre.width * 100))%x\(Int(centre.height * 100))%"
+      _ = try runTool(
+        "convert",
+        [
+          path, "-gravity", "center", "-crop", "\(share)+0+0", "+repage", "-background", "white",
+          "-flatten", "-bordercolor", "white", "-border", "30", cut,
+        ])
+      return try read(png: cut, singleLine: singleLine)
+    }
     let search = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     guard
       search.split(separator: ":").contains(where: {

@@ -14,6 +14,7 @@ import Testing
     case .names(let names): .text(names.last!)
     case .color: .text("#10203040")
     case .colors: .texts(["#ff0000", "#00ff00"])
+    case .text: .text("Line one\nline \"two\" é")
     case .numbers(let range, let count):
       .numbers(Array(repeating: range.lowerBound, count: count ?? 3))
     }
