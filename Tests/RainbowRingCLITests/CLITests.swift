@@ -111,6 +111,16 @@ func scratchDirectory() throws -> String {
           --timing <curve>        The progress animation's curve: linear, ease-in,
                                   ease-out, ease-in-out or default. (default:
                                   ease-in-out)
+          --label <text>          Text in the ring's centre: percent (the progress,
+                                  following its animation), value (the progress in
+                                  turns) or any other text. (default: none)
+          --label-size <points>   The label's font size, in points. (default: 28% of the
+                                  ring's inner diameter, smaller for a long text)
+          --label-color <color>   The label's colour: white, black, #RRGGBB or
+                                  #RRGGBBAA. (default: black, white on a dark
+                                  background)
+          --label-font <family>   The label's font family, as fc-list names it.
+                                  (default: Inter Semi Bold (DejaVu Sans without Inter))
           --allow-flashing        Accept a ring that flashes more than 3 times a second
                                   (WCAG 2.3.1; see 'rainbow-ring check').
           --config <file>         Read options from a JSON ring file ('-' reads standard
@@ -120,6 +130,8 @@ func scratchDirectory() throws -> String {
           -o, --output <file>     The PNG file to write, or an SVG file (.svg, .svgz)
                                   for the frame as vectors; '-' writes a PNG to standard
                                   output.
+          --text-as-paths         SVG: the label as its glyphs' outlines (the same
+                                  everywhere, no font needed) instead of <text>.
           --no-limits             Lift the caps on frame size (67,108,864 pixels), frame
                                   count (100,000), estimated memory (4 GiB), raw output
                                   (16 GiB), a vector file's gradient stops (1,000) and

@@ -53,7 +53,7 @@ import Testing
 
   /// The other samples, pinned at a moment each.
   @Test(arguments: [
-    ("Spinner", 300), ("Strobe", 40), ("Samples", 500), ("Indicators", 60),
+    ("Spinner", 300), ("Strobe", 40), ("Samples", 500), ("Indicators", 60), ("Labels", 500),
     ("Indicators", 400),
   ])
   func theOtherSamplesMatchTheirGoldens(program: String, milliseconds: Int) throws {
