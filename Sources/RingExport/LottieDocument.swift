@@ -1,3 +1,4 @@
+import Foundation
 import RainbowRing
 import RingCodecs
 
@@ -107,6 +108,19 @@ public enum LottieDocument {
         "{\(layerCommon),\"ind\":2,\"ty\":4,\"nm\":\"background\",\(layerTransform),\"shapes\":[{\"ty\":\"gr\",\"nm\":\"background\",\"it\":[\(rect),\(paint),\(groupTransform)]}]}"
       )
     }
+    // The label on top (a Lottie's first layer is its front one): its glyphs' outlines,
+    // filled non-zero, as every player draws paths.
+    if let label = v.ring.label {
+      let origin = scene.ringOrigin
+      let path = label.path(label.text(progress: 1), in: v.ring.size).applying(
+        Transform2D(a: s, b: 0, c: 0, d: s, tx: origin.x * s, ty: origin.y * s))
+      let shapes = lottieShapes(path)
+      let fill =
+        "{\"ty\":\"fl\",\"nm\":\"colour\",\"o\":\(fixed(VectorText.number(label.color.alpha * 100, digits: 2))),\"c\":\(fixed("[\(rgb(label.color)),1]")),\"r\":1}"
+      layers.insert(
+        "{\(layerCommon),\"ind\":3,\"ty\":4,\"nm\":\"label\",\(layerTransform),\"shapes\":[{\"ty\":\"gr\",\"nm\":\"label\",\"it\":[\((shapes + [fill, groupTransform]).joined(separator: ","))]}]}",
+        at: 0)
+    }
     return
       "{\"v\":\"5.7.4\",\"meta\":{\"g\":\"RainbowRing\"},\"nm\":\"Rainbow ring\",\"fr\":\(VectorText.number(rate, digits: 6)),\"ip\":0,\"op\":\(op),\"w\":\(w),\"h\":\(h),\"ddd\":0,\"assets\":[],\"layers\":[\(layers.joined(separator: ","))]}\n"
   }
@@ -121,5 +135,76 @@ public enum LottieDocument {
       .init(name: "manifest.json", bytes: Array(manifest.utf8)),
       .init(name: "animations/ring.json", bytes: Array(animation.utf8)),
     ])
+  }
+}
+
+extension LottieDocument {
+  /// `path` (in pixels) as Lottie shapes, one closed `sh` per contour: each on-curve point a
+  /// vertex, its tangents the cubic control points relative to it (a quadratic's raised to
+  /// a cubic, a line's zero). Arcs do not occur in glyph outlines; one would be a line to
+  /// its end.
+  static func lottieShapes(_ path: BezierPath) -> [String] {
+    let num = { (x: Double) in VectorText.number(x, digits: 3) }
+    var shapes: [String] = []
+    var vertices: [Point] = []
+    var ins: [Point] = []
+    var outs: [Point] = []
+    func finish() {
+      // A contour that returns to its start: the last vertex is the first.
+      if vertices.count > 1, let first = vertices.first, let last = vertices.last,
+        abs(first.x - last.x) < 1e-9, abs(first.y - last.y) < 1e-9
+      {
+        ins[0] = ins.removeLast()
+        vertices.removeLast()
+        outs.removeLast()
+      }
+      if vertices.count > 1 {
+        func list(_ points: [Point]) -> String {
+          "[" + points.map { "[\(num($0.x)),\(num($0.y))]" }.joined(separator: ",") + "]"
+        }
+        shapes.append(
+          "{\"ty\":\"sh\",\"nm\":\"glyph\",\"d\":1,\"ks\":{\"a\":0,\"k\":{\"c\":true,\"v\":\(list(vertices)),\"i\":\(list(ins)),\"o\":\(list(outs))}}}"
+        )
+      }
+      vertices = []
+      ins = []
+      outs = []
+    }
+    func add(_ p: Point, in control: Point) {
+      vertices.append(p)
+      ins.append(Point(x: control.x - p.x, y: control.y - p.y))
+      outs.append(.zero)
+    }
+    for element in path.elements {
+      switch element {
+      case .move(let p):
+        finish()
+        add(p, in: p)
+      case .line(let p):
+        add(p, in: p)
+      case .quadCurve(let p, let c):
+        guard let p0 = vertices.last else { continue }
+        let c1 = Point(x: p0.x + 2 * (c.x - p0.x) / 3, y: p0.y + 2 * (c.y - p0.y) / 3)
+        outs[outs.count - 1] = Point(x: c1.x - p0.x, y: c1.y - p0.y)
+        add(p, in: Point(x: p.x + 2 * (c.x - p.x) / 3, y: p.y + 2 * (c.y - p.y) / 3))
+      case .curve(let p, let c1, let c2):
+        guard let p0 = vertices.last else { continue }
+        outs[outs.count - 1] = Point(x: c1.x - p0.x, y: c1.y - p0.y)
+        add(p, in: c2)
+      case .arc(let c, let r, _, let end):
+        add(Point(x: c.x + r.width * cos(end), y: c.y + r.height * sin(end)), in: .zero)
+        ins[ins.count - 1] = .zero
+      case .close:
+        // The closing line, unless the contour already came back to its start.
+        if let first = vertices.first, let last = vertices.last,
+          abs(first.x - last.x) >= 1e-9 || abs(first.y - last.y) >= 1e-9
+        {
+          add(first, in: first)
+        }
+        finish()
+      }
+    }
+    finish()
+    return shapes
   }
 }

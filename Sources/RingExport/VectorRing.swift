@@ -49,12 +49,6 @@ struct VectorRing {
         "\(name) does not hold progress rings yet: \(Self.raster("progress", still: still))",
         key: "progress")
     }
-    if ring.label != nil, format == .lottie || format == .dotLottie {
-      throw RingError(
-        .invalidSettings,
-        "Lottie does not hold labels yet: \(Self.raster("label", still: still)), or SVG",
-        key: "label")
-    }
     let (w, h) = (ring.size.width, ring.size.height)
     let origin = scene.ringOrigin
     let geometry = ring.gradient

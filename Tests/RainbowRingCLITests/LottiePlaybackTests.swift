@@ -42,6 +42,12 @@ import Testing
     Case(name: "the iPhone's view, dotLottie", arguments: ["--scene", "seed"]) {
       try RingScene.seedHost()
     },
+    Case(name: "a text label", arguments: ["--label", "Done", "--label-size", "30"]) {
+      let font = try TextFont.systemFont(size: 30, weight: .semibold)
+      return try RingScene(
+        ring: RainbowRing(label: RingLabel(.text("Done"), font: font, color: .black)),
+        background: .white)
+    },
   ]
 
   /// Translucent colours: a gradient's opacity stops after its colour stops (lottie-spec).
