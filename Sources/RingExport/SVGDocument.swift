@@ -202,7 +202,7 @@ extension SVGDocument {
       let x = origin.x + size.width / 2
       let y = origin.y + at.y + laid.baseline
       out +=
-        "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"middle\" font-family=\"\(HTMLPage.escaped(stack))\" font-weight=\"\(weight)\"\(style) font-size=\"\(n(label.font.size))\" font-variant-numeric=\"tabular-nums\" \(fill)>\(HTMLPage.escaped(String(line)))</text>\n"
+        "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"middle\" font-family=\"\(HTMLPage.escaped(stack).replacingOccurrences(of: "\"", with: "&quot;"))\" font-weight=\"\(weight)\"\(style) font-size=\"\(n(label.font.size))\" font-variant-numeric=\"tabular-nums\" \(fill)>\(HTMLPage.escaped(String(line)))</text>\n"
     }
     return out
   }
