@@ -27,7 +27,14 @@ final class Letters {
 
   init(_ spans: [TextSpan]) {
     for span in spans {
-      for character in span.text {
+      for written in span.text {
+        // Control characters draw nothing (fonts map them to the box of a missing glyph);
+        // a tab is a space (there are no tab stops).
+        let character: Character =
+          written == "\t"
+          ? " "
+          : written.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control })
+            && !written.isNewline ? "\u{200B}" : written
         var next = letter(character, attributes: span.attributes)
         // A space between words of a fallback font stays in that font, so that the words
         // and the space shape as one run.

@@ -165,6 +165,13 @@ import Testing
     #expect(proportional[0] != proportional[1], "Inter's own digits differ in width")
   }
 
+  @Test func controlCharactersDrawNothingAndATabIsASpace() {
+    let layout = TextLayout("a\u{1}b\tc", attributes: look)
+    let glyphs = layout.lines[0].fragments.flatMap(\.line.glyphs)
+    #expect(glyphs.allSatisfy { font.glyphName($0.glyph) != ".notdef" }, "no missing-glyph box")
+    #expect(abs(layout.size.width - width("ab c")) < 1e-9)
+  }
+
   @Test func emptyTextHasNoLines() {
     let layout = TextLayout("", attributes: look, width: 50)
     #expect(layout.lines.isEmpty && layout.size == Size(width: 0, height: 0))
