@@ -28,6 +28,13 @@ final class FontFace: @unchecked Sendable {
   /// CSS-like weight from the OS/2 table (400 when it has none).
   let weight: Double
   let isItalic: Bool
+  /// The underline's centre below the baseline and its thickness, and the strikeout's
+  /// bottom above the baseline and its thickness, in font units (a twentieth of an em
+  /// thick, at a tenth and a quarter of an em, where the font does not say).
+  let underlinePosition: Double
+  let underlineThickness: Double
+  let strikeoutPosition: Double
+  let strikeoutThickness: Double
   /// From the OS/2 table; nil when the font does not say (then measured from "H" and "x").
   private let os2CapHeight: Double?
   private let os2XHeight: Double?
@@ -101,6 +108,15 @@ final class FontFace: @unchecked Sendable {
     isItalic = record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
     os2CapHeight = hasHeights && os2!.sCapHeight > 0 ? Double(os2!.sCapHeight) : nil
     os2XHeight = hasHeights && os2!.sxHeight > 0 ? Double(os2!.sxHeight) : nil
+    let em = Double(record.units_per_EM)
+    underlineThickness =
+      record.underline_thickness > 0 ? Double(record.underline_thickness) : em / 20
+    underlinePosition =
+      record.underline_position < 0 ? -Double(record.underline_position) : em / 10
+    let strikeSize = os2.map { Double($0.yStrikeoutSize) } ?? 0
+    let strikePosition = os2.map { Double($0.yStrikeoutPosition) } ?? 0
+    strikeoutThickness = strikeSize > 0 ? strikeSize : underlineThickness
+    strikeoutPosition = strikePosition > 0 ? strikePosition : em / 4
   }
 
   deinit {

@@ -166,9 +166,9 @@ final class Letters {
   /// `run` shaped in runs of one look and one direction (characters of no one script join
   /// the run they are in), in logical order.
   func shape(_ run: [Letter], direction paragraph: ShapedLine.Direction) -> [(
-    line: ShapedLine, color: RGBAColor, isNeutral: Bool
+    line: ShapedLine, color: RGBAColor, isNeutral: Bool, look: TextAttributes
   )] {
-    var runs: [(line: ShapedLine, color: RGBAColor, isNeutral: Bool)] = []
+    var runs: [(line: ShapedLine, color: RGBAColor, isNeutral: Bool, look: TextAttributes)] = []
     var i = 0
     while i < run.count {
       let style = run[i].style
@@ -188,7 +188,7 @@ final class Letters {
           s.font.shape(
             text, monospacedDigits: s.attributes.monospacedDigits,
             letterSpacing: s.attributes.letterSpacing, direction: direction ?? paragraph),
-          s.attributes.color, direction == nil
+          s.attributes.color, direction == nil, s.attributes
         ))
       i = j
     }
@@ -201,7 +201,7 @@ final class Letters {
   /// run its neighbours' when they agree, else the paragraph's; then every sequence at a
   /// level or above is reversed, from the highest level down to the lowest odd one.
   static func visualOrder(
-    _ runs: [(line: ShapedLine, color: RGBAColor, isNeutral: Bool)],
+    _ runs: [(line: ShapedLine, color: RGBAColor, isNeutral: Bool, look: TextAttributes)],
     paragraph: ShapedLine.Direction
   ) -> [Int] {
     let base = paragraph == .rightToLeft ? 1 : 0

@@ -135,6 +135,14 @@ public struct TextFont: Hashable, Sendable {
   public var capHeight: Double { face.capHeight * scale }
   /// The height of lower-case letters without ascenders ("x"), in points.
   public var xHeight: Double { face.xHeight * scale }
+  /// The underline's centre below the baseline, and its thickness, in points.
+  public var underline: (position: Double, thickness: Double) {
+    (face.underlinePosition * scale, face.underlineThickness * scale)
+  }
+  /// The strikeout's bottom above the baseline, and its thickness, in points.
+  public var strikeout: (position: Double, thickness: Double) {
+    (face.strikeoutPosition * scale, face.strikeoutThickness * scale)
+  }
 
   // MARK: Glyphs
 

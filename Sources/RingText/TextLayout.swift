@@ -18,6 +18,10 @@ public struct TextLayout: Hashable, Sendable {
     public var color: RGBAColor
     /// Where the run's pen starts on the baseline, in the layout's points.
     public var origin: Point
+    /// Its underline, strikethrough and background colours, if any.
+    public var underline: RGBAColor?
+    public var strikethrough: RGBAColor?
+    public var background: RGBAColor?
   }
 
   /// One laid-out line.
@@ -84,14 +88,25 @@ public struct TextLayout: Hashable, Sendable {
       var line = Line(
         fragments: [], width: 0, top: top, baseline: top + metrics.ascender,
         height: metrics.height)
-      let runs = text.shape(
+      var runs = text.shape(
         Letters.trimmingTrailingSpace(range.letters(text)), direction: range.direction)
       line.width = runs.reduce(0) { $0 + $1.line.width }
+      // Justified: every line but a paragraph's last (and a truncated one) is stretched to
+      // the box, the extra shared among its spaces.
+      if style.alignment == .justified, limit.isFinite, range.hi < range.paragraphEnd,
+        range.replaced == nil, line.width < limit
+      {
+        TextLayout.justify(&runs, by: limit - line.width)
+        line.width = runs.reduce(0) { $0 + $1.line.width }
+      }
       var x = 0.0
       for i in Letters.visualOrder(runs, paragraph: range.direction) {
+        let look = runs[i].look
         line.fragments.append(
           Fragment(
-            line: runs[i].line, color: runs[i].color, origin: Point(x: x, y: line.baseline)))
+            line: runs[i].line, color: runs[i].color, origin: Point(x: x, y: line.baseline),
+            underline: look.underline, strikethrough: look.strikethrough,
+            background: look.background))
         x += runs[i].line.width
       }
       widest = max(widest, line.width)
@@ -104,6 +119,7 @@ public struct TextLayout: Hashable, Sendable {
       let free = box - lines[i].width
       var alignment = style.alignment
       if alignment == .natural || alignment == .justified {
+        // A justified line fills the box; its paragraph's last line sits as natural.
         alignment = range.direction == .rightToLeft ? .right : .left
       }
       let dx =
@@ -119,21 +135,78 @@ public struct TextLayout: Hashable, Sendable {
     isTruncated = truncated
   }
 
+  /// Widens the spaces of `runs` (U+0020 and no-break spaces) by equal shares of `extra`
+  /// points; a line without spaces keeps its width.
+  static func justify(
+    _ runs: inout [(line: ShapedLine, color: RGBAColor, isNeutral: Bool, look: TextAttributes)],
+    by extra: Double
+  ) {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\u{A0}" }
+    let spaces = runs.reduce(0) { count, run in
+      let scalars = Array(run.line.text.unicodeScalars)
+      return count + run.line.glyphs.filter { isSpace(scalars[$0.cluster]) }.count
+    }
+    guard spaces > 0 else { return }
+    let share = extra / Double(spaces)
+    for i in runs.indices {
+      let scalars = Array(runs[i].line.text.unicodeScalars)
+      var glyphs = runs[i].line.glyphs
+      for j in glyphs.indices where isSpace(scalars[glyphs[j].cluster]) {
+        glyphs[j].advance += share
+      }
+      let l = runs[i].line
+      runs[i].line = ShapedLine(
+        text: l.text, font: l.font, glyphs: glyphs, direction: l.direction, script: l.script,
+        language: l.language)
+    }
+  }
+
   /// The glyphs' outlines in points, with the layout's top left at `origin`, one path per
-  /// colour in the order the colours first appear: fill each with the non-zero rule.
+  /// colour in the order the colours first appear: fill each with the non-zero rule, in
+  /// order. Backgrounds come first (each the run's advance by its line's height), then the
+  /// glyphs, their underlines (at the font's underline position and thickness) and
+  /// strikethroughs (at its strikeout's).
   public func fills(at origin: Point = .zero) -> [(path: BezierPath, color: RGBAColor)] {
+    var backgrounds: [(path: BezierPath, color: RGBAColor)] = []
     var fills: [(path: BezierPath, color: RGBAColor)] = []
+    func add(
+      _ path: BezierPath, _ color: RGBAColor, to list: inout [(path: BezierPath, color: RGBAColor)]
+    ) {
+      if let i = list.firstIndex(where: { $0.color == color }) {
+        list[i].path.append(path)
+      } else {
+        list.append((path, color))
+      }
+    }
     for line in lines {
       for fragment in line.fragments {
-        let path = fragment.line.path(
-          at: Point(x: origin.x + fragment.origin.x, y: origin.y + fragment.origin.y))
-        if let i = fills.firstIndex(where: { $0.color == fragment.color }) {
-          fills[i].path.append(path)
-        } else {
-          fills.append((path, fragment.color))
+        let x = origin.x + fragment.origin.x
+        let baseline = origin.y + fragment.origin.y
+        let width = fragment.line.width
+        let font = fragment.line.font
+        if let color = fragment.background {
+          add(
+            BezierPath(rect: Rect(x: x, y: origin.y + line.top, width: width, height: line.height)),
+            color, to: &backgrounds)
+        }
+        add(fragment.line.path(at: Point(x: x, y: baseline)), fragment.color, to: &fills)
+        if let color = fragment.underline {
+          let (position, thickness) = font.underline
+          add(
+            BezierPath(
+              rect: Rect(
+                x: x, y: baseline + position - thickness / 2, width: width, height: thickness)),
+            color, to: &fills)
+        }
+        if let color = fragment.strikethrough {
+          let (position, thickness) = font.strikeout
+          add(
+            BezierPath(
+              rect: Rect(x: x, y: baseline - position - thickness, width: width, height: thickness)),
+            color, to: &fills)
         }
       }
     }
-    return fills
+    return backgrounds + fills
   }
 }

@@ -7,7 +7,8 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
   case left
   case center
   case right
-  /// Laid out as `natural`: lines are not stretched to the width.
+  /// Every line but a paragraph's last stretched to the width at its spaces; the last as
+  /// `natural`.
   case justified
 }
 
@@ -39,15 +40,24 @@ public struct TextAttributes: Hashable, Sendable {
   /// Tabular digits: every digit as wide as every other, so a changing number keeps its
   /// width.
   public var monospacedDigits: Bool
+  /// A line under the run, through it, and a colour behind it (the line's height), each in
+  /// the run's colour unless given.
+  public var underline: RGBAColor?
+  public var strikethrough: RGBAColor?
+  public var background: RGBAColor?
 
   public init(
     font: TextFont, color: RGBAColor = .black, letterSpacing: Double = 0,
-    monospacedDigits: Bool = false
+    monospacedDigits: Bool = false, underline: RGBAColor? = nil,
+    strikethrough: RGBAColor? = nil, background: RGBAColor? = nil
   ) {
     self.font = font
     self.color = color
     self.letterSpacing = letterSpacing.isFinite ? letterSpacing : 0
     self.monospacedDigits = monospacedDigits
+    self.underline = underline
+    self.strikethrough = strikethrough
+    self.background = background
   }
 }
 

@@ -10,10 +10,16 @@ extension NSAttributedString.Key {
   public static let kern = NSAttributedString.Key("NSKern")
   /// An `NSParagraphStyle`: the first one in the string lays out all of it.
   public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
-  /// Kept for code that sets them; not drawn (a note says so once).
+  /// A `UIColor` behind the run, its line's height.
   public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+  /// An `NSUnderlineStyle` (or its raw value): any but none draws one line under the run,
+  /// at the font's underline position and thickness, in `.underlineColor` or the text's.
   public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+  public static let underlineColor = NSAttributedString.Key("NSUnderlineColor")
+  /// As `.underlineStyle`, through the run at the font's strikeout position.
   public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+  public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")
+  /// Kept for code that sets them; not drawn.
   public static let strokeColor = NSAttributedString.Key("NSStrokeColor")
   public static let strokeWidth = NSAttributedString.Key("NSStrokeWidth")
   public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
@@ -38,10 +44,6 @@ enum TextRequest {
     string.enumerateAttributes(in: NSRange(location: 0, length: string.length), options: []) {
       attributes, range, _ in
       if paragraph == nil { paragraph = attributes[.paragraphStyle] as? NSParagraphStyle }
-      for key in [NSAttributedString.Key.backgroundColor, .underlineStyle, .strikethroughStyle]
-      where attributes[key] != nil {
-        Notice.once("attribute-\(key.rawValue)", "the text attribute \(key.rawValue) is not drawn")
-      }
       spans.append(
         TextSpan(
           text.substring(with: range),
@@ -68,9 +70,20 @@ enum TextRequest {
     let runColor: CGColor =
       (attributes[.foregroundColor] as? UIColor)?.cgColor
       ?? (attributes[.foregroundColor].flatMap { $0 as? CGColor }) ?? color
+    func colorOf(_ key: NSAttributedString.Key) -> CGColor? {
+      (attributes[key] as? UIColor)?.cgColor ?? attributes[key].flatMap { $0 as? CGColor }
+    }
+    func lined(_ style: NSAttributedString.Key, _ colorKey: NSAttributedString.Key) -> RGBAColor? {
+      let value =
+        (attributes[style] as? NSUnderlineStyle)?.rawValue ?? Int(number(attributes[style]))
+      return value != 0 ? (colorOf(colorKey) ?? runColor).rgba : nil
+    }
     return TextAttributes(
       font: runFont.textFont, color: runColor.rgba, letterSpacing: number(attributes[.kern]),
-      monospacedDigits: runFont.monospacedDigits)
+      monospacedDigits: runFont.monospacedDigits,
+      underline: lined(.underlineStyle, .underlineColor),
+      strikethrough: lined(.strikethroughStyle, .strikethroughColor),
+      background: colorOf(.backgroundColor)?.rgba)
   }
 
   /// A number attribute's value (`NSNumber`, `CGFloat`, `Double`, `Int`), 0 without one.
@@ -240,4 +253,19 @@ extension NSAttributedString {
     let (spans, paragraph) = drawingSpans
     return StringDrawing.bounds(spans, paragraph, size: size, options: options)
   }
+}
+
+/// How a run is underlined or struck through (UIKit's); every style but none draws one
+/// line of the font's thickness.
+public struct NSUnderlineStyle: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public static let single = NSUnderlineStyle(rawValue: 0x01)
+  public static let thick = NSUnderlineStyle(rawValue: 0x02)
+  public static let double = NSUnderlineStyle(rawValue: 0x09)
+  public static let patternDot = NSUnderlineStyle(rawValue: 0x0100)
+  public static let patternDash = NSUnderlineStyle(rawValue: 0x0200)
+  public static let patternDashDot = NSUnderlineStyle(rawValue: 0x0300)
+  public static let patternDashDotDot = NSUnderlineStyle(rawValue: 0x0400)
+  public static let byWord = NSUnderlineStyle(rawValue: 0x8000)
 }

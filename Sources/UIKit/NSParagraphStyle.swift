@@ -5,7 +5,7 @@ public enum NSTextAlignment: Int, Sendable {
   case left = 0
   case center = 1
   case right = 2
-  /// Drawn as `natural`: lines are not stretched.
+  /// Every line but a paragraph's last stretched to the width at its spaces.
   case justified = 3
   /// Left for left-to-right text, right for right-to-left.
   case natural = 4

@@ -165,6 +165,20 @@ import Testing
     #expect(proportional[0] != proportional[1], "Inter's own digits differ in width")
   }
 
+  @Test func justifiedLinesFillTheBoxButTheLast() {
+    let text = "The quick brown fox jumps over the lazy dog"
+    let box = width("The quick brown") + 12
+    let layout = TextLayout(
+      text, attributes: look, width: box, style: TextStyle(alignment: .justified))
+    #expect(texts(layout) == ["The quick brown", "fox jumps over", "the lazy dog"])
+    for line in layout.lines.dropLast() { #expect(abs(line.width - box) < 1e-9) }
+    #expect(abs(layout.lines[2].width - width("the lazy dog")) < 1e-9, "the last is natural")
+    #expect(layout.lines[2].fragments[0].origin.x == 0)
+    let one = TextLayout(
+      "Single", attributes: look, width: 200, style: TextStyle(alignment: .justified))
+    #expect(abs(one.lines[0].width - width("Single")) < 1e-9, "no spaces, no stretch")
+  }
+
   @Test func controlCharactersDrawNothingAndATabIsASpace() {
     let layout = TextLayout("a\u{1}b\tc", attributes: look)
     let glyphs = layout.lines[0].fragments.flatMap(\.line.glyphs)

@@ -121,6 +121,38 @@ import Testing
     #expect(try TextRecognition.read(rendered(label.layer), singleLine: true) == "75%")
   }
 
+  /// Underline and strikethrough at the font's own positions and thickness, across the
+  /// run's advance, and a background of the line's height behind it.
+  @Test func decorationsSitWhereTheFontSays() throws {
+    let font = UIFont.systemFont(ofSize: 40)
+    let width = font.textFont.shape("xx").width
+    func drawn(_ attributes: [NSAttributedString.Key: Any]) -> Pixmap {
+      pixels(width: 120, height: 60, scale: 1) { _ in
+        NSAttributedString(string: "xx", attributes: [.font: font].merging(attributes) { $1 })
+          .draw(at: CGPoint(x: 10, y: 0))
+      }
+    }
+    /// How many of row `y`'s pixels from x 10 to the advance's end are opaque ink.
+    func inked(_ image: Pixmap, row y: Int) -> Int {
+      (10..<(10 + Int(width))).filter { image.pixels[y * 120 + $0] >> 24 > 200 }.count
+    }
+    let baseline = Double(font.ascender)
+    let under = drawn([.underlineStyle: NSUnderlineStyle.single.rawValue])
+    let (u, ut) = font.textFont.underline
+    #expect(inked(under, row: Int(baseline + u)) >= Int(width) - 2, "a line under the run")
+    #expect(inked(drawn([:]), row: Int(baseline + u)) == 0, "nothing there without it")
+    #expect(ut > 0.5 && ut < 5, "the font's thickness: \(ut)")
+    let struck = drawn([.strikethroughStyle: 1, .strikethroughColor: UIColor.red])
+    let (sp, st) = font.textFont.strikeout
+    let row = Int(baseline - sp - st / 2)
+    #expect(inked(struck, row: row) >= Int(width) - 2, "a line through the run")
+    let reds = (10..<(10 + Int(width))).filter { struck.pixels[row * 120 + $0] == 0xFF00_00FF }
+    #expect(reds.count > Int(width) / 2, "in its own colour")
+    let behind = drawn([.backgroundColor: UIColor.yellow])
+    #expect(behind.pixels[2 * 120 + 12] == 0xFF00_FFFF, "yellow behind, the line's height")
+    #expect(behind.pixels[2 * 120 + 12 + Int(width) + 2] == 0, "only the run's advance")
+  }
+
   @Test func aTextLayerDrawsFromItsTopLeftInWhiteAt36Points() throws {
     let layer = CATextLayer()
     layer.frame = CGRect(x: 0, y: 0, width: 300, height: 60)
