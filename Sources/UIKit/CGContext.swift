@@ -313,6 +313,8 @@ public func UIGraphicsEndImageContext() {
 open class UIImage: NSObject {
   let pixmap: Pixmap
   public let scale: CGFloat
+  /// How an image view draws it (see `withRenderingMode(_:)`).
+  public internal(set) var renderingMode = RenderingMode.automatic
   /// The Core Graphics image of the same pixels.
   public private(set) lazy var cgImage: CGImage? = CGImage(pixmap: pixmap)
 

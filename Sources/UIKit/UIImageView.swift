@@ -52,6 +52,9 @@ open class UIImageView: UIView {
     didSet { show() }
   }
 
+  /// A template image is drawn again in the new tint.
+  open override func tintColorDidChange() { show() }
+
   open override var intrinsicContentSize: CGSize {
     image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
   }
@@ -59,7 +62,11 @@ open class UIImageView: UIView {
   private func show() {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
-    layer.contents = image?.cgImage
+    if let image, image.renderingMode == .alwaysTemplate {
+      layer.contents = CGImage(pixmap: image.tinted(tintColor))
+    } else {
+      layer.contents = image?.cgImage
+    }
     layer.contentsScale = image?.scale ?? 1
     layer.contentsGravity = contentMode.gravity
     CATransaction.commit()
