@@ -19,6 +19,12 @@ open class UITraitCollection: NSObject {
     super.init()
   }
 
+  /// Whether colours drawn for `other` would differ from this one's (a different light or
+  /// dark appearance); nil compares with an unspecified one.
+  public func hasDifferentColorAppearance(comparedTo other: UITraitCollection?) -> Bool {
+    userInterfaceStyle != (other?.userInterfaceStyle ?? .unspecified)
+  }
+
   /// What is shown now.
   @MainActor public static var current: UITraitCollection {
     UITraitCollection(displayScale: UIScreen.main.scale)
