@@ -204,3 +204,10 @@ extension NSCoder {
     string.split { "{}, ".contains($0) }.compactMap { Double($0).map { CGFloat($0) } }
   }
 }
+
+/// Darwin's time constants (`DispatchTime.now() + Double(NSEC_PER_SEC)`), which Linux's
+/// Dispatch lacks.
+public let NSEC_PER_SEC: UInt64 = 1_000_000_000
+public let NSEC_PER_MSEC: UInt64 = 1_000_000
+public let NSEC_PER_USEC: UInt64 = 1_000
+public let USEC_PER_SEC: UInt64 = 1_000_000

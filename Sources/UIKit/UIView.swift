@@ -278,6 +278,15 @@ open class UIView: UIResponder, CALayerDelegate {
 
   /// Called by Interface Builder's live preview; never called here.
   open func prepareForInterfaceBuilder() {}
+
+  /// The insets that keep content clear of a screen's rounded corners and sensor housing:
+  /// none here (a window shows whole on a desktop or in a terminal).
+  open var safeAreaInsets: UIEdgeInsets { .zero }
+  /// Called when `safeAreaInsets` change: they never do here.
+  open func safeAreaInsetsDidChange() {}
+  /// The default spacing between the view's edges and its content: 8 points each side, as
+  /// on iOS.
+  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
   public func sizeToFit() {
     let s = sizeThatFits(bounds.size)
     frame = CGRect(origin: frame.origin, size: s)
