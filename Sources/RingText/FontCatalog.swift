@@ -73,15 +73,7 @@ public final class FontCatalog: @unchecked Sendable {
       let matched = families.first(where: { $0.caseInsensitiveCompare(family) == .orderedSame }),
       let file = strings(found, "file").first
     else { return nil }
-    var index: Int32 = 0
-    var slant: Int32 = 0
-    var fcWeight = 0.0
-    _ = FcPatternGetInteger(found, "index", 0, &index)
-    _ = FcPatternGetInteger(found, "slant", 0, &slant)
-    _ = FcPatternGetDouble(found, "weight", 0, &fcWeight)
-    return Match(
-      file: file, faceIndex: Int(index), family: matched,
-      weight: FcWeightToOpenTypeDouble(fcWeight), isItalic: slant != FC_SLANT_ROMAN)
+    return Self.match(found, file: file, family: matched)
   }
 
   /// The installed face whose PostScript name is `postScriptName` (compared without case).
@@ -105,15 +97,7 @@ public final class FontCatalog: @unchecked Sendable {
         }),
         let file = strings(font, "file").first
       else { continue }
-      var index: Int32 = 0
-      var slant: Int32 = 0
-      var fcWeight = 0.0
-      _ = FcPatternGetInteger(font, "index", 0, &index)
-      _ = FcPatternGetInteger(font, "slant", 0, &slant)
-      _ = FcPatternGetDouble(font, "weight", 0, &fcWeight)
-      return Match(
-        file: file, faceIndex: Int(index), family: strings(font, "family").first ?? "",
-        weight: FcWeightToOpenTypeDouble(fcWeight), isItalic: slant != FC_SLANT_ROMAN)
+      return Self.match(font, file: file, family: strings(font, "family").first ?? "")
     }
     return nil
   }
@@ -144,6 +128,12 @@ public final class FontCatalog: @unchecked Sendable {
     guard FcPatternGetCharSet(found, "charset", 0, &covered) == FcResultMatch,
       FcCharSetHasChar(covered, scalar.value) != 0, let file = strings(found, "file").first
     else { return nil }
+    return Self.match(found, file: file, family: strings(found, "family").first ?? "")
+  }
+
+  /// What a found pattern says of its face: index, weight and slant, with `file` and
+  /// `family`.
+  private static func match(_ found: OpaquePointer, file: String, family: String) -> Match {
     var index: Int32 = 0
     var slant: Int32 = 0
     var fcWeight = 0.0
@@ -151,7 +141,7 @@ public final class FontCatalog: @unchecked Sendable {
     _ = FcPatternGetInteger(found, "slant", 0, &slant)
     _ = FcPatternGetDouble(found, "weight", 0, &fcWeight)
     return Match(
-      file: file, faceIndex: Int(index), family: strings(found, "family").first ?? "",
+      file: file, faceIndex: Int(index), family: family,
       weight: FcWeightToOpenTypeDouble(fcWeight), isItalic: slant != FC_SLANT_ROMAN)
   }
 
