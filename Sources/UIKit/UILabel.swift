@@ -108,7 +108,7 @@ open class UILabel: UIView {
     var color = textColor.cgColor
     if isHighlighted, let highlightedTextColor { color = highlightedTextColor.cgColor }
     let (spans, paragraph) = TextRequest.spans(string, font: font, color: color)
-    var style = TextRequest.style(
+    let style = TextRequest.style(
       paragraph, alignment: paragraphWins && paragraph != nil ? nil : textAlignment,
       lineBreakMode: paragraphWins && paragraph != nil ? nil : lineBreakMode,
       maximumLines: lines)

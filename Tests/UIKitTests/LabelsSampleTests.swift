@@ -5,6 +5,16 @@ import Testing
 /// The Labels sample (Samples/Labels): text as apps draw it beside rings and spinners,
 /// read back from its snapshot by tesseract, one region at a time.
 @Suite struct LabelsSampleTests {
+  /// The window 2 s in, at 3x, taken once for every region (kept for the run).
+  static let snapshot = Result { () throws -> String in
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("labels-window-\(UUID()).png").path
+    let run = try runProcess(
+      try UIKitProgram.program("Labels"), ["--snapshot", path, "--time", "2", "--scale", "3"])
+    guard run.status == 0 else { throw ToolFailure(message: "Labels: \(run.stderr)") }
+    return path
+  }
+
   /// Each text of the window (320 x 260 points, snapshotted at 3x), by its region in points.
   @Test(arguments: [
     ("the ring's percentage label", 40, 60, 80, 40, "75%"),
@@ -20,10 +30,7 @@ import Testing
       .path
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let snapshot = "\(dir)/window.png"
-    let run = try runProcess(
-      try UIKitProgram.program("Labels"), ["--snapshot", snapshot, "--time", "2", "--scale", "3"])
-    try #require(run.status == 0, "\(run.stderr)")
+    let snapshot = try Self.snapshot.get()
     let region = "\(dir)/region.png"
     _ = try runTool(
       "convert",
