@@ -143,10 +143,16 @@ struct ProgressAnimation: Animation {
   func apply(
     _ phase: AnimationPhase, model: LayerProperties, to presented: inout LayerProperties
   ) {
-    let p = max(0, phase.fraction >= 1 ? to : from + (to - from) * phase.fraction)
+    let p = ProgressAnimation.progress(phase, from: from, to: to)
     ProgressAnimation.present(
       role, layout: layout, cap: cap, endEffect: endEffect, p: p, into: &presented,
       stops: true, geometry: moves)
+  }
+
+  /// The progress shown at `phase` of a change from `from` to `to` turns: `to` once the
+  /// pass ends, never below 0.
+  static func progress(_ phase: AnimationPhase, from: Double, to: Double) -> Double {
+    max(0, phase.fraction >= 1 ? to : from + (to - from) * phase.fraction)
   }
 
   /// Writes what layer `role` shows at progress `p` into `q`: when `stops`, the stops made

@@ -142,8 +142,7 @@ struct LabelAnimation: Animation {
   func apply(
     _ phase: AnimationPhase, model: LayerProperties, to presented: inout LayerProperties
   ) {
-    let p = max(0, phase.fraction >= 1 ? to : from + (to - from) * phase.fraction)
-    let text = label.text(progress: p)
+    let text = label.text(progress: ProgressAnimation.progress(phase, from: from, to: to))
     presented.path = paths.path(text) { label.path(text, in: size) }
   }
 }
@@ -158,9 +157,4 @@ final class LabelPaths: Sendable {
     known.withLock { $0[text] = path }
     return path
   }
-}
-
-extension LabelPaths: Hashable {
-  static func == (a: LabelPaths, b: LabelPaths) -> Bool { true }
-  func hash(into hasher: inout Hasher) {}
 }

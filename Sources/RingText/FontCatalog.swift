@@ -55,11 +55,30 @@ public final class FontCatalog: @unchecked Sendable {
   /// The installed face closest to `weight` and `style` among those whose family is
   /// `family` (compared without case), or nil when no installed face has that family.
   func match(family: String, weight: TextFont.Weight, style: TextFont.Style) -> Match? {
+    bestMatch(weight: weight, style: style) { pattern in
+      FcPatternAddString(pattern, "family", family)
+    } read: { found in
+      guard
+        let matched = strings(found, "family").first(where: {
+          $0.caseInsensitiveCompare(family) == .orderedSame
+        }),
+        let file = strings(found, "file").first
+      else { return nil }
+      return Self.match(found, file: file, family: matched)
+    }
+  }
+
+  /// fontconfig's best match for a pattern of `weight`, `style`, outline fonts and what
+  /// `add` puts in it, read by `read` (nil: no match).
+  private func bestMatch(
+    weight: TextFont.Weight, style: TextFont.Style, add: (OpaquePointer) -> Void,
+    read: (OpaquePointer) -> Match?
+  ) -> Match? {
     lock.lock()
     defer { lock.unlock() }
     guard let pattern = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(pattern) }
-    FcPatternAddString(pattern, "family", family)
+    add(pattern)
     FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(weight.value))
     FcPatternAddInteger(pattern, "slant", style == .italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
     FcPatternAddBool(pattern, "outline", 1)
@@ -68,12 +87,7 @@ public final class FontCatalog: @unchecked Sendable {
     var result = FcResultNoMatch
     guard let found = FcFontMatch(config, pattern, &result) else { return nil }
     defer { FcPatternDestroy(found) }
-    let families = strings(found, "family")
-    guard
-      let matched = families.first(where: { $0.caseInsensitiveCompare(family) == .orderedSame }),
-      let file = strings(found, "file").first
-    else { return nil }
-    return Self.match(found, file: file, family: matched)
+    return read(found)
   }
 
   /// The installed face whose PostScript name is `postScriptName` (compared without case).
@@ -107,28 +121,18 @@ public final class FontCatalog: @unchecked Sendable {
   func match(covering scalar: Unicode.Scalar, weight: TextFont.Weight, style: TextFont.Style)
     -> Match?
   {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
-    defer {
-      FcPatternDestroy(pattern)
-      FcCharSetDestroy(charset)
-    }
+    guard let charset = FcCharSetCreate() else { return nil }
+    defer { FcCharSetDestroy(charset) }
     FcCharSetAddChar(charset, scalar.value)
-    FcPatternAddCharSet(pattern, "charset", charset)
-    FcPatternAddDouble(pattern, "weight", FcWeightFromOpenTypeDouble(weight.value))
-    FcPatternAddInteger(pattern, "slant", style == .italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
-    FcPatternAddBool(pattern, "outline", 1)
-    FcConfigSubstitute(config, pattern, FcMatchPattern)
-    FcDefaultSubstitute(pattern)
-    var result = FcResultNoMatch
-    guard let found = FcFontMatch(config, pattern, &result) else { return nil }
-    defer { FcPatternDestroy(found) }
-    var covered: OpaquePointer?
-    guard FcPatternGetCharSet(found, "charset", 0, &covered) == FcResultMatch,
-      FcCharSetHasChar(covered, scalar.value) != 0, let file = strings(found, "file").first
-    else { return nil }
-    return Self.match(found, file: file, family: strings(found, "family").first ?? "")
+    return bestMatch(weight: weight, style: style) { pattern in
+      FcPatternAddCharSet(pattern, "charset", charset)
+    } read: { found in
+      var covered: OpaquePointer?
+      guard FcPatternGetCharSet(found, "charset", 0, &covered) == FcResultMatch,
+        FcCharSetHasChar(covered, scalar.value) != 0, let file = strings(found, "file").first
+      else { return nil }
+      return Self.match(found, file: file, family: strings(found, "family").first ?? "")
+    }
   }
 
   /// What a found pattern says of its face: index, weight and slant, with `file` and
