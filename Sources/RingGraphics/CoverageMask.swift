@@ -24,6 +24,19 @@ public struct CoverageMask: Sendable {
     runStarts = [Int](repeating: 0, count: height + 1)
   }
 
+  /// An empty mask over the given rectangle that takes `other`'s run storage (to be
+  /// refilled).
+  init(originX: Int, originY: Int, width: Int, height: Int, takingStorageOf other: inout Self) {
+    self.originX = originX
+    self.originY = originY
+    self.width = width
+    self.height = height
+    runs = []
+    runStarts = []
+    swap(&runs, &other.runs)
+    swap(&runStarts, &other.runStarts)
+  }
+
   /// A mask from row-major `values` over the given device rectangle. Throws when
   /// `values.count` is not `width x height`.
   public init(originX: Int, originY: Int, width: Int, height: Int, values: [UInt8]) throws {

@@ -178,11 +178,8 @@ public struct GradientTable: Sendable {
     // nearest integer, kept in the low bits; one less where that rounded up.
     @inline(__always) func byte(_ v: SIMD4<Double>) -> SIMD4<UInt32> {
       let m = v + 0x1p52
-      let up = (m - 0x1p52) .> v
-      @inline(__always) func lane(_ i: Int) -> UInt32 {
-        UInt32(truncatingIfNeeded: m[i].bitPattern) &- (up[i] ? 1 : 0)
-      }
-      return SIMD4(lane(0), lane(1), lane(2), lane(3))
+      let up = SIMD4<UInt64>(repeating: 0).replacing(with: 1, where: (m - 0x1p52) .> v)
+      return SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(m, to: SIMD4<UInt64>.self) &- up)
     }
     let alpha = unit(lerp(a.alpha, b.alpha)) * 255
     let red = byte(unit(lerp(a.red, b.red)) * alpha + 0.5)

@@ -26,6 +26,16 @@ struct Polyline: Sendable {
     endTangent = end
   }
 
+  /// Empties the polyline, keeping its storage.
+  mutating func removeAll() {
+    points.removeAll(keepingCapacity: true)
+    isSmooth.removeAll(keepingCapacity: true)
+    isClosed = false
+    hasDrawing = false
+    startTangent = nil
+    endTangent = nil
+  }
+
   mutating func append(_ p: Point, smooth: Bool) {
     if let last = points.last, Polyline.coincide(last, p) { return }
     points.append(p)

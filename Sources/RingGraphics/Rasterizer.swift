@@ -2,10 +2,11 @@ import Foundation
 
 /// Scan conversion with exact-area anti-aliasing.
 ///
-/// Each edge adds, per pixel row it crosses, the signed area it leaves to its right as
-/// sparse cell deltas; a running sum along the row then gives each pixel the integral of the
-/// winding number over its area. Only cells an edge touches are stored, so the cost grows
-/// with the outline's length, not with the area; coverage between touched cells is constant. Where the winding number is 0 or +-1 (no overlaps
+/// Each edge adds, per pixel row it crosses, the signed area it leaves to its right to the
+/// cells it touches; a running sum along the row then gives each pixel the integral of the
+/// winding number over its area. Rows are swept through the touched cells only, so the cost
+/// grows with the outline's length, not with the area; coverage between touched cells is
+/// constant. Where the winding number is 0 or +-1 (no overlaps
 /// inside a pixel) the result is the exact area inside the shape; the only error is float
 /// rounding (below 1e-4). Curves are flattened first, so the shape is exact to within the
 /// flattening tolerance (0.002 px: at most 0.002 of a pixel's area).
@@ -18,75 +19,141 @@ public enum Rasterizer {
   public static func fill(
     _ path: BezierPath, rule: FillRule = .nonZero, transform: Transform2D, width: Int, height: Int
   ) -> CoverageMask {
-    let scale = flatteningScale(transform, path, margin: 0)
-    let lines = path.flattened(tolerance: tolerance / scale).map(\.points)
-    return coverage(of: project(lines, transform), rule: rule, width: width, height: height)
+    var storage = CoverageMask.empty
+    let outline = outlines(of: path, style: nil, tolerance: tolerance(path, nil, transform))
+    return coverage(
+      of: outline, transform: transform, rule: rule, width: width, height: height,
+      scratch: RasterScratch(), reusing: &storage)
   }
 
   /// The coverage of the stroke of `path` with `style`, mapped through `transform`.
   public static func stroke(
     _ path: BezierPath, style: StrokeStyle, transform: Transform2D, width: Int, height: Int
   ) -> CoverageMask {
-    let style = style.clamped
-    let margin = style.lineWidth / 2 * max(style.miterLimit, 1.5)
-    let scale = flatteningScale(transform, path, margin: margin)
-    let outlines = Stroker(style: style, tolerance: tolerance / scale).outlines(of: path)
+    var storage = CoverageMask.empty
+    let outline = outlines(of: path, style: style, tolerance: tolerance(path, style, transform))
     return coverage(
-      of: project(outlines, transform), rule: .nonZero, width: width, height: height)
+      of: outline, transform: transform, rule: .nonZero, width: width, height: height,
+      scratch: RasterScratch(), reusing: &storage)
+  }
+
+  /// The flattening tolerance, in the path's units, for drawing `path` (its stroke with
+  /// `style`, or its fill for `nil`) through `transform`: `tolerance` device pixels.
+  public static func tolerance(_ path: BezierPath, _ style: StrokeStyle?, _ transform: Transform2D)
+    -> Double
+  {
+    let margin = style.map { s in s.clamped.lineWidth / 2 * max(s.clamped.miterLimit, 1.5) } ?? 0
+    return tolerance / flatteningScale(transform, path, margin: margin)
+  }
+
+  /// The closed polygons, in the path's units, whose fill draws `path` (its stroke with
+  /// `style`, or the path itself for `nil`), curves flattened to within `tolerance`. They
+  /// hold while the path and style do, whatever the transform: a turning or moving shape
+  /// keeps its outline and is only mapped and scan-converted each frame.
+  public static func outlines(of path: BezierPath, style: StrokeStyle?, tolerance: Double)
+    -> Contours
+  {
+    var out = Contours()
+    outlines(
+      of: FlattenedPath(path, tolerance: tolerance), style: style, into: &out,
+      scratch: RasterScratch())
+    return out
+  }
+
+  /// `outlines(of:style:tolerance:)` of a path flattened once, into `out` (emptied first),
+  /// using `scratch`'s storage: a stroke whose ends or width change each frame is outlined
+  /// again without flattening its path again or allocating (unless it dashes).
+  public static func outlines(
+    of path: FlattenedPath, style: StrokeStyle?, into out: inout Contours, scratch: RasterScratch
+  ) {
+    guard let style else {
+      out.removeAll()
+      for line in path.lines {
+        for p in line.points { out.append(p) }
+        out.closePolygon()
+      }
+      return
+    }
+    Stroker(style: style.clamped, tolerance: path.tolerance).outlines(
+      of: path.lines, into: &out, scratch: scratch.stroke)
+  }
+
+  /// The coverage of `outline` (closed polygons in points) mapped through `transform` and
+  /// filled with `rule`, over the device rectangle `0..<width x 0..<height`, using
+  /// `scratch`'s storage and taking the mask's from `storage` (a mask no longer needed):
+  /// no allocation once they have grown.
+  public static func coverage(
+    of outline: Contours, transform: Transform2D, rule: FillRule, width: Int, height: Int,
+    scratch: RasterScratch, reusing storage: inout CoverageMask
+  ) -> CoverageMask {
+    var device = Contours()
+    swap(&device, &scratch.device)
+    defer { swap(&device, &scratch.device) }
+    project(outline, transform, into: &device)
+    return coverage(
+      of: device, rule: rule, width: width, height: height, scratch: scratch, storage: &storage)
   }
 
   /// How much `transform` magnifies lengths at most where `path` (grown by `margin` points)
-  /// lies: the flattening tolerance in points is `tolerance` over it.
+  /// lies: the flattening tolerance in points is `tolerance` over it. Rounded to 32
+  /// significant bits, so that a turning transform, whose scale wobbles in the last bits,
+  /// keeps one tolerance (and one outline).
   private static func flatteningScale(_ transform: Transform2D, _ path: BezierPath, margin: Double)
     -> Double
   {
-    guard !transform.isAffine, let r = path.controlBounds else {
-      return max(transform.maximumScale, 1e-9)
-    }
-    return max(transform.maximumScale(over: r.insetBy(dx: -margin, dy: -margin)), 1e-9)
+    let scale =
+      if !transform.isAffine, let r = path.controlBounds {
+        transform.maximumScale(over: r.insetBy(dx: -margin, dy: -margin))
+      } else {
+        transform.maximumScale
+      }
+    let low: UInt64 = 1 << 20
+    let bits = (max(scale, 1e-9).bitPattern + low / 2) & ~(low - 1)
+    return Double(bitPattern: bits)
   }
 
-  /// Polygons in points mapped to device pixels. In perspective, each is first cut to where
-  /// it lies in front of the viewer (`w` at least 1e-6), as the projection of a layer
-  /// turned away beyond the eye is not drawn.
-  static func project(_ polygons: [[Point]], _ t: Transform2D) -> [[Point]] {
-    if t.isAffine { return polygons.map { $0.map(t.apply(to:)) } }
+  /// Polygons in points mapped to device pixels, into `out` (emptied first). In
+  /// perspective, each is first cut to where it lies in front of the viewer (`w` at least
+  /// 1e-6), as the projection of a layer turned away beyond the eye is not drawn.
+  static func project(_ polygons: Contours, _ t: Transform2D, into out: inout Contours) {
+    out.removeAll()
     let near = 1e-6
-    return polygons.map { polygon in
-      var out: [Point] = []
-      out.reserveCapacity(polygon.count + 2)
-      guard var prev = polygon.last else { return out }
-      var wPrev = t.w(at: prev)
-      for p in polygon {
-        let w = t.w(at: p)
-        if (w >= near) != (wPrev >= near) {
-          // The edge crosses the near plane: add the crossing.
-          let f = (near - wPrev) / (w - wPrev)
-          out.append(t.apply(to: prev.interpolated(to: p, fraction: f)))
+    for k in 0..<polygons.count {
+      let polygon = polygons.polygon(k)
+      if t.isAffine {
+        for p in polygon { out.append(t.apply(to: p)) }
+      } else if var prev = polygon.last {
+        var wPrev = t.w(at: prev)
+        for p in polygon {
+          let w = t.w(at: p)
+          if (w >= near) != (wPrev >= near) {
+            // The edge crosses the near plane: add the crossing.
+            let f = (near - wPrev) / (w - wPrev)
+            out.append(t.apply(to: prev.interpolated(to: p, fraction: f)))
+          }
+          if w >= near { out.append(t.apply(to: p)) }
+          prev = p
+          wPrev = w
         }
-        if w >= near { out.append(t.apply(to: p)) }
-        prev = p
-        wPrev = w
       }
-      return out
+      out.closePolygon()
     }
   }
 
   /// The coverage of closed polygons given in device pixels.
-  static func coverage(of contours: [[Point]], rule: FillRule, width: Int, height: Int)
-    -> CoverageMask
-  {
+  static func coverage(
+    of contours: Contours, rule: FillRule, width: Int, height: Int, scratch: RasterScratch,
+    storage: inout CoverageMask
+  ) -> CoverageMask {
     var minX = Double.infinity
     var minY = Double.infinity
     var maxX = -Double.infinity
     var maxY = -Double.infinity
-    for c in contours {
-      for p in c where p.isFinite {
-        minX = min(minX, p.x)
-        minY = min(minY, p.y)
-        maxX = max(maxX, p.x)
-        maxY = max(maxY, p.y)
-      }
+    for p in contours.points where p.isFinite {
+      minX = min(minX, p.x)
+      minY = min(minY, p.y)
+      maxX = max(maxX, p.x)
+      maxY = max(maxY, p.y)
     }
     guard minX.isFinite, width > 0, height > 0 else { return .empty }
     // Clamped into the device before converting: finite points may lie beyond Int's range.
@@ -96,12 +163,14 @@ public enum Rasterizer {
     let x1 = min(width, pixel(maxX.rounded(.up), width))
     let y1 = min(height, pixel(maxY.rounded(.up), height))
     guard x1 > x0, y1 > y0 else { return .empty }
-    var mask = CoverageMask(originX: x0, originY: y0, width: x1 - x0, height: y1 - y0)
-    var acc = Accumulator(width: x1 - x0, height: y1 - y0)
+    var mask = CoverageMask(
+      originX: x0, originY: y0, width: x1 - x0, height: y1 - y0, takingStorageOf: &storage)
+    var acc = Accumulator(width: x1 - x0, height: y1 - y0, scratch: scratch)
     let ox = Double(x0)
     let oy = Double(y0)
-    for c in contours where c.count > 1 {
-      var prev = c[c.count - 1]
+    for k in 0..<contours.count {
+      let c = contours.polygon(k)
+      guard c.count > 1, var prev = c.last else { continue }
       for p in c {
         guard p.isFinite, prev.isFinite else {
           prev = p
@@ -117,34 +186,107 @@ public enum Rasterizer {
   }
 }
 
-/// The sparse signed-area accumulation behind `Rasterizer`: a list of (row, column, delta)
-/// cell contributions whose running sum along each row is the coverage.
+/// A path flattened to polylines within `tolerance` (in its units): what its fill's and its
+/// strokes' outlines are made from, kept while the path and the tolerance hold.
+public struct FlattenedPath: Sendable {
+  let lines: [Polyline]
+  public let tolerance: Double
+
+  public init(_ path: BezierPath, tolerance: Double) {
+    lines = path.flattened(tolerance: tolerance)
+    self.tolerance = tolerance
+  }
+}
+
+/// Reusable storage for scan conversion: the edges of the shape being drawn, and a band of
+/// signed-area cells with one bit per cell saying whether an edge touched it. Kept by
+/// whoever rasterizes often (a renderer's coverage cache), so that once it has grown, a
+/// shape that changes every frame rasterizes without allocating. The band holds at most
+/// `bandCells` cells (a megabyte, cache-sized), whatever the mask's size; every cell and
+/// bit is zero again after each use.
+public final class RasterScratch {
+  /// The most cells a band holds.
+  static let bandCells = 1 << 18
+  fileprivate var cells: UnsafeMutablePointer<Float>
+  fileprivate var cellCapacity = 0
+  fileprivate var bits: UnsafeMutablePointer<UInt64>
+  fileprivate var bitCapacity = 0
+  /// Polygons mapped to the device.
+  fileprivate var device = Contours()
+  fileprivate var edges: [Accumulator.Edge] = []
+  fileprivate var order: [Int32] = []
+  fileprivate var bandStarts: [Int] = []
+  fileprivate var active: [Int32] = []
+  fileprivate var merged: [Int32] = []
+  /// The stroker's storage.
+  let stroke = StrokeScratch()
+
+  public init() {
+    cells = .allocate(capacity: 1)
+    bits = .allocate(capacity: 1)
+  }
+
+  deinit {
+    cells.deallocate()
+    bits.deallocate()
+  }
+
+  /// Grows the band (zeroed) to hold `cellCount` cells and `wordCount` bit words.
+  fileprivate func reserve(cells cellCount: Int, words wordCount: Int) {
+    if cellCount > cellCapacity {
+      cells.deallocate()
+      cellCapacity = max(cellCount, 2 * cellCapacity)
+      cells = .allocate(capacity: cellCapacity)
+      cells.initialize(repeating: 0, count: cellCapacity)
+    }
+    if wordCount > bitCapacity {
+      bits.deallocate()
+      bitCapacity = max(wordCount, 2 * bitCapacity)
+      bits = .allocate(capacity: bitCapacity)
+      bits.initialize(repeating: 0, count: bitCapacity)
+    }
+  }
+}
+
+/// The signed-area accumulation behind `Rasterizer`. Edges are collected first, then the
+/// mask is swept in bands of rows: each band's cells sum the contributions of the edges
+/// that cross it (in the order the edges were added), and a running sum of the cells along
+/// each row is the coverage. Rows are swept through their touched bits, so the cost grows
+/// with the outline, not with the area; nothing is sorted but the edges, by band, in one
+/// counting pass.
 struct Accumulator {
+  /// An edge within `0...width` horizontally, from its top to its bottom, `dir` +1 when it
+  /// was drawn downwards.
+  struct Edge {
+    var top: Point
+    var bottom: Point
+    var dir: Double
+  }
+
   let width: Int
   let height: Int
-  /// One cell's contribution.
-  struct Cell {
-    var row: Int32
-    var column: Int32
-    var delta: Float
-  }
-  private var cells: [Cell] = []
-  /// A cell's contribution once sorted into its row.
-  struct ColumnDelta {
-    var column: Int32
-    var delta: Float
-  }
+  /// Cells per row: columns `0...width + 1` (edges at the right border add there).
+  private let stride: Int
+  private let wordsPerRow: Int
+  private let bandRows: Int
+  private let cells: UnsafeMutablePointer<Float>
+  private let bits: UnsafeMutablePointer<UInt64>
+  private let scratch: RasterScratch
+  /// The scratch's edge list, held while edges are added (given back by `resolve`).
+  private var edges: [Edge] = []
 
-  init(width: Int, height: Int) {
+  init(width: Int, height: Int, scratch: RasterScratch) {
     self.width = width
     self.height = height
-    // About four cells per row an edge crosses; a ring's two circles cross each row 4 times.
-    cells.reserveCapacity(16 * (height + 1))
-  }
-
-  @inline(__always)
-  private mutating func add(row: Int, column: Int, _ delta: Double) {
-    cells.append(Cell(row: Int32(row), column: Int32(column), delta: Float(delta)))
+    stride = width + 2
+    wordsPerRow = (stride + 63) / 64
+    bandRows = min(height, max(1, RasterScratch.bandCells / stride))
+    scratch.reserve(cells: stride * bandRows, words: wordsPerRow * bandRows)
+    cells = scratch.cells
+    bits = scratch.bits
+    self.scratch = scratch
+    swap(&edges, &scratch.edges)
+    edges.removeAll(keepingCapacity: true)
   }
 
   /// Adds the edge from `a` to `b` (pixel coordinates relative to the mask).
@@ -179,29 +321,47 @@ struct Accumulator {
     }
   }
 
-  /// Adds an edge that lies within `0...width` horizontally.
+  /// Keeps an edge that lies within `0...width` horizontally, if it crosses the mask's rows.
   private mutating func addClipped(_ a: Point, _ b: Point) {
     guard a.y != b.y else { return }
-    let dir: Double = b.y > a.y ? 1 : -1
     let (top, bottom) = b.y > a.y ? (a, b) : (b, a)
-    let yStart = max(top.y, 0)
-    let yEnd = min(bottom.y, Double(height))
+    guard min(bottom.y, Double(height)) > max(top.y, 0) else { return }
+    edges.append(Edge(top: top, bottom: bottom, dir: b.y > a.y ? 1 : -1))
+  }
+
+  /// The band holding an edge's first row.
+  private func band(of e: Edge) -> Int { Int(max(e.top.y, 0).rounded(.down)) / bandRows }
+
+  /// Adds the part of `e` within rows `r0..<r1` (the band starting at `r0`).
+  @inline(__always)
+  private func add(_ e: Edge, rows r0: Int, _ r1: Int) {
+    let top = e.top
+    let bottom = e.bottom
+    let yStart = max(top.y, Double(r0))
+    let yEnd = min(bottom.y, Double(r1))
     guard yEnd > yStart else { return }
     let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
     var row = Int(yStart.rounded(.down))
     var y = yStart
-    while y < yEnd, row < height {
+    while y < yEnd, row < r1 {
       let yNext = min(Double(row + 1), yEnd)
       let xa = top.x + (y - top.y) * dxdy
       let xb = top.x + (yNext - top.y) * dxdy
-      addRowPiece(row: row, xa: xa, xb: xb, dy: (yNext - y) * dir)
+      addRowPiece(row: row - r0, xa: xa, xb: xb, dy: (yNext - y) * e.dir)
       y = yNext
       row += 1
     }
   }
 
-  /// Adds the piece of an edge inside one row: from x `xa` to `xb` over signed height `dy`.
-  private mutating func addRowPiece(row: Int, xa: Double, xb: Double, dy: Double) {
+  @inline(__always)
+  private func add(row: Int, column: Int, _ delta: Double) {
+    cells[row * stride + column] += Float(delta)
+    bits[row * wordsPerRow + column >> 6] |= 1 &<< UInt64(column & 63)
+  }
+
+  /// Adds the piece of an edge inside one row of the band: from x `xa` to `xb` over signed
+  /// height `dy`.
+  private func addRowPiece(row: Int, xa: Double, xb: Double, dy: Double) {
     let x0 = min(xa, xb)
     let x1 = max(xa, xb)
     let i0 = Int(x0.rounded(.down))
@@ -230,8 +390,79 @@ struct Accumulator {
     add(row: row, column: i1 + 1, dy - previous)
   }
 
-  /// Sums the contributions along each row into runs of equal coverage.
-  func resolve(into mask: inout CoverageMask, rule: FillRule) {
+  /// Sweeps the edges band by band into runs of equal coverage, leaving every cell and bit
+  /// of the scratch zero and its storage with it. Reuses `mask`'s run storage when it holds
+  /// its own.
+  mutating func resolve(into mask: inout CoverageMask, rule: FillRule) {
+    var order: [Int32] = []
+    var bandStarts: [Int] = []
+    var active: [Int32] = []
+    var merged: [Int32] = []
+    swap(&order, &scratch.order)
+    swap(&bandStarts, &scratch.bandStarts)
+    swap(&active, &scratch.active)
+    swap(&merged, &scratch.merged)
+    defer {
+      swap(&order, &scratch.order)
+      swap(&bandStarts, &scratch.bandStarts)
+      swap(&active, &scratch.active)
+      swap(&merged, &scratch.merged)
+      swap(&edges, &scratch.edges)
+    }
+    var builder = RunBuilder(height: height, reusing: &mask)
+    let bands = (height + bandRows - 1) / bandRows
+    if bands == 1 {
+      for e in edges { add(e, rows: 0, height) }
+      sweep(rows: 0, height, into: &builder, rule: rule)
+      builder.finish(into: &mask)
+      return
+    }
+    // The edges by the band of their first row, in the order they were added.
+    bandStarts.removeAll(keepingCapacity: true)
+    bandStarts.append(contentsOf: repeatElement(0, count: bands + 1))
+    for e in edges { bandStarts[band(of: e) + 1] += 1 }
+    for b in 0..<bands { bandStarts[b + 1] += bandStarts[b] }
+    order.removeAll(keepingCapacity: true)
+    order.append(contentsOf: repeatElement(0, count: edges.count))
+    for (i, e) in edges.enumerated() {
+      let b = band(of: e)
+      order[bandStarts[b]] = Int32(i)
+      bandStarts[b] += 1
+    }
+    for b in Swift.stride(from: bands, to: 0, by: -1) { bandStarts[b] = bandStarts[b - 1] }
+    bandStarts[0] = 0
+    active.removeAll(keepingCapacity: true)
+    for b in 0..<bands {
+      let r0 = b * bandRows
+      let r1 = min(r0 + bandRows, height)
+      // The edges crossing this band, in the order they were added: those carried from
+      // the bands above merged with those starting here.
+      merged.removeAll(keepingCapacity: true)
+      var i = 0
+      var j = bandStarts[b]
+      let jEnd = bandStarts[b + 1]
+      while i < active.count || j < jEnd {
+        if j == jEnd || (i < active.count && active[i] < order[j]) {
+          merged.append(active[i])
+          i += 1
+        } else {
+          merged.append(order[j])
+          j += 1
+        }
+      }
+      active.removeAll(keepingCapacity: true)
+      for k in merged {
+        let e = edges[Int(k)]
+        add(e, rows: r0, r1)
+        if e.bottom.y > Double(r1) { active.append(k) }
+      }
+      sweep(rows: r0, r1, into: &builder, rule: rule)
+    }
+    builder.finish(into: &mask)
+  }
+
+  /// Sums the cells of rows `r0..<r1` (the band) into runs, clearing them.
+  private func sweep(rows r0: Int, _ r1: Int, into builder: inout RunBuilder, rule: FillRule) {
     let evenOdd = rule == .evenOdd
     @inline(__always) func level(_ sum: Float) -> UInt8 {
       var c = abs(sum)
@@ -243,70 +474,49 @@ struct Accumulator {
       }
       return UInt8(c * 255 + 0.5)
     }
-    // Counting sort of the contributions by row (stable), as (column, delta) pairs.
-    var rowStart = [Int](repeating: 0, count: height + 1)
-    for c in cells { rowStart[Int(c.row) + 1] += 1 }
-    for r in 0..<height { rowStart[r + 1] += rowStart[r] }
-    var sorted = [ColumnDelta](repeating: ColumnDelta(column: 0, delta: 0), count: cells.count)
-    var fill = rowStart
-    for c in cells {
-      let r = Int(c.row)
-      sorted[fill[r]] = ColumnDelta(column: c.column, delta: c.delta)
-      fill[r] += 1
-    }
-    var builder = RunBuilder(height: height, capacity: cells.count)
     let w = width
-    sorted.withUnsafeMutableBufferPointer { cell in
-      for row in 0..<height {
-        builder.startRow(row)
-        let lo = rowStart[row]
-        let hi = rowStart[row + 1]
-        // Sort this row's contributions by column (rows hold few, so insertion sort).
-        if hi - lo > 48 {
-          cell[lo..<hi].sort { $0.column < $1.column }
-        } else if hi - lo > 1 {
-          for i in (lo + 1)..<hi {
-            let item = cell[i]
-            var j = i - 1
-            while j >= lo && cell[j].column > item.column {
-              cell[j + 1] = cell[j]
-              j -= 1
-            }
-            cell[j + 1] = item
-          }
-        }
-        var sum: Float = 0
-        var x = 0
-        var k = lo
-        while k < hi {
-          let cx = Int(cell[k].column)
-          if cx >= w { break }
+    for row in r0..<r1 {
+      builder.startRow(row)
+      let rowCells = cells + (row - r0) * stride
+      let rowBits = bits + (row - r0) * wordsPerRow
+      var sum: Float = 0
+      var x = 0
+      for word in 0..<wordsPerRow {
+        var set = rowBits[word]
+        guard set != 0 else { continue }
+        rowBits[word] = 0
+        while set != 0 {
+          let cx = word << 6 + set.trailingZeroBitCount
+          set &= set &- 1
+          let delta = rowCells[cx]
+          rowCells[cx] = 0
+          guard cx < w else { continue }
           builder.emit(x, cx, level(sum))
-          while k < hi && Int(cell[k].column) == cx {
-            sum += cell[k].delta
-            k += 1
-          }
+          sum += delta
           builder.emit(cx, cx + 1, level(sum))
           x = cx + 1
         }
-        builder.emit(x, w, level(sum))
       }
+      builder.emit(x, w, level(sum))
     }
-    builder.finish()
-    mask.runs = builder.runs
-    mask.runStarts = builder.runStarts
   }
 }
 
 /// Collects a mask's runs row by row, merging equal neighbours.
 struct RunBuilder {
-  var runs: [CoverageRun] = []
+  var runs: [CoverageRun]
   var runStarts: [Int]
   private var rowFirstRun = 0
 
-  init(height: Int, capacity: Int) {
-    runStarts = [Int](repeating: 0, count: height + 1)
-    runs.reserveCapacity(capacity)
+  /// A builder that takes over `mask`'s storage (emptied, its capacity kept).
+  init(height: Int, reusing mask: inout CoverageMask) {
+    runs = []
+    runStarts = []
+    swap(&runs, &mask.runs)
+    swap(&runStarts, &mask.runStarts)
+    runs.removeAll(keepingCapacity: true)
+    runStarts.removeAll(keepingCapacity: true)
+    runStarts.append(contentsOf: repeatElement(0, count: height + 1))
   }
 
   mutating func startRow(_ row: Int) {
@@ -325,7 +535,10 @@ struct RunBuilder {
     }
   }
 
-  mutating func finish() {
+  /// Ends the last row and gives the runs to `mask`.
+  mutating func finish(into mask: inout CoverageMask) {
     runStarts[runStarts.count - 1] = runs.count
+    swap(&runs, &mask.runs)
+    swap(&runStarts, &mask.runStarts)
   }
 }

@@ -10,34 +10,54 @@ struct Stroker {
   let tolerance: Double
 
   func outlines(of path: BezierPath) -> [[Point]] {
-    guard style.lineWidth > 0 else { return [] }
-    var lines = path.flattened(tolerance: tolerance)
-    if style.strokeStart > 0 || style.strokeEnd < 1 {
-      lines = Stroker.trim(lines, from: style.strokeStart, to: style.strokeEnd)
-    }
-    if !style.dashPattern.isEmpty {
-      lines = Stroker.dash(lines, pattern: style.dashPattern, phase: style.dashPhase)
-    }
-    var out: [[Point]] = []
-    for line in lines { stroke(line, into: &out) }
-    return out
+    var out = Contours()
+    let scratch = StrokeScratch()
+    outlines(of: path.flattened(tolerance: tolerance), into: &out, scratch: scratch)
+    return (0..<out.count).map { Array(out.polygon($0)) }
   }
 
-  /// The part of `lines` between fractions `s` and `e` of their total length.
-  static func trim(_ lines: [Polyline], from s: Double, to e: Double) -> [Polyline] {
+  /// The outlines of the stroke of `lines` (a path flattened to within `tolerance`), into
+  /// `out` (emptied first), using `scratch`'s storage: without allocating once it has grown,
+  /// unless the style dashes.
+  func outlines(of lines: [Polyline], into out: inout Contours, scratch: StrokeScratch) {
+    out.removeAll()
+    guard style.lineWidth > 0 else { return }
+    var pieces = lines
+    if style.strokeStart > 0 || style.strokeEnd < 1 {
+      swap(&pieces, &scratch.trimmed)
+      Stroker.trim(lines, from: style.strokeStart, to: style.strokeEnd, into: &pieces)
+    }
+    if !style.dashPattern.isEmpty {
+      pieces = Stroker.dash(pieces, pattern: style.dashPattern, phase: style.dashPhase)
+    }
+    for line in pieces { stroke(line, into: &out, scratch: scratch) }
+    if style.strokeStart > 0 || style.strokeEnd < 1, style.dashPattern.isEmpty {
+      swap(&pieces, &scratch.trimmed)
+    }
+  }
+
+  /// The part of `lines` between fractions `s` and `e` of their total length, into `out`,
+  /// whose polylines' storage is reused.
+  static func trim(_ lines: [Polyline], from s: Double, to e: Double, into out: inout [Polyline]) {
+    var used = 0
+    defer { out.removeLast(out.count - used) }
     let total = lines.reduce(0) { $0 + $1.length }
-    guard e > s, total > 0 else { return [] }
+    guard e > s, total > 0 else { return }
     let lo = s * total
     let hi = e * total
-    var out: [Polyline] = []
     var walked = 0.0
     for line in lines {
-      let (pts, smooth) = line.walk
-      var piece = Polyline()
-      piece.hasDrawing = true
-      for i in 1..<max(pts.count, 1) {
-        let a = pts[i - 1]
-        let b = pts[i]
+      if used == out.count { out.append(Polyline()) }
+      out[used].removeAll()
+      out[used].hasDrawing = true
+      // Walking order: a closed polyline's first point again at the end (a corner there).
+      let pts = line.points
+      let count = pts.count + (line.isClosed && !pts.isEmpty ? 1 : 0)
+      func point(_ i: Int) -> Point { pts[i % pts.count] }
+      func smooth(_ i: Int) -> Bool { i < pts.count ? line.isSmooth[i] : false }
+      for i in 1..<max(count, 1) {
+        let a = point(i - 1)
+        let b = point(i)
         let len = (b - a).length
         let s0 = walked
         let s1 = walked + len
@@ -45,23 +65,22 @@ struct Stroker {
         guard s1 > lo, s0 < hi, len > 0 else { continue }
         let t0 = max(0, (lo - s0) / len)
         let t1 = min(1, (hi - s0) / len)
-        piece.append(a.interpolated(to: b, fraction: t0), smooth: t0 == 0 && smooth[i - 1])
-        piece.append(
-          t1 == 1 ? b : a.interpolated(to: b, fraction: t1), smooth: t1 == 1 && smooth[i])
+        out[used].append(a.interpolated(to: b, fraction: t0), smooth: t0 == 0 && smooth(i - 1))
+        out[used].append(
+          t1 == 1 ? b : a.interpolated(to: b, fraction: t1), smooth: t1 == 1 && smooth(i))
       }
       if line.points.count == 1, walked >= lo, walked <= hi {
-        piece.append(line.points[0], smooth: false)
+        out[used].append(line.points[0], smooth: false)
       }
-      if !piece.points.isEmpty {
+      if !out[used].points.isEmpty {
         if line.isClosed && s == 0 && e == 1 {
-          piece.points.removeLast()
-          piece.isSmooth.removeLast()
-          piece.isClosed = true
+          out[used].points.removeLast()
+          out[used].isSmooth.removeLast()
+          out[used].isClosed = true
         }
-        out.append(piece)
+        used += 1
       }
     }
-    return out
   }
 
   /// `lines` cut into dashes: `pattern` alternates dash and gap lengths (in points, an odd
@@ -128,38 +147,53 @@ struct Stroker {
 
   private var halfWidth: Double { style.lineWidth / 2 }
 
-  private func stroke(_ line: Polyline, into out: inout [[Point]]) {
+  private func stroke(_ line: Polyline, into out: inout Contours, scratch: StrokeScratch) {
     let p = line.points
     let hw = halfWidth
     if p.count == 1 {
-      // A zero-length subpath: a dot for round caps, a square for square caps.
+      // A zero-length subpath: a dot for round and square caps.
       let c = p[0]
       switch style.lineCap {
       case .butt: return
-      case .round: out.append(arcPoints(center: c, from: 0, sweep: 2 * .pi, radius: hw))
+      case .round:
+        appendArc(center: c, from: 0, sweep: 2 * .pi, radius: hw, into: &out.points)
       case .square:
-        out.append([
-          Point(x: c.x - hw, y: c.y - hw), Point(x: c.x + hw, y: c.y - hw),
-          Point(x: c.x + hw, y: c.y + hw), Point(x: c.x - hw, y: c.y + hw),
-        ])
+        out.append(Point(x: c.x - hw, y: c.y - hw))
+        out.append(Point(x: c.x + hw, y: c.y - hw))
+        out.append(Point(x: c.x + hw, y: c.y + hw))
+        out.append(Point(x: c.x - hw, y: c.y + hw))
       }
+      out.closePolygon()
       return
     }
     let n = p.count
     let segCount = line.isClosed ? n : n - 1
+    // The scratch's arrays, taken for the call (a class's stored arrays would be checked
+    // for exclusive access on every append).
     var dirs: [Point] = []
     var lens: [Double] = []
-    dirs.reserveCapacity(segCount)
+    var left: [Point] = []
+    var right: [Point] = []
+    swap(&dirs, &scratch.dirs)
+    swap(&lens, &scratch.lens)
+    swap(&left, &scratch.left)
+    swap(&right, &scratch.right)
+    defer {
+      swap(&dirs, &scratch.dirs)
+      swap(&lens, &scratch.lens)
+      swap(&left, &scratch.left)
+      swap(&right, &scratch.right)
+    }
+    dirs.removeAll(keepingCapacity: true)
+    lens.removeAll(keepingCapacity: true)
+    left.removeAll(keepingCapacity: true)
+    right.removeAll(keepingCapacity: true)
     for i in 0..<segCount {
       let d = p[(i + 1) % n] - p[i]
       let l = d.length
       lens.append(l)
       dirs.append(d * (1 / l))
     }
-    var left: [Point] = []
-    var right: [Point] = []
-    left.reserveCapacity(n + 8)
-    right.reserveCapacity(n + 8)
     func normal(_ d: Point) -> Point { Point(x: -d.y, y: d.x) }
 
     // An open line's ends are square to the true curve where its tangents are known.
@@ -179,23 +213,25 @@ struct Stroker {
         smooth: line.isSmooth[v], left: &left, right: &right)
     }
     if line.isClosed {
-      out.append(left)
-      out.append(right.reversed())
+      for q in left { out.append(q) }
+      out.closePolygon()
+      for q in right.reversed() { out.append(q) }
+      out.closePolygon()
     } else {
       let nEnd = normal(endDirection)
       left.append(p[n - 1] + nEnd * hw)
       right.append(p[n - 1] - nEnd * hw)
-      var contour = left
-      cap(at: p[n - 1], direction: endDirection, into: &contour)
-      contour.append(contentsOf: right.reversed())
-      cap(at: p[0], direction: startDirection * -1, into: &contour)
-      out.append(contour)
+      for q in left { out.append(q) }
+      cap(at: p[n - 1], direction: endDirection, into: &out)
+      for q in right.reversed() { out.append(q) }
+      cap(at: p[0], direction: startDirection * -1, into: &out)
+      out.closePolygon()
     }
   }
 
   /// Appends the cap at `end`, going from the left offset to the right offset of a stroke
   /// travelling along `direction`.
-  private func cap(at end: Point, direction d: Point, into contour: inout [Point]) {
+  private func cap(at end: Point, direction d: Point, into contour: inout Contours) {
     let hw = halfWidth
     let nrm = Point(x: -d.y, y: d.x)
     switch style.lineCap {
@@ -205,8 +241,9 @@ struct Stroker {
       contour.append(end - nrm * hw + d * hw)
     case .round:
       let a0 = atan2(nrm.y, nrm.x)
-      let pts = arcPoints(center: end, from: a0, sweep: -Double.pi, radius: hw)
-      contour.append(contentsOf: pts.dropFirst().dropLast())
+      appendArc(
+        center: end, from: a0, sweep: -Double.pi, radius: hw, into: &contour.points,
+        ends: false)
     }
   }
 
@@ -232,49 +269,77 @@ struct Stroker {
       }
     }
     // Inner side.
-    func inner(_ s: Double) -> [Point] {
-      innerFits ? [p + m * (s * hw)] : [p + n0 * (s * hw), p, p + n1 * (s * hw)]
+    func inner(_ s: Double, into side: inout [Point]) {
+      if innerFits {
+        side.append(p + m * (s * hw))
+      } else {
+        side.append(p + n0 * (s * hw))
+        side.append(p)
+        side.append(p + n1 * (s * hw))
+      }
     }
     // Outer side, per join style.
-    func outer(_ s: Double) -> [Point] {
+    func outer(_ s: Double, into side: inout [Point]) {
       let a = p + n0 * (s * hw)
       let b = p + n1 * (s * hw)
       switch style.lineJoin {
-      case .bevel: return [a, b]
+      case .bevel:
+        side.append(a)
+        side.append(b)
       case .miter:
         // Miter length / line width = 1 / sin(theta/2) with theta the angle between segments.
         let ratio = (2 / (1 + cosTurn)).squareRoot()
-        return ratio <= style.miterLimit ? [p + m * (s * hw)] : [a, b]
+        if ratio <= style.miterLimit {
+          side.append(p + m * (s * hw))
+        } else {
+          side.append(a)
+          side.append(b)
+        }
       case .round:
         let a0 = atan2(n0.y * s, n0.x * s)
         var sweep = atan2(n1.y * s, n1.x * s) - a0
         if sweep > .pi { sweep -= 2 * .pi }
         if sweep < -.pi { sweep += 2 * .pi }
-        return arcPoints(center: p, from: a0, sweep: sweep, radius: hw)
+        appendArc(center: p, from: a0, sweep: sweep, radius: hw, into: &side)
       }
     }
     if turnsLeft {
-      left.append(contentsOf: inner(1))
-      right.append(contentsOf: outer(-1))
+      inner(1, into: &left)
+      outer(-1, into: &right)
     } else {
-      left.append(contentsOf: outer(1))
-      right.append(contentsOf: inner(-1))
+      outer(1, into: &left)
+      inner(-1, into: &right)
     }
   }
 
-  /// Points on a circular arc, flattened to within `tolerance`, both ends included.
-  private func arcPoints(center c: Point, from a0: Double, sweep: Double, radius r: Double)
-    -> [Point]
-  {
+  /// Appends points on a circular arc, flattened to within `tolerance`: both ends included,
+  /// or (`ends: false`) neither.
+  private func appendArc(
+    center c: Point, from a0: Double, sweep: Double, radius r: Double, into out: inout [Point],
+    ends: Bool = true
+  ) {
     var n = 1
     if r > tolerance {
       n = max(1, Int((abs(sweep) / (2 * acos(1 - tolerance / r))).rounded(.up)))
     }
-    return (0...n).map { i in
+    let first = ends ? 0 : 1
+    let last = ends ? n : n - 1
+    guard first <= last else { return }
+    for i in first...last {
       let a = a0 + sweep * Double(i) / Double(n)
-      return Point(x: c.x + r * cos(a), y: c.y + r * sin(a))
+      out.append(Point(x: c.x + r * cos(a), y: c.y + r * sin(a)))
     }
   }
+}
+
+/// A stroker's reusable storage: trimmed polylines, segment directions and lengths, and the
+/// two offset sides of the polyline being stroked.
+final class StrokeScratch {
+  var trimmed: [Polyline] = []
+  var dirs: [Point] = []
+  var lens: [Double] = []
+  var left: [Point] = []
+  var right: [Point] = []
 }
 
 extension BezierPath {

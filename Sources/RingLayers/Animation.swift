@@ -65,8 +65,15 @@ public struct BasicAnimation<Value: Interpolatable>: Animation {
   /// if the animation is never removed.
   public var onStop: ((_ animation: any Animation, _ finished: Bool) -> Void)?
 
+  /// Where `apply` reads and writes: `property` as a chain of stored properties when it is
+  /// a declared one (`LayerProperty.storedKeyPath`), which the runtime follows without
+  /// allocating.
+  private let access: WritableKeyPath<LayerProperties, Value>
+
   public init(keyPath: WritableKeyPath<LayerProperties, Value>) {
     property = keyPath
+    access =
+      (LayerProperties.animatable(keyPath) as? LayerProperty<Value>)?.storedKeyPath ?? keyPath
   }
 
   public var keyPath: PartialKeyPath<LayerProperties> { property }
@@ -87,8 +94,8 @@ public struct BasicAnimation<Value: Interpolatable>: Animation {
   public func apply(
     _ phase: AnimationPhase, model: LayerProperties, to presented: inout LayerProperties
   ) {
-    let from = fromValue ?? model[keyPath: property]
-    let to = toValue ?? model[keyPath: property]
-    presented[keyPath: property].interpolate(from: from, to: to, fraction: phase.fraction)
+    let from = fromValue ?? model[keyPath: access]
+    let to = toValue ?? model[keyPath: access]
+    presented[keyPath: access].interpolate(from: from, to: to, fraction: phase.fraction)
   }
 }

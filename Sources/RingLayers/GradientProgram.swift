@@ -41,6 +41,16 @@ struct GradientProgram {
   private var edgeUnder: [UInt32] = []
   private var edgeUnderStamp = -1
 
+  /// Scratch kept from compile to compile: which table entries the pixels use, the
+  /// interior segments waiting for the strip, one row's segments, one row's indices.
+  private var usedScratch: [Bool] = []
+  private var pending: [(y: Int, x0: Int, x1: Int)] = []
+  private var segments: [(x0: Int, x1: Int, region: UInt8, alpha: UInt8)] = []
+  private var rowScratch: [UInt16] = []
+
+  /// An empty program (draws nothing) whose storage a `compile` fills.
+  init() {}
+
   /// Compiles a gradient drawn over `region`, masked by `alpha` (none: unmasked), with
   /// positions from `sampler` (or their values kept in `field`), on a `width` x `height`
   /// device.
@@ -48,102 +58,157 @@ struct GradientProgram {
     region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler,
     field: IndexField? = nil, width w: Int, height h: Int
   ) {
+    compile(region: region, alpha: alpha, sampler: sampler, field: field, width: w, height: h)
+  }
+
+  /// Compiles as `init(region:alpha:sampler:field:width:height:)` does, into this program's
+  /// storage: once it has grown to the largest shape, a shape that changes every frame
+  /// compiles without allocating.
+  mutating func compile(
+    region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler,
+    field: IndexField? = nil, width w: Int, height h: Int
+  ) {
     usesStrip = sampler.dependsOnDiagonalOnly
-    var used = [Bool](repeating: false, count: GradientTable.resolution)
+    interior.removeAll(keepingCapacity: true)
+    strip.removeAll(keepingCapacity: true)
+    interiorIndices.removeAll(keepingCapacity: true)
+    edges.removeAll(keepingCapacity: true)
+    usedIndices.removeAll(keepingCapacity: true)
+    bounds = .empty
+    edgeUnderStamp = -1
+    if usedScratch.count != GradientTable.resolution {
+      usedScratch = [Bool](repeating: false, count: GradientTable.resolution)
+    }
+    if rowScratch.count < max(w, 1) {
+      rowScratch = [UInt16](repeating: 0, count: max(w, 1))
+    }
+    // The scratch arrays as locals for the loops below (swapped back at the end).
+    var used: [Bool] = []
+    var rowBuffer: [UInt16] = []
+    var pending: [(y: Int, x0: Int, x1: Int)] = []
+    var segments: [(x0: Int, x1: Int, region: UInt8, alpha: UInt8)] = []
+    swap(&used, &usedScratch)
+    swap(&rowBuffer, &rowScratch)
+    swap(&pending, &self.pending)
+    swap(&segments, &self.segments)
+    pending.removeAll(keepingCapacity: true)
     var minDiagonal = Int.max
     var maxDiagonal = Int.min
-    var pending: [(y: Int, x0: Int, x1: Int)] = []
-    // A row's indices, by device column, fetched once per stretch of adjoining segments
-    // (a ring's row is two stretches however many coverage runs it has).
-    let rowIndices = UnsafeMutablePointer<UInt16>.allocate(capacity: max(w, 1))
-    defer { rowIndices.deallocate() }
-    func fetch(y: Int, x0: Int, x1: Int) {
-      if let field {
-        field.indices(row: y, from: x0, count: x1 - x0, into: rowIndices + x0)
-      } else {
-        sampler.indices(row: y, from: x0, count: x1 - x0, into: rowIndices + x0)
-      }
-      for x in x0..<x1 { used[Int(rowIndices[x])] = true }
-    }
-    /// One row's segments: columns `x0..<x1` with the region's and the mask's coverage.
-    var segments: [(x0: Int, x1: Int, region: UInt8, alpha: UInt8)] = []
-    func add(x0: Int, x1: Int, region r: UInt8, alpha a: UInt8) {
-      let x0 = max(x0, 0)
-      let x1 = min(x1, w)
-      if x1 > x0 { segments.append((x0, x1, r, a)) }
-    }
-    /// Turns the row's segments into interior runs and edge pixels.
-    func emit(y: Int) {
-      // The diagonal strip gives interior pixels their indices; only edges need their own.
-      var k = 0
-      while k < segments.count {
-        var e = k
-        if !usesStrip {
-          while e + 1 < segments.count && segments[e + 1].x0 == segments[e].x1 { e += 1 }
-          fetch(y: y, x0: segments[k].x0, x1: segments[e].x1)
-        }
-        for s in segments[k...e] {
-          if s.region == 255 && s.alpha == 255 {
-            if usesStrip {
-              minDiagonal = min(minDiagonal, s.x0 + y)
-              maxDiagonal = max(maxDiagonal, s.x1 - 1 + y)
-              pending.append((y, s.x0, s.x1))
-            } else {
-              interior.append(
-                Run(pixel: y * w + s.x0, count: s.x1 - s.x0, source: interiorIndices.count))
-              interiorIndices.append(
-                contentsOf: UnsafeBufferPointer(start: rowIndices + s.x0, count: s.x1 - s.x0))
-            }
-            continue
-          }
-          if usesStrip { fetch(y: y, x0: s.x0, x1: s.x1) }
-          for x in s.x0..<s.x1 {
-            edges.append(
-              Edge(pixel: Int32(y * w + x), index: rowIndices[x], region: s.region, alpha: s.alpha))
-          }
-        }
-        k = e + 1
-      }
-    }
     let y0 = max(region.originY, alpha?.originY ?? Int.min, 0)
     let y1 = min(region.originY + region.height, alpha.map { $0.originY + $0.height } ?? Int.max, h)
-    if y0 < y1 {
-      for y in y0..<y1 {
-        segments.removeAll(keepingCapacity: true)
-        defer { emit(y: y) }
-        let rRuns = region.runs(ofRow: y - region.originY)
-        guard let alpha else {
-          for r in rRuns {
-            add(
-              x0: r.start + region.originX, x1: r.end + region.originX, region: r.value,
-              alpha: 255)
+    // A row's indices, by device column, fetched once per stretch of adjoining segments
+    // (a ring's row is two stretches however many coverage runs it has).
+    rowBuffer.withUnsafeMutableBufferPointer { rowBuffer in
+      used.withUnsafeMutableBufferPointer { usedBuffer in
+        let rowIndices = rowBuffer.baseAddress!
+        let isUsed = usedBuffer.baseAddress!
+        for y in y0..<max(y0, y1) {
+          // The row's segments: columns x0..<x1 with the region's and the mask's coverage.
+          segments.removeAll(keepingCapacity: true)
+          let rRuns = region.runs(ofRow: y - region.originY)
+          if let alpha {
+            let aRuns = alpha.runs(ofRow: y - alpha.originY)
+            var i = rRuns.startIndex
+            var j = aRuns.startIndex
+            while i < rRuns.endIndex && j < aRuns.endIndex {
+              let r = rRuns[i]
+              let a = aRuns[j]
+              let re = r.end + region.originX
+              let me = a.end + alpha.originX
+              let x0 = max(r.start + region.originX, a.start + alpha.originX, 0)
+              let x1 = min(re, me, w)
+              if x1 > x0 { segments.append((x0, x1, r.value, a.value)) }
+              if re <= me { i += 1 } else { j += 1 }
+            }
+          } else {
+            for r in rRuns {
+              let x0 = max(r.start + region.originX, 0)
+              let x1 = min(r.end + region.originX, w)
+              if x1 > x0 { segments.append((x0, x1, r.value, 255)) }
+            }
           }
-          continue
+          // Interior runs and edge pixels. The diagonal strip gives interior pixels their
+          // indices; only edges need their own.
+          var k = 0
+          while k < segments.count {
+            var e = k
+            if !usesStrip {
+              while e + 1 < segments.count && segments[e + 1].x0 == segments[e].x1 { e += 1 }
+            }
+            let fetchFrom = segments[k].x0
+            let fetchTo = segments[e].x1
+            if !usesStrip {
+              if let field {
+                field.indices(
+                  row: y, from: fetchFrom, count: fetchTo - fetchFrom, into: rowIndices + fetchFrom)
+              } else {
+                sampler.indices(
+                  row: y, from: fetchFrom, count: fetchTo - fetchFrom, into: rowIndices + fetchFrom)
+              }
+              for x in fetchFrom..<fetchTo { isUsed[Int(rowIndices[x])] = true }
+            }
+            for q in k...e {
+              let s = segments[q]
+              if s.region == 255 && s.alpha == 255 {
+                if usesStrip {
+                  minDiagonal = min(minDiagonal, s.x0 + y)
+                  maxDiagonal = max(maxDiagonal, s.x1 - 1 + y)
+                  pending.append((y, s.x0, s.x1))
+                } else {
+                  interior.append(
+                    Run(pixel: y * w + s.x0, count: s.x1 - s.x0, source: interiorIndices.count))
+                  interiorIndices.append(
+                    contentsOf: UnsafeBufferPointer(start: rowIndices + s.x0, count: s.x1 - s.x0))
+                }
+                continue
+              }
+              if usesStrip {
+                sampler.indices(row: y, from: s.x0, count: s.x1 - s.x0, into: rowIndices + s.x0)
+                for x in s.x0..<s.x1 { isUsed[Int(rowIndices[x])] = true }
+              }
+              for x in s.x0..<s.x1 {
+                edges.append(
+                  Edge(
+                    pixel: Int32(y * w + x), index: rowIndices[x], region: s.region, alpha: s.alpha)
+                )
+              }
+            }
+            k = e + 1
+          }
         }
-        let aRuns = alpha.runs(ofRow: y - alpha.originY)
-        var i = rRuns.startIndex
-        var j = aRuns.startIndex
-        while i < rRuns.endIndex && j < aRuns.endIndex {
-          let r = rRuns[i]
-          let a = aRuns[j]
-          let re = r.end + region.originX
-          let me = a.end + alpha.originX
-          add(
-            x0: max(r.start + region.originX, a.start + alpha.originX), x1: min(re, me),
-            region: r.value, alpha: a.value)
-          if re <= me { i += 1 } else { j += 1 }
+        if usesStrip, minDiagonal <= maxDiagonal {
+          for d in minDiagonal...maxDiagonal {
+            let index = sampler.index(x: d, y: 0)
+            strip.append(index)
+            isUsed[Int(index)] = true
+          }
+          for p in pending {
+            interior.append(
+              Run(pixel: p.y * w + p.x0, count: p.x1 - p.x0, source: p.x0 + p.y - minDiagonal))
+          }
+        }
+        // The used entries in order, written in place (an append checks the array's
+        // uniqueness every time), each flag cleared for the next compile.
+        var count = 0
+        for i in 0..<usedBuffer.count where isUsed[i] { count += 1 }
+        usedIndices.append(contentsOf: repeatElement(0, count: count))
+        usedIndices.withUnsafeMutableBufferPointer { out in
+          var k = 0
+          for i in 0..<usedBuffer.count where isUsed[i] {
+            out[k] = UInt16(i)
+            k += 1
+            isUsed[i] = false
+          }
         }
       }
     }
-    if usesStrip, minDiagonal <= maxDiagonal {
-      strip = (minDiagonal...maxDiagonal).map { sampler.index(x: $0, y: 0) }
-      for s in strip { used[Int(s)] = true }
-      interior = pending.map {
-        Run(pixel: $0.y * w + $0.x0, count: $0.x1 - $0.x0, source: $0.x0 + $0.y - minDiagonal)
-      }
+    swap(&used, &usedScratch)
+    swap(&rowBuffer, &rowScratch)
+    swap(&pending, &self.pending)
+    swap(&segments, &self.segments)
+    if stripColors.count != strip.count {
+      stripColors = [UInt32](repeating: 0, count: strip.count)
     }
-    stripColors = [UInt32](repeating: 0, count: strip.count)
-    usedIndices = used.indices.filter { used[$0] }.map { UInt16($0) }
     var (bx0, by0, bx1, by1) = (Int.max, Int.max, Int.min, Int.min)
     func include(_ pixel: Int, _ count: Int) {
       let y = pixel / w

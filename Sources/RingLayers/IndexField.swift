@@ -10,9 +10,10 @@ final class IndexField {
   let width: Int
   let height: Int
   private let blocksPerRow: Int
-  private var values: UnsafeMutablePointer<UInt16>
-  /// Whether each block of eight pixels (row by row) holds its values.
-  private var known: [Bool]
+  private let values: UnsafeMutablePointer<UInt16>
+  /// Whether each block of eight pixels (row by row) holds its values (a pointer, not an
+  /// array: a class's array is checked for exclusive access at every write).
+  private let known: UnsafeMutablePointer<Bool>
 
   init(sampler: GradientSampler, width: Int, height: Int) {
     self.sampler = sampler
@@ -20,10 +21,14 @@ final class IndexField {
     self.height = height
     blocksPerRow = (width + 7) / 8
     values = .allocate(capacity: max(width * height, 1))
-    known = [Bool](repeating: false, count: blocksPerRow * height)
+    known = .allocate(capacity: max(blocksPerRow * height, 1))
+    known.initialize(repeating: false, count: max(blocksPerRow * height, 1))
   }
 
-  deinit { values.deallocate() }
+  deinit {
+    values.deallocate()
+    known.deallocate()
+  }
 
   /// The indices of pixels `x0..<x0 + count` of row `y` (within the device), written to `out`.
   func indices(row y: Int, from x0: Int, count: Int, into out: UnsafeMutablePointer<UInt16>) {

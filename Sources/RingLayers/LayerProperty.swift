@@ -39,6 +39,10 @@ public struct LayerProperty<Value: Interpolatable>: AnyLayerProperty, @unchecked
   public let keyPath: WritableKeyPath<LayerProperties, Value>
   public let kinds: Set<LayerKind>
   public let role: PropertyRole
+  /// `keyPath` as a chain of stored properties (`\.geometry.transform`): the same value,
+  /// reached without the subscript that `keyPath` goes through (whose projection takes a
+  /// heap buffer for large values, such as a transform).
+  public let storedKeyPath: WritableKeyPath<LayerProperties, Value>
 
   /// A geometry property: `member` of `LayerGeometry`, named `name`, on `kinds` of layer.
   public static func geometry(
@@ -46,7 +50,8 @@ public struct LayerProperty<Value: Interpolatable>: AnyLayerProperty, @unchecked
     on kinds: Set<LayerKind> = Set(LayerKind.allCases)
   ) -> LayerProperty {
     LayerProperty(
-      name: name, keyPath: \LayerProperties[dynamicMember: member], kinds: kinds, role: .geometry)
+      name: name, keyPath: \LayerProperties[dynamicMember: member], kinds: kinds, role: .geometry,
+      storedKeyPath: (\LayerProperties.geometry as WritableKeyPath).appending(path: member))
   }
 
   /// A paint property: `member` of `LayerPaint`, named `name`, on `kinds` of layer.
@@ -55,7 +60,8 @@ public struct LayerProperty<Value: Interpolatable>: AnyLayerProperty, @unchecked
     on kinds: Set<LayerKind> = Set(LayerKind.allCases)
   ) -> LayerProperty {
     LayerProperty(
-      name: name, keyPath: \LayerProperties[dynamicMember: member], kinds: kinds, role: .paint)
+      name: name, keyPath: \LayerProperties[dynamicMember: member], kinds: kinds, role: .paint,
+      storedKeyPath: (\LayerProperties.paint as WritableKeyPath).appending(path: member))
   }
 }
 

@@ -258,11 +258,11 @@ public final class LayerRenderer {
       return false
     }
     planCompilations += 1
-    let old = plan
+    var old = plan.take()
     plan = RenderPlan(
       p, transform: transform, width: target.width, height: target.height,
-      swapsRedAndBlue: swapsRedAndBlue, cache: &cache)
-    if let old, !plan!.drawsTheSameBackdrop(as: old) { backdrop = .invalid }
+      swapsRedAndBlue: swapsRedAndBlue, cache: &cache, recycling: &old)
+    if !plan!.keepsBackdrop { backdrop = .invalid }
     return true
   }
 }
@@ -383,7 +383,7 @@ extension RenderPlan {
     refreshTable(program, q)
     guard opacity > 0 || drawsBeneath else { return }
     programs[program].draw(
-      table: tables[program], opaque: tableIsOpaque[program], opacity: opacity, into: base,
+      table: colors[program].table, opaque: colors[program].isOpaque, opacity: opacity, into: base,
       under: under, underStamp: underStamp)
   }
 
@@ -395,15 +395,9 @@ extension RenderPlan {
     return swapsRedAndBlue ? PixelMath.swappingRedAndBlue(v) : v
   }
 
-  /// Refills program `k`'s table when its colours or locations changed since the last fill.
+  /// Refills program `k`'s table where its colours or the entries it uses changed.
   private mutating func refreshTable(_ k: Int, _ q: LayerProperties) {
-    guard tableColors[k] != q.colors || tableLocations[k] != q.locations || tableColors[k].isEmpty
-    else { return }
-    tables[k].update(colors: q.colors, locations: q.stopLocations, indices: programs[k].usedIndices)
-    if swapsRedAndBlue { tables[k].swapRedAndBlue(indices: programs[k].usedIndices) }
-    tableIsOpaque[k] = programs[k].usesOpaqueEntries(of: tables[k])
-    copy(q.colors, into: &tableColors[k])
-    copy(q.locations, into: &tableLocations[k])
+    colors[k].refresh(for: programs[k], q, swapsRedAndBlue: swapsRedAndBlue)
   }
 }
 

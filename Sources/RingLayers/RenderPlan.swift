@@ -64,6 +64,11 @@ struct RenderPlan {
   }
 
   var keys: [NodeKey] = []
+  /// Storage for the next plan's keys and units (see `init`).
+  private var spareKeys: [NodeKey] = []
+  private var spareUnits: [Unit] = []
+  /// Storage for the next plan's program list.
+  private var sparePrograms: [GradientProgram] = []
   /// Each node's geometry stamp when compiled (see `Presentation.Node.geometryStamp`).
   var stamps: [UInt64] = []
   var transform = Transform2D.identity
@@ -74,12 +79,11 @@ struct RenderPlan {
   var steps: [Step] = []
   var units: [Unit] = []
   var programs: [GradientProgram] = []
-  var tables: [GradientTable] = []
-  /// The colours and locations each table was last filled with.
-  var tableColors: [[RGBAColor]] = []
-  var tableLocations: [[Double]] = []
-  /// Whether every entry a table's program uses is opaque.
-  var tableIsOpaque: [Bool] = []
+  /// Each program's colour table.
+  var colors: [GradientColors] = []
+  /// Whether the plan this one replaced drew the same backdrop (see
+  /// `drawsTheSameBackdrop(as:)`); false when it replaced none.
+  private(set) var keepsBackdrop = false
   /// The first unit that may change with time: units before it form the backdrop.
   var firstAnimatedUnit = 0
 
@@ -126,33 +130,54 @@ struct RenderPlan {
   }
 
   /// Compiles `p` for a `width` x `height` device placed by `transform`, reusing coverage
-  /// from `cache` (and leaving in it what this plan uses).
+  /// from `cache` (and leaving in it what this plan uses), and the storage of `old`, the plan
+  /// this one replaces (left without its programs and tables).
   init(
     _ p: Presentation, transform: Transform2D, width: Int, height: Int, swapsRedAndBlue: Bool,
-    cache: inout CoverageCache
+    cache: inout CoverageCache, recycling old: inout RenderPlan?
   ) {
     self.transform = transform
     self.width = width
     self.height = height
     self.swapsRedAndBlue = swapsRedAndBlue
-    keys = p.nodes.map(NodeKey.init)
-    stamps = p.nodes.map(\.geometryStamp)
-    cache.beginPlan()
-    if !p.nodes.isEmpty {
-      var compiler = Compiler(p: p, width: width, height: height, cache: cache)
-      compiler.compileTopLevel(0, parent: transform)
-      steps = compiler.steps
-      units = compiler.units
-      programs = compiler.programs
-      cache = compiler.cache
+    // Storage from the plan replaced: its programs, tables, steps and stamps, and the keys,
+    // units and program list of the plan before it (its own keys and units are compared
+    // below).
+    var spare: [GradientProgram] = []
+    if old != nil {
+      swap(&spare, &old!.programs)
+      swap(&programs, &old!.sparePrograms)
+      swap(&colors, &old!.colors)
+      swap(&stamps, &old!.stamps)
+      swap(&steps, &old!.steps)
+      swap(&keys, &old!.spareKeys)
+      swap(&units, &old!.spareUnits)
     }
+    keys.removeAll(keepingCapacity: true)
+    stamps.removeAll(keepingCapacity: true)
+    for n in p.nodes {
+      keys.append(NodeKey(n))
+      stamps.append(n.geometryStamp)
+    }
+    cache.beginPlan()
+    var compiler = Compiler(
+      p: p, width: width, height: height, cache: &cache, steps: &steps, units: &units,
+      programs: &programs, spare: &spare)
+    if !p.nodes.isEmpty { compiler.compileTopLevel(0, parent: transform) }
+    compiler.finish(
+      cache: &cache, steps: &steps, units: &units, programs: &programs, spare: &spare)
     cache.endPlan()
-    tables = programs.map { _ in GradientTable() }
-    tableColors = programs.map { _ in [] }
-    tableLocations = programs.map { _ in [] }
-    tableIsOpaque = programs.map { _ in false }
+    sparePrograms = spare
+    while colors.count > programs.count { colors.removeLast() }
+    for k in colors.indices { colors[k].programDidChange() }
+    while colors.count < programs.count { colors.append(GradientColors()) }
     firstAnimatedUnit =
       units.firstIndex { u in u.nodes.contains { p.nodes[$0].isAnimated } } ?? units.count
+    if old != nil {
+      keepsBackdrop = drawsTheSameBackdrop(as: old!)
+      swap(&spareKeys, &old!.keys)
+      swap(&spareUnits, &old!.units)
+    }
   }
 
   /// The transform from a node's coordinates to the device, given its superlayer's plane
@@ -217,12 +242,59 @@ extension RenderPlan {
     var units: [Unit] = []
     var programs: [GradientProgram] = []
     var bounds: [PixelRect] = []
+    /// Programs of the plan replaced, whose storage new programs compile into (last first).
+    private var spare: [GradientProgram]
 
-    init(p: Presentation, width: Int, height: Int, cache: CoverageCache) {
+    /// A compiler that takes over `cache`, the (emptied) storage of `steps`, `units` and
+    /// `programs`, and `spare`, programs whose storage new ones compile into (all left
+    /// empty until `finish` gives them back).
+    init(
+      p: Presentation, width: Int, height: Int, cache: inout CoverageCache,
+      steps: inout [Step], units: inout [Unit], programs: inout [GradientProgram],
+      spare: inout [GradientProgram]
+    ) {
       self.p = p
       self.width = width
       self.height = height
-      self.cache = cache
+      self.cache = CoverageCache()
+      self.spare = []
+      swap(&self.cache, &cache)
+      swap(&self.steps, &steps)
+      swap(&self.units, &units)
+      swap(&self.programs, &programs)
+      swap(&self.spare, &spare)
+      self.steps.removeAll(keepingCapacity: true)
+      self.units.removeAll(keepingCapacity: true)
+      self.programs.removeAll(keepingCapacity: true)
+      self.spare.reverse()
+      swap(&bounds, &self.cache.stepBounds)
+      bounds.removeAll(keepingCapacity: true)
+    }
+
+    /// Gives back what `init` took, the steps, units and programs compiled, and the spare
+    /// storage left.
+    mutating func finish(
+      cache: inout CoverageCache, steps: inout [Step], units: inout [Unit],
+      programs: inout [GradientProgram], spare: inout [GradientProgram]
+    ) {
+      swap(&bounds, &self.cache.stepBounds)
+      swap(&self.cache, &cache)
+      swap(&self.steps, &steps)
+      swap(&self.units, &units)
+      swap(&self.programs, &programs)
+      swap(&self.spare, &spare)
+    }
+
+    /// Compiles a gradient program (into a spare program's storage, when there is one) and
+    /// returns its index.
+    private mutating func addProgram(
+      region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler, field: IndexField?
+    ) -> Int {
+      var program = spare.popLast() ?? GradientProgram()
+      program.compile(
+        region: region, alpha: alpha, sampler: sampler, field: field, width: width, height: height)
+      programs.append(program)
+      return programs.count - 1
     }
 
     /// Compiles node `i` (the root) and makes each top-level step range a unit.
@@ -279,22 +351,22 @@ extension RenderPlan {
         q.contents == nil,
         n.mask.map(isPlainShapeMask) ?? true
       {
-        let shape = q.masksToBounds ? q.roundedBounds : BezierPath(rect: q.bounds)
-        let region = cache.fill(shape, rule: .nonZero, m, width, height)
+        let region =
+          q.masksToBounds
+          ? cache.fill(q.roundedBounds, rule: .nonZero, m, width, height)
+          : cache.fill(rect: q.bounds, m, width, height)
         var alpha: CoverageMask?
         if let mi = n.mask {
           let g = p.nodes[mi].properties.geometry
           alpha = maskAlpha(g, coverage(mi), RenderPlan.local(g, parent: m))
         }
         let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
-        let program = GradientProgram(
+        let program = addProgram(
           region: region, alpha: alpha, sampler: sampler,
-          field: cache.indexField(sampler, q.bounds, m, width, height), width: width,
-          height: height)
-        programs.append(program)
+          field: cache.indexField(sampler, q.bounds, m, width, height))
         add(
-          .gradient(node: i, program: programs.count - 1, appliesOpacity: true),
-          bounds: program.bounds)
+          .gradient(node: i, program: program, appliesOpacity: true),
+          bounds: programs[program].bounds)
         if topLevel { unit(from: start, nodes: i..<n.end, overBackdrop: true) }
         return
       }
@@ -343,8 +415,8 @@ extension RenderPlan {
         // Contents and each sublayer become units of their own; the border one more.
         compileOwnContent(i, m)
         unit(from: start, nodes: i..<i + 1, overBackdrop: false)
-        for s in orderedSublayers(of: i) {
-          compile(s, parent: m, space: q.sublayerSpace, topLevel: true)
+        forEachSublayer(of: i) { compiler, s in
+          compiler.compile(s, parent: m, space: q.sublayerSpace, topLevel: true)
         }
         let borderStart = steps.count
         compileBorder(i, m)
@@ -355,13 +427,24 @@ extension RenderPlan {
       }
     }
 
-    /// Node `i`'s sublayers, back to front: in order, or by `zPosition` (stable) when any
-    /// differs.
-    private func orderedSublayers(of i: Int) -> [Int] {
+    /// Calls `body` with node `i`'s sublayers, back to front: in order, or by `zPosition`
+    /// (stable) when any differs. Allocates only to sort.
+    private mutating func forEachSublayer(
+      of i: Int, _ body: (inout Compiler, Int) -> Void
+    ) {
+      var z: Double?
+      var ordered = true
+      for s in p.sublayers(of: i) {
+        let zs = p.nodes[s].properties.geometry.zPosition
+        if z == nil { z = zs } else if zs != z { ordered = false }
+      }
+      guard !ordered else {
+        for s in p.sublayers(of: i) { body(&self, s) }
+        return
+      }
       let subs = Array(p.sublayers(of: i))
-      let z = subs.map { p.nodes[$0].properties.geometry.zPosition }
-      guard z.contains(where: { $0 != z.first }) else { return subs }
-      return subs.indices.sorted { (z[$0], $0) < (z[$1], $1) }.map { subs[$0] }
+      let zs = subs.map { p.nodes[$0].properties.geometry.zPosition }
+      for k in subs.indices.sorted(by: { (zs[$0], $0) < (zs[$1], $1) }) { body(&self, subs[k]) }
     }
 
     /// Node `i`'s border, if it has one: above its content and sublayers.
@@ -375,7 +458,9 @@ extension RenderPlan {
     private mutating func compileContents(_ i: Int, _ m: Transform2D) {
       compileOwnContent(i, m)
       let space = p.nodes[i].properties.geometry.sublayerSpace
-      for s in orderedSublayers(of: i) { compile(s, parent: m, space: space, topLevel: false) }
+      forEachSublayer(of: i) { compiler, s in
+        compiler.compile(s, parent: m, space: space, topLevel: false)
+      }
     }
 
     private mutating func compileOwnContent(_ i: Int, _ m: Transform2D) {
@@ -396,23 +481,21 @@ extension RenderPlan {
           scaleX: place.width / Double(image.width), y: place.height / Double(image.height)
         ).concatenating(Transform2D(translationX: place.minX, y: place.minY)).concatenating(m)
         if !place.isEmpty, let sampler = ImageSampler(image: image, transform: toDevice) {
-          let region = cache.fill(BezierPath(rect: place), rule: .nonZero, m, width, height)
+          let region = cache.fill(rect: place, m, width, height)
           add(.image(region: region, sampler: sampler), bounds: region.pixelBounds)
         }
       }
       switch n.kind {
       case .plain, .replicator: break
       case .gradient:
-        let region = cache.fill(BezierPath(rect: q.bounds), rule: .nonZero, m, width, height)
+        let region = cache.fill(rect: q.bounds, m, width, height)
         let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
-        programs.append(
-          GradientProgram(
-            region: region, alpha: nil, sampler: sampler,
-            field: cache.indexField(sampler, q.bounds, m, width, height), width: width,
-            height: height))
+        let program = addProgram(
+          region: region, alpha: nil, sampler: sampler,
+          field: cache.indexField(sampler, q.bounds, m, width, height))
         add(
-          .gradient(node: i, program: programs.count - 1, appliesOpacity: false),
-          bounds: programs[programs.count - 1].bounds)
+          .gradient(node: i, program: program, appliesOpacity: false),
+          bounds: programs[program].bounds)
       case .shape:
         guard let path = q.path else { break }
         if drawn.fill {
@@ -455,6 +538,33 @@ struct CoverageCache {
   }
   private var entries: [Key: CoverageMask] = [:]
   private var used: Set<Key> = []
+  /// Scan conversion's storage, kept from shape to shape (made on first use).
+  private var scratch: RasterScratch?
+  /// Masks dropped by the last plans, whose storage new masks take.
+  private var spareMasks: [CoverageMask] = []
+  private var stale: [Key] = []
+  private var staleFields: [FieldKey] = []
+  private var staleShapes: [Shape] = []
+
+  /// A path filled, or stroked with a style: what an outline is made from.
+  struct Shape: Hashable {
+    var path: BezierPath
+    var stroke: StrokeStyle?
+  }
+  /// Outlines in the shapes' own units, and the tolerance each was flattened to: a shape
+  /// that only moves or turns is mapped and scan-converted again, not outlined again.
+  private var outlines: [Shape: (tolerance: Double, contours: Contours)] = [:]
+  /// Rectangles' paths (the regions of gradients and images).
+  private var rectPaths: [Rect: BezierPath] = [:]
+  /// Storage for a compiler's step bounds, kept between plans.
+  var stepBounds: [PixelRect] = []
+  private var shapesUsed: Set<Shape> = []
+  /// Outlines dropped by the last plans, whose storage new outlines take.
+  private var spareOutlines: [Contours] = []
+  /// Paths flattened, kept while their shapes are outlined again (a stroke's end moving).
+  private var flattened: [BezierPath: FlattenedPath] = [:]
+  private var pathsUsed: Set<BezierPath> = []
+  private var stalePaths: [BezierPath] = []
 
   /// A gradient in one place on one device.
   struct FieldKey: Hashable {
@@ -475,11 +585,34 @@ struct CoverageCache {
   mutating func beginPlan() {
     used.removeAll(keepingCapacity: true)
     fieldsUsed.removeAll(keepingCapacity: true)
+    shapesUsed.removeAll(keepingCapacity: true)
+    pathsUsed.removeAll(keepingCapacity: true)
   }
   /// Drops what the last plan did not use.
   mutating func endPlan() {
-    entries = entries.filter { used.contains($0.key) }
-    fields = fields.filter { fieldsUsed.contains($0.key) }
+    // In place: each mask dropped keeps its storage for the next mask made.
+    stale.removeAll(keepingCapacity: true)
+    for key in entries.keys where !used.contains(key) { stale.append(key) }
+    for key in stale {
+      if let mask = entries.removeValue(forKey: key), spareMasks.count < 8 {
+        spareMasks.append(mask)
+      }
+    }
+    staleFields.removeAll(keepingCapacity: true)
+    for key in fields.keys where !fieldsUsed.contains(key) { staleFields.append(key) }
+    for key in staleFields { fields.removeValue(forKey: key) }
+    staleShapes.removeAll(keepingCapacity: true)
+    for shape in outlines.keys where !shapesUsed.contains(shape) { staleShapes.append(shape) }
+    for shape in staleShapes {
+      if let dropped = outlines.removeValue(forKey: shape), spareOutlines.count < 8 {
+        spareOutlines.append(dropped.contours)
+      }
+    }
+    // A path stays flattened while a shape of it was outlined in the last plan or is kept.
+    for shape in outlines.keys { pathsUsed.insert(shape.path) }
+    stalePaths.removeAll(keepingCapacity: true)
+    for path in flattened.keys where !pathsUsed.contains(path) { stalePaths.append(path) }
+    for path in stalePaths { flattened.removeValue(forKey: path) }
     swap(&fieldsSeen, &fieldsUsed)
   }
 
@@ -500,10 +633,37 @@ struct CoverageCache {
     return field
   }
 
-  private mutating func get(_ key: Key, _ make: () -> CoverageMask) -> CoverageMask {
+  /// The mask for `key`: the one kept, or one rasterized from the shape's outline (kept
+  /// while the shape and its flattening tolerance hold) into the storage of a dropped mask.
+  private mutating func get(_ key: Key) -> CoverageMask {
     used.insert(key)
     if let hit = entries[key] { return hit }
-    let mask = make()
+    let scratch = self.scratch ?? RasterScratch()
+    self.scratch = scratch
+    let shape = Shape(path: key.path, stroke: key.stroke)
+    shapesUsed.insert(shape)
+    let tolerance = Rasterizer.tolerance(key.path, key.stroke, key.transform)
+    let outline: Contours
+    if let kept = outlines[shape], kept.tolerance == tolerance {
+      outline = kept.contours
+    } else {
+      pathsUsed.insert(key.path)
+      let lines: FlattenedPath
+      if let kept = flattened[key.path], kept.tolerance == tolerance {
+        lines = kept
+      } else {
+        lines = FlattenedPath(key.path, tolerance: tolerance)
+        flattened[key.path] = lines
+      }
+      var made = spareOutlines.popLast() ?? Contours()
+      Rasterizer.outlines(of: lines, style: key.stroke, into: &made, scratch: scratch)
+      outline = made
+      outlines[shape] = (tolerance, made)
+    }
+    var spare = spareMasks.popLast() ?? .empty
+    let mask = Rasterizer.coverage(
+      of: outline, transform: key.transform, rule: key.rule, width: key.width,
+      height: key.height, scratch: scratch, reusing: &spare)
     entries[key] = mask
     return mask
   }
@@ -511,9 +671,20 @@ struct CoverageCache {
   mutating func fill(_ path: BezierPath, rule: FillRule, _ m: Transform2D, _ w: Int, _ h: Int)
     -> CoverageMask
   {
-    get(Key(path: path, stroke: nil, rule: rule, transform: m, width: w, height: h)) {
-      Rasterizer.fill(path, rule: rule, transform: m, width: w, height: h)
+    get(Key(path: path, stroke: nil, rule: rule, transform: m, width: w, height: h))
+  }
+
+  /// `fill` of rectangle `r`'s path, made once for a rectangle and kept.
+  mutating func fill(rect r: Rect, _ m: Transform2D, _ w: Int, _ h: Int) -> CoverageMask {
+    let path: BezierPath
+    if let kept = rectPaths[r] {
+      path = kept
+    } else {
+      if rectPaths.count >= 64 { rectPaths.removeAll(keepingCapacity: true) }
+      path = BezierPath(rect: r)
+      rectPaths[r] = path
     }
+    return fill(path, rule: .nonZero, m, w, h)
   }
 
   mutating func stroke(
@@ -521,9 +692,7 @@ struct CoverageCache {
   )
     -> CoverageMask
   {
-    get(Key(path: path, stroke: style, rule: .nonZero, transform: m, width: w, height: h)) {
-      Rasterizer.stroke(path, style: style, transform: m, width: w, height: h)
-    }
+    get(Key(path: path, stroke: style, rule: .nonZero, transform: m, width: w, height: h))
   }
 }
 
@@ -533,12 +702,14 @@ extension CoverageMask {
   static func combine(
     fill: CoverageMask, fillAlpha: UInt32, stroke: CoverageMask, strokeAlpha: UInt32
   ) -> CoverageMask {
-    let masks = [(fill, fillAlpha), (stroke, strokeAlpha)].filter {
-      $0.0.width > 0 && $0.0.height > 0 && $0.1 > 0
+    func draws(_ m: CoverageMask, _ alpha: UInt32) -> Bool {
+      m.width > 0 && m.height > 0 && alpha > 0
     }
-    guard !masks.isEmpty else { return .empty }
-    if masks.count == 1 {
-      let (mask, alpha) = masks[0]
+    let drawsFill = draws(fill, fillAlpha)
+    let drawsStroke = draws(stroke, strokeAlpha)
+    guard drawsFill || drawsStroke else { return .empty }
+    if drawsFill != drawsStroke {
+      let (mask, alpha) = drawsFill ? (fill, fillAlpha) : (stroke, strokeAlpha)
       if alpha == 255 { return mask }  // scaling by 255 is exact: the coverage is the alpha
       var levels = [UInt8](repeating: 0, count: 256)
       for c in 0..<256 { levels[c] = UInt8(PixelMath.scale(alpha << 24, by: UInt32(c)) >> 24) }
