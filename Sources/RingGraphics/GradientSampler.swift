@@ -14,6 +14,33 @@ public struct GradientSampler: Sendable {
   /// Where a conic gradient's sweep starts, in turns (NaN for other kinds and a degenerate
   /// conic).
   let conicStart: Double
+  /// A conic gradient seen from the device, when its layer's bounds are square and reach the
+  /// device by a similarity (turned, scaled alike in x and y, moved, perhaps mirrored): then
+  /// its position at a pixel is the device angle of the pixel about the centre, turned by
+  /// the transform's angle. The angle about a point does not change when the layer turns
+  /// about it, so a spinner's angles are kept (`deviceAngles`) while it turns.
+  public let deviceConic: DeviceConic?
+
+  /// See `deviceConic`.
+  public struct DeviceConic: Hashable, Sendable {
+    /// The gradient's centre, in device pixels.
+    public let centre: Point
+    /// The device angle of the layer's x axis, in turns.
+    let phase: Double
+    /// -1 when the transform mirrors, else 1.
+    let sign: Double
+    /// Where the sweep starts in the layer, in turns.
+    let start: Double
+
+    /// The position for the device angle `angle` (turns) about the centre: in [0, 1], its
+    /// whole turns dropped by truncation (the argument lies above -3).
+    @inline(__always)
+    func position(angle: Double) -> Double {
+      let a = sign * (angle - phase) - start + 3
+      let t = a - Double(Int(truncatingIfNeeded: Int64(a.isFinite ? a : 0)))
+      return min(max(t, 0), 1)
+    }
+  }
 
   /// A sampler for `geometry` on a layer with `bounds` (points) placed on the device by
   /// `transform` (layer points to device pixels).
@@ -28,6 +55,8 @@ public struct GradientSampler: Sendable {
         geometry.endPoint.x - geometry.startPoint.x) : .nan
     let s = geometry.startPoint
     let e = geometry.endPoint
+    deviceConic = GradientSampler.deviceConic(
+      geometry: geometry, start: conicStart, bounds: bounds, transform: transform)
     let dx = e.x - s.x
     let dy = e.y - s.y
     let len2 = dx * dx + dy * dy
@@ -45,6 +74,70 @@ public struct GradientSampler: Sendable {
       )
     } else {
       affine = nil
+    }
+  }
+
+  /// The device conic of `geometry` (see `deviceConic`), when the bounds are square and
+  /// `transform` a similarity to within 1e-12 of its scale.
+  private static func deviceConic(
+    geometry: GradientGeometry, start: Double, bounds: Rect, transform m: Transform2D
+  ) -> DeviceConic? {
+    guard geometry.kind == .conic, start.isFinite, m.isAffine, bounds.width > 0,
+      bounds.width == bounds.height
+    else { return nil }
+    let x2 = m.a * m.a + m.b * m.b
+    let y2 = m.c * m.c + m.d * m.d
+    let tolerance = 1e-12 * x2
+    guard x2 > 0, x2.isFinite, abs(x2 - y2) <= tolerance, abs(m.a * m.c + m.b * m.d) <= tolerance,
+      m.tx.isFinite, m.ty.isFinite
+    else { return nil }
+    let s = geometry.startPoint
+    let centre = m.apply(
+      to: Point(x: bounds.minX + s.x * bounds.width, y: bounds.minY + s.y * bounds.height))
+    // On a grid of 1/4096 pixel, so that a layer turning about the centre keeps one centre
+    // (the transform's rounding would move it by a few ulps from frame to frame).
+    let grid = 4096.0
+    guard centre.isFinite, abs(centre.x) < 1e12, abs(centre.y) < 1e12 else { return nil }
+    return DeviceConic(
+      centre: Point(x: (centre.x * grid).rounded() / grid, y: (centre.y * grid).rounded() / grid),
+      phase: Turns.atan2(m.b, m.a), sign: m.a * m.d - m.b * m.c < 0 ? -1 : 1,
+      start: start)
+  }
+
+  /// The device angle (turns, rounded to a `Float`) of the centre of pixel (x, y) about the
+  /// device conic's centre: what `deviceAngles` keeps.
+  @inline(__always)
+  static func deviceAngle(x: Int, y: Int, about c: Point) -> Float {
+    Float(Turns.atan2((Double(y) + 0.5) - c.y, (Double(x) + 0.5) - c.x))
+  }
+
+  /// The device angles of pixels `x0..<x0 + count` of row `y` about `conic`'s centre,
+  /// written to `out`: `deviceAngle` of each, eight at a time.
+  public static func deviceAngles(
+    row y: Int, from x0: Int, count: Int, about c: Point, into out: UnsafeMutablePointer<Float>
+  ) {
+    let dy = SIMD8<Double>(repeating: (Double(y) + 0.5) - c.y)
+    let lanes = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7)
+    var k = 0
+    while k + 8 <= count {
+      let px = (SIMD8(repeating: Double(x0 + k)) + lanes) + 0.5
+      let a = SIMD8<Float>(Turns.atan2(dy, px - c.x))
+      for j in 0..<8 { out[k + j] = a[j] }
+      k += 8
+    }
+    for k in k..<count { out[k] = deviceAngle(x: x0 + k, y: y, about: c) }
+  }
+
+  /// The table indices of `count` pixels whose device angles (from `deviceAngles`) are at
+  /// `angles`, for this sampler's device conic, written to `out`.
+  public func conicIndices(
+    angles: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt16>
+  ) {
+    guard let conic = deviceConic else { return }
+    let scale = Double(GradientTable.resolution - 1)
+    for k in 0..<count {
+      out[k] = UInt16(
+        truncatingIfNeeded: Int(conic.position(angle: Double(angles[k])) * scale + 0.5))
     }
   }
 
@@ -77,6 +170,10 @@ public struct GradientSampler: Sendable {
 
   @usableFromInline
   func generalPosition(x: Int, y: Int) -> Double {
+    if let conic = deviceConic {
+      return conic.position(
+        angle: Double(GradientSampler.deviceAngle(x: x, y: y, about: conic.centre)))
+    }
     guard let inv = inverse, bounds.width > 0, bounds.height > 0 else { return 1 }
     return unitPosition(inv.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)))
   }
@@ -129,6 +226,20 @@ public struct GradientSampler: Sendable {
   public func indices(row y: Int, from x0: Int, count: Int, into out: UnsafeMutablePointer<UInt16>)
   {
     guard count > 0 else { return }
+    if let conic = deviceConic {
+      // Through the device angles, 64 pixels at a time on the stack.
+      withUnsafeTemporaryAllocation(of: Float.self, capacity: 64) { angles in
+        var k = 0
+        while k < count {
+          let n = min(64, count - k)
+          GradientSampler.deviceAngles(
+            row: y, from: x0 + k, count: n, about: conic.centre, into: angles.baseAddress!)
+          conicIndices(angles: angles.baseAddress!, count: n, into: out + k)
+          k += n
+        }
+      }
+      return
+    }
     if affine != nil || bounds.width <= 0 || bounds.height <= 0 {
       for k in 0..<count { out[k] = index(x: x0 + k, y: y) }
       return

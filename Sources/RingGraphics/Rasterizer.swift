@@ -202,11 +202,11 @@ public struct FlattenedPath: Sendable {
 /// signed-area cells with one bit per cell saying whether an edge touched it. Kept by
 /// whoever rasterizes often (a renderer's coverage cache), so that once it has grown, a
 /// shape that changes every frame rasterizes without allocating. The band holds at most
-/// `bandCells` cells (a megabyte, cache-sized), whatever the mask's size; every cell and
+/// `bandCells` cells (256 KB, cache-sized), whatever the mask's size; every cell and
 /// bit is zero again after each use.
 public final class RasterScratch {
   /// The most cells a band holds.
-  static let bandCells = 1 << 18
+  static let bandCells = 1 << 16
   fileprivate var cells: UnsafeMutablePointer<Float>
   fileprivate var cellCapacity = 0
   fileprivate var bits: UnsafeMutablePointer<UInt64>

@@ -66,7 +66,7 @@ struct GradientProgram {
   /// compiles without allocating.
   mutating func compile(
     region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler,
-    field: IndexField? = nil, width w: Int, height h: Int
+    field: IndexField? = nil, angles: AngleField? = nil, width w: Int, height h: Int
   ) {
     usesStrip = sampler.dependsOnDiagonalOnly
     interior.removeAll(keepingCapacity: true)
@@ -138,7 +138,11 @@ struct GradientProgram {
             let fetchFrom = segments[k].x0
             let fetchTo = segments[e].x1
             if !usesStrip {
-              if let field {
+              if let angles {
+                angles.indices(
+                  sampler, row: y, from: fetchFrom, count: fetchTo - fetchFrom,
+                  into: rowIndices + fetchFrom)
+              } else if let field {
                 field.indices(
                   row: y, from: fetchFrom, count: fetchTo - fetchFrom, into: rowIndices + fetchFrom)
               } else {

@@ -292,7 +292,9 @@ extension RenderPlan {
     ) -> Int {
       var program = spare.popLast() ?? GradientProgram()
       program.compile(
-        region: region, alpha: alpha, sampler: sampler, field: field, width: width, height: height)
+        region: region, alpha: alpha, sampler: sampler, field: field,
+        angles: field == nil ? cache.angleField(sampler, width, height) : nil, width: width,
+        height: height)
       programs.append(program)
       return programs.count - 1
     }
@@ -581,10 +583,22 @@ struct CoverageCache {
   private var fieldsSeen: Set<FieldKey> = []
   /// How many index fields were made, for tests.
   private(set) var fieldsMade = 0
+  /// Device angles about a point, made when two plans in a row draw a device conic about it
+  /// (a spinner turning about its centre); kept while one does.
+  struct AngleKey: Hashable {
+    var centre: Point
+    var width: Int
+    var height: Int
+  }
+  private var angles: [AngleKey: AngleField] = [:]
+  private var anglesUsed: Set<AngleKey> = []
+  private var anglesSeen: Set<AngleKey> = []
+  private var staleAngles: [AngleKey] = []
 
   mutating func beginPlan() {
     used.removeAll(keepingCapacity: true)
     fieldsUsed.removeAll(keepingCapacity: true)
+    anglesUsed.removeAll(keepingCapacity: true)
     shapesUsed.removeAll(keepingCapacity: true)
     pathsUsed.removeAll(keepingCapacity: true)
   }
@@ -601,6 +615,10 @@ struct CoverageCache {
     staleFields.removeAll(keepingCapacity: true)
     for key in fields.keys where !fieldsUsed.contains(key) { staleFields.append(key) }
     for key in staleFields { fields.removeValue(forKey: key) }
+    staleAngles.removeAll(keepingCapacity: true)
+    for key in angles.keys where !anglesUsed.contains(key) { staleAngles.append(key) }
+    for key in staleAngles { angles.removeValue(forKey: key) }
+    swap(&anglesSeen, &anglesUsed)
     staleShapes.removeAll(keepingCapacity: true)
     for shape in outlines.keys where !shapesUsed.contains(shape) { staleShapes.append(shape) }
     for shape in staleShapes {
@@ -635,6 +653,20 @@ struct CoverageCache {
 
   /// The mask for `key`: the one kept, or one rasterized from the shape's outline (kept
   /// while the shape and its flattening tolerance hold) into the storage of a dropped mask.
+  /// The device angles about `sampler`'s device conic's centre when the last plan drew one
+  /// about it too; `nil` the first time, and for other gradients.
+  mutating func angleField(_ sampler: GradientSampler, _ w: Int, _ h: Int) -> AngleField? {
+    guard let conic = sampler.deviceConic else { return nil }
+    let key = AngleKey(centre: conic.centre, width: w, height: h)
+    anglesUsed.insert(key)
+    if let field = angles[key] { return field }
+    guard anglesSeen.contains(key) else { return nil }
+    let field = AngleField(centre: conic.centre, width: w, height: h)
+    angles[key] = field
+    fieldsMade += 1
+    return field
+  }
+
   private mutating func get(_ key: Key) -> CoverageMask {
     used.insert(key)
     if let hit = entries[key] { return hit }

@@ -35,6 +35,72 @@ import Testing
     #expect(mismatches.isEmpty, "differ at \(mismatches.prefix(5))")
   }
 
+  /// Similarities of square bounds: scaled, turned and moved, and mirrored.
+  static let similarities: [Transform2D] = {
+    var turned = Transform2D(rotationAngle: 0.7).concatenating(Transform2D(scaleX: 2, y: 2))
+    turned.tx = 40
+    turned.ty = -7
+    return [
+      Transform2D(scaleX: 2, y: 2), turned,
+      Transform2D(scaleX: -1.5, y: 1.5).concatenating(Transform2D(translationX: 150, y: 3)),
+    ]
+  }()
+
+  /// A conic gradient on square bounds placed by a similarity is drawn by device angles
+  /// about its centre (kept while it turns about it): each row's indices are each pixel's
+  /// own, and each position is within 1e-5 turn (a twenty-fifth of a table entry) of the
+  /// angle measured in the layer's unit square, at every placement, mirrored too.
+  @Test(arguments: 0..<3)
+  func aConicOnASimilarityIsDrawnByDeviceAngles(placement: Int) throws {
+    let geometry = GradientGeometry(
+      kind: .conic, startPoint: Point(x: 0.45, y: 0.55), endPoint: Point(x: 0.9, y: 0.2))
+    let bounds = Rect(x: -3, y: 5, width: 80, height: 80)
+    let m = GradientSamplerTests.similarities[placement]
+    let sampler = GradientSampler(geometry: geometry, bounds: bounds, transform: m)
+    try #require(sampler.deviceConic != nil)
+    let inverse = try #require(m.inverted())
+    let start = Turns.atan2(0.2 - 0.55, 0.9 - 0.45)
+    let out = UnsafeMutablePointer<UInt16>.allocate(capacity: 200)
+    defer { out.deallocate() }
+    var mismatches: [String] = []
+    var worst = 0.0
+    for y in stride(from: -2, to: 180, by: 7) {
+      sampler.indices(row: y, from: -5, count: 200, into: out)
+      for k in 0..<200 {
+        let x = k - 5
+        if out[k] != sampler.index(x: x, y: y) { mismatches.append("(\(x), \(y))") }
+        let q = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        let u = Point(x: (q.x - bounds.minX) / 80 - 0.45, y: (q.y - bounds.minY) / 80 - 0.55)
+        // Near the centre an angle means little; a pixel there is a few turns' worth wide.
+        guard u.length > 0.02 else { continue }
+        let expected = GradientGeometry.conicPosition(u.x, u.y, from: start)
+        var d = abs(sampler.position(x: x, y: y) - expected)
+        d = min(d, 1 - d)
+        worst = max(worst, d)
+      }
+    }
+    #expect(mismatches.isEmpty, "differ at \(mismatches.prefix(5))")
+    #expect(worst < 1e-5, "worst \(worst) turn")
+  }
+
+  /// Bounds that are not square, a skew, or unequal scales keep the unit-square angle.
+  @Test func otherPlacementsDoNotUseDeviceAngles() {
+    let geometry = GradientGeometry(
+      kind: .conic, startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 0.5))
+    let square = Rect(x: 0, y: 0, width: 50, height: 50)
+    var skew = Transform2D(scaleX: 2, y: 2)
+    skew.c = 0.5
+    #expect(
+      GradientSampler(
+        geometry: geometry, bounds: Rect(x: 0, y: 0, width: 50, height: 40),
+        transform: Transform2D(scaleX: 2, y: 2)
+      ).deviceConic == nil)
+    #expect(GradientSampler(geometry: geometry, bounds: square, transform: skew).deviceConic == nil)
+    #expect(
+      GradientSampler(geometry: geometry, bounds: square, transform: Transform2D(scaleX: 2, y: 1))
+        .deviceConic == nil)
+  }
+
   /// A conic gradient's position is the clockwise angle from the start-end direction in
   /// turns: a quarter below the centre when it starts to the right.
   @Test func aConicTurnsClockwiseFromItsStart() {
