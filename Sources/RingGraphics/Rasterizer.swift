@@ -353,8 +353,12 @@ struct Accumulator {
     }
   }
 
+  /// Adds `delta` to a cell of the band. An edge's x, interpolated between rows, may round
+  /// a hair outside `0...width`: such a column adds to the nearest one inside, which the
+  /// running sum reaches with the same total.
   @inline(__always)
   private func add(row: Int, column: Int, _ delta: Double) {
+    let column = min(max(column, 0), width + 1)
     cells[row * stride + column] += Float(delta)
     bits[row * wordsPerRow + column >> 6] |= 1 &<< UInt64(column & 63)
   }

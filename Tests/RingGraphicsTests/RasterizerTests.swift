@@ -44,6 +44,39 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
       worst <= 1.0 / 255, "radius \(radius): worst coverage error \(worst * 255)/255 at \(at)")
   }
 
+  /// Edges that end on the device's borders, where an x interpolated between rows may round
+  /// a hair outside the device, stay inside the mask (the AddressSanitizer run holds the
+  /// cells' bounds), and each shape covers its area: fans of triangles with vertices on the
+  /// left and right borders, in one band and (4,000 pixels wide) in many.
+  @Test(arguments: [20, 4000])
+  func edgesOnTheBordersStayInside(width: Int) throws {
+    var generator = SystemRandomNumberGenerator()
+    let w = Double(width)
+    for _ in 0..<60 {
+      var path = BezierPath()
+      let y0 = Double.random(in: 0.1...3, using: &generator)
+      let y1 = Double.random(in: 20...47.9, using: &generator)
+      // Each triangle reaches less than halfway: they do not overlap.
+      let tip = Double.random(in: 0.3...(w / 2 - 0.1), using: &generator)
+      let mid = Double.random(in: y0...y1, using: &generator)
+      // A triangle against the left border, one against the right.
+      path.move(to: Point(x: 0, y: y0))
+      path.addLine(to: Point(x: tip, y: mid))
+      path.addLine(to: Point(x: 0, y: y1))
+      path.close()
+      path.move(to: Point(x: w, y: y0))
+      path.addLine(to: Point(x: w - tip / 2, y: mid))
+      path.addLine(to: Point(x: w, y: y1))
+      path.close()
+      let mask = Rasterizer.fill(
+        path, rule: .nonZero, transform: .identity, width: width, height: 50)
+      #expect(mask.runs.allSatisfy { $0.start >= 0 && $0.end <= mask.width })
+      let expected = (y1 - y0) * (tip + tip / 2) / 2
+      // Each pixel on an edge rounds its coverage to 1/255: a few hundredths in all.
+      #expect(abs(mask.area - expected) < 0.15, "\(mask.area) vs \(expected)")
+    }
+  }
+
   @Test func rectangleCoverageIsExact() {
     let mask = Rasterizer.fill(
       BezierPath(rect: Rect(x: 1.25, y: 2.5, width: 3.5, height: 1.75)), transform: .identity,
