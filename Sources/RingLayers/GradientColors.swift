@@ -30,8 +30,8 @@ struct GradientColors {
     let used = program.usedIndices
     if same {
       missing.removeAll(keepingCapacity: true)
-      for j in used where filled[Int(j) >> 6] & (1 &<< UInt64(j & 63)) == 0 {
-        missing.append(j)
+      filled.withUnsafeBufferPointer { bits in
+        for j in used where bits[Int(j) >> 6] & (1 &<< UInt64(j & 63)) == 0 { missing.append(j) }
       }
       fill(missing, q, swapsRedAndBlue: swapsRedAndBlue)
     } else {
@@ -49,6 +49,10 @@ struct GradientColors {
     guard !indices.isEmpty else { return }
     table.update(colors: q.colors, locations: q.stopLocations, indices: indices)
     if swapsRedAndBlue { table.swapRedAndBlue(indices: indices) }
-    for j in indices { filled[Int(j) >> 6] |= 1 &<< UInt64(j & 63) }
+    filled.withUnsafeMutableBufferPointer { bits in
+      indices.withUnsafeBufferPointer { js in
+        for j in js { bits[Int(j) >> 6] |= 1 &<< UInt64(j & 63) }
+      }
+    }
   }
 }
