@@ -26,6 +26,16 @@ struct Polyline: Sendable {
     endTangent = end
   }
 
+  /// Makes room for `count` more points at once (a curve's), instead of growing step by
+  /// step; at least doubling, so that many small curves in a row grow it as appends would.
+  mutating func reserve(_ count: Int) {
+    let needed = points.count + count + 1
+    guard needed > points.capacity else { return }
+    let capacity = max(needed, 2 * points.capacity)
+    points.reserveCapacity(capacity)
+    isSmooth.reserveCapacity(capacity)
+  }
+
   /// Empties the polyline, keeping its storage.
   mutating func removeAll() {
     points.removeAll(keepingCapacity: true)
@@ -108,6 +118,7 @@ extension BezierPath {
           end: Polyline.direction(p - c) ?? Polyline.direction(p - last))
         let dd = (last - c * 2 + p).length
         let n = max(1, Int((0.25 * dd / tolerance).squareRoot().rounded(.up)))
+        current.reserve(n)
         for i in 1...n {
           let t = Double(i) / Double(n)
           let u = 1 - t
@@ -126,6 +137,7 @@ extension BezierPath {
             ?? Polyline.direction(p - last))
         let dd = max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
         let n = max(1, Int((0.75 * dd / tolerance).squareRoot().rounded(.up)))
+        current.reserve(n)
         for i in 1...n {
           let t = Double(i) / Double(n)
           let u = 1 - t
@@ -155,6 +167,7 @@ extension BezierPath {
           let step = 2 * acos(1 - tolerance / r)
           n = max(1, Int((abs(sweep) / step).rounded(.up)))
         }
+        current.reserve(n)
         for i in 1...n {
           let a = a0 + sweep * Double(i) / Double(n)
           current.append(

@@ -206,7 +206,7 @@ public struct FlattenedPath: Sendable {
 /// bit is zero again after each use.
 public final class RasterScratch {
   /// The most cells a band holds.
-  static let bandCells = 1 << 16
+  let bandCells: Int
   fileprivate var cells: UnsafeMutablePointer<Float>
   fileprivate var cellCapacity = 0
   fileprivate var bits: UnsafeMutablePointer<UInt64>
@@ -221,7 +221,11 @@ public final class RasterScratch {
   /// The stroker's storage.
   let stroke = StrokeScratch()
 
-  public init() {
+  public convenience init() { self.init(bandCells: 1 << 16) }
+
+  /// Scratch whose bands hold at most `bandCells` cells (at least a row's).
+  init(bandCells: Int) {
+    self.bandCells = bandCells
     cells = .allocate(capacity: 1)
     bits = .allocate(capacity: 1)
   }
@@ -280,7 +284,7 @@ struct Accumulator {
     self.height = height
     stride = width + 2
     wordsPerRow = (stride + 63) / 64
-    bandRows = min(height, max(1, RasterScratch.bandCells / stride))
+    bandRows = min(height, max(1, scratch.bandCells / stride))
     scratch.reserve(cells: stride * bandRows, words: wordsPerRow * bandRows)
     cells = scratch.cells
     bits = scratch.bits
