@@ -52,18 +52,10 @@ struct GradientProgram {
   init() {}
 
   /// Compiles a gradient drawn over `region`, masked by `alpha` (none: unmasked), with
-  /// positions from `sampler` (or their values kept in `field`), on a `width` x `height`
-  /// device.
-  init(
-    region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler,
-    field: IndexField? = nil, width w: Int, height h: Int
-  ) {
-    compile(region: region, alpha: alpha, sampler: sampler, field: field, width: w, height: h)
-  }
-
-  /// Compiles as `init(region:alpha:sampler:field:width:height:)` does, into this program's
-  /// storage: once it has grown to the largest shape, a shape that changes every frame
-  /// compiles without allocating.
+  /// positions from `sampler` (or their values kept in `field`, or its device angles kept in
+  /// `angles`), on a `width` x `height` device, into this program's storage: once it has
+  /// grown to the largest shape, a shape that changes every frame compiles without
+  /// allocating.
   mutating func compile(
     region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler,
     field: IndexField? = nil, angles: AngleField? = nil, width w: Int, height h: Int

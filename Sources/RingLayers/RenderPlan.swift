@@ -287,9 +287,14 @@ extension RenderPlan {
 
     /// Compiles a gradient program (into a spare program's storage, when there is one) and
     /// returns its index.
+    /// The program reads kept indices (`CoverageCache.indexField`) or kept device angles
+    /// (`CoverageCache.angleField`) when the cache has them for its gradient, of layer bounds
+    /// `bounds` placed by `m`.
     private mutating func addProgram(
-      region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler, field: IndexField?
+      region: CoverageMask, alpha: CoverageMask?, sampler: GradientSampler, bounds: Rect,
+      _ m: Transform2D
     ) -> Int {
+      let field = cache.indexField(sampler, bounds, m, width, height)
       var program = spare.popLast() ?? GradientProgram()
       program.compile(
         region: region, alpha: alpha, sampler: sampler, field: field,
@@ -365,7 +370,7 @@ extension RenderPlan {
         let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
         let program = addProgram(
           region: region, alpha: alpha, sampler: sampler,
-          field: cache.indexField(sampler, q.bounds, m, width, height))
+          bounds: q.bounds, m)
         add(
           .gradient(node: i, program: program, appliesOpacity: true),
           bounds: programs[program].bounds)
@@ -494,7 +499,7 @@ extension RenderPlan {
         let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
         let program = addProgram(
           region: region, alpha: nil, sampler: sampler,
-          field: cache.indexField(sampler, q.bounds, m, width, height))
+          bounds: q.bounds, m)
         add(
           .gradient(node: i, program: program, appliesOpacity: false),
           bounds: programs[program].bounds)
@@ -604,34 +609,33 @@ struct CoverageCache {
   }
   /// Drops what the last plan did not use.
   mutating func endPlan() {
-    // In place: each mask dropped keeps its storage for the next mask made.
-    stale.removeAll(keepingCapacity: true)
-    for key in entries.keys where !used.contains(key) { stale.append(key) }
-    for key in stale {
-      if let mask = entries.removeValue(forKey: key), spareMasks.count < 8 {
-        spareMasks.append(mask)
-      }
+    // In place: each mask and outline dropped keeps its storage for the next one made.
+    CoverageCache.dropUnused(&entries, used: used, stale: &stale) { mask in
+      if spareMasks.count < 8 { spareMasks.append(mask) }
     }
-    staleFields.removeAll(keepingCapacity: true)
-    for key in fields.keys where !fieldsUsed.contains(key) { staleFields.append(key) }
-    for key in staleFields { fields.removeValue(forKey: key) }
-    staleAngles.removeAll(keepingCapacity: true)
-    for key in angles.keys where !anglesUsed.contains(key) { staleAngles.append(key) }
-    for key in staleAngles { angles.removeValue(forKey: key) }
+    CoverageCache.dropUnused(&fields, used: fieldsUsed, stale: &staleFields)
+    CoverageCache.dropUnused(&angles, used: anglesUsed, stale: &staleAngles)
     swap(&anglesSeen, &anglesUsed)
-    staleShapes.removeAll(keepingCapacity: true)
-    for shape in outlines.keys where !shapesUsed.contains(shape) { staleShapes.append(shape) }
-    for shape in staleShapes {
-      if let dropped = outlines.removeValue(forKey: shape), spareOutlines.count < 8 {
-        spareOutlines.append(dropped.contours)
-      }
+    CoverageCache.dropUnused(&outlines, used: shapesUsed, stale: &staleShapes) { dropped in
+      if spareOutlines.count < 8 { spareOutlines.append(dropped.contours) }
     }
     // A path stays flattened while a shape of it was outlined in the last plan or is kept.
     for shape in outlines.keys { pathsUsed.insert(shape.path) }
-    stalePaths.removeAll(keepingCapacity: true)
-    for path in flattened.keys where !pathsUsed.contains(path) { stalePaths.append(path) }
-    for path in stalePaths { flattened.removeValue(forKey: path) }
+    CoverageCache.dropUnused(&flattened, used: pathsUsed, stale: &stalePaths)
     swap(&fieldsSeen, &fieldsUsed)
+  }
+
+  /// Removes from `entries` in place those whose keys are not in `used` (collected in
+  /// `stale`, storage kept), handing each removed value to `dropped`.
+  private static func dropUnused<Key, Value>(
+    _ entries: inout [Key: Value], used: Set<Key>, stale: inout [Key],
+    dropped: (Value) -> Void = { _ in }
+  ) {
+    stale.removeAll(keepingCapacity: true)
+    for key in entries.keys where !used.contains(key) { stale.append(key) }
+    for key in stale {
+      if let value = entries.removeValue(forKey: key) { dropped(value) }
+    }
   }
 
   /// The index field of `sampler`'s gradient when the last plan drew it too; `nil` the
