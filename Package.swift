@@ -41,7 +41,7 @@ let package = Package(
     // Beneath both the exporters and the players: codecs, and the process's own concerns
     // (signals, exit cleanup, child processes, threads).
     .target(name: "RingCodecs", dependencies: ["RingGraphics", "CZlib"]),
-    .target(name: "RingSystem", dependencies: ["RingCore"]),
+    .target(name: "RingSystem", dependencies: ["RingCore", "CLinux"]),
     .target(
       name: "RingExport",
       dependencies: ["RingCore", "RainbowRing", "RingFlash", "RingCodecs", "RingSystem", "CLinux"]),

@@ -5,3 +5,8 @@
 // name the C library's `stdout` under strict concurrency).
 #include <stdio.h>
 static inline void ring_line_buffer_standard_output(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+
+// glibc 2.34's close-from action for posix_spawn, declared only under _GNU_SOURCE-style
+// feature macros the Glibc module is not built with.
+#include <spawn.h>
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);

@@ -1,4 +1,5 @@
 import Foundation
+import CLinux
 import RingCore
 
 /// A program run as a child: spawned in its own process group (a Ctrl-C reaches the tool,
@@ -40,6 +41,9 @@ package final class ChildProcess {
     }
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+    // The child gets standard input, output and error only: a descriptor another thread
+    // opened without close-on-exec would otherwise stay open in it for its whole run.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

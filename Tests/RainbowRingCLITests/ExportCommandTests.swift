@@ -228,8 +228,7 @@ import Testing
       try? FileManager.default.removeItem(atPath: dir)
       try? FileManager.default.removeItem(atPath: bin)
     }
-    try Data("#!/bin/sh\n\(script)\n".utf8).write(to: URL(fileURLWithPath: bin + "/ffmpeg"))
-    chmod(bin + "/ffmpeg", 0o755)
+    try writeExecutableScript(script, to: bin + "/ffmpeg")
     let result = try runProcess(
       try rainbowRingBinary(), ["export", "-o", dir + "/ring.webm", "--quiet"],
       environment: ["PATH": bin + ":/usr/bin:/bin"])

@@ -312,8 +312,7 @@ import Testing
       try fm.createDirectory(atPath: dir + "/" + sub, withIntermediateDirectories: true)
     }
     try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/plain/ffmpeg"))
-    try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: dir + "/real/ffmpeg"))
-    chmod(dir + "/real/ffmpeg", 0o755)
+    try writeExecutableScript("", to: dir + "/real/ffmpeg")
     let found = FFmpegEncoder.locate(path: "\(dir)/dir:\(dir)/plain:\(dir)/real")
     #expect(
       found == dir + "/real/ffmpeg",

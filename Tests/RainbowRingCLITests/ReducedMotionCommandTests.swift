@@ -53,8 +53,7 @@ struct ReducedMotionCommandTests {
     // or fails as one without GNOME's schema does.
     let script = dir + "/gsettings"
     let answer = variables["GSETTINGS"].map { "echo \($0)" } ?? "echo 'No such schema' >&2; exit 1"
-    try "#!/bin/sh\n\(answer)\n".write(toFile: script, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    try writeExecutableScript(answer, to: script)
     environment["PATH"] = dir + ":" + (environment["PATH"] ?? "")
     let run = try runProcess(
       try rainbowRingBinary(),

@@ -1,6 +1,7 @@
 import Foundation
 import RainbowRing
 import RingSystem
+import RingTestSupport
 import Testing
 
 @testable import RingPlayers
@@ -14,9 +15,7 @@ struct FakeGSettings {
   init(_ script: String) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("gsettings-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let file = folder.appendingPathComponent("gsettings")
-    try ("#!/bin/sh\n" + script + "\n").write(to: file, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+    try writeExecutableScript(script, to: folder.appendingPathComponent("gsettings").path)
   }
 
   /// PATH with the fake first.
@@ -100,6 +99,19 @@ struct MotionPreferenceTests {
       motion.isReduced == (reduced ?? false)
         && motion.source == (reduced == nil ? .none : .desktop),
       "resolved through the fake gsettings: \(motion)")
+  }
+
+  /// A descriptor opened without close-on-exec (as Foundation's own writes are) does not
+  /// reach the child: were it a script being written, running it would fail as busy.
+  @Test func aChildGetsOnlyTheStandardDescriptors() throws {
+    let fake = try FakeGSettings("true")
+    defer { fake.remove() }
+    let fd = open(fake.folder.appendingPathComponent("gsettings").path, O_RDONLY)
+    try #require(fd > 2, "opened without close-on-exec")
+    defer { close(fd) }
+    let answer = MotionPreference.run(
+      "/bin/sh", ["-c", "test -e /proc/$$/fd/\(fd) && echo open || echo closed"], timeout: 10)
+    #expect(answer == "closed\n", "descriptor \(fd) in the child: \(answer ?? "no answer")")
   }
 
   @Test func noGSettingsOnPathMeansNoPreference() throws {
