@@ -1,5 +1,5 @@
-import Foundation
 import CLinux
+import Foundation
 import RingCore
 
 /// A program run as a child: spawned in its own process group (a Ctrl-C reaches the tool,
