@@ -105,6 +105,9 @@ public struct LayerGeometry: Hashable, Sendable {
   public var contentsGravity: ContentsGravity = .resize
   /// The image's pixels per point, for the gravities that keep its size.
   public var contentsScale: Double = 1
+  /// How the layer, drawn as a group, combines with what is beneath it in its superlayer's
+  /// target (`compositingFilter`); anything but `.normal` draws it as a group.
+  public var blendMode: BlendMode = .normal
 
   /// Gradient: start point in the unit space of the bounds ((0, 0) top-left).
   public var startPoint = Point(x: 0.5, y: 0)

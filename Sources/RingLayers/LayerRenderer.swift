@@ -363,7 +363,9 @@ extension RenderPlan {
             color.alpha *= min(max(q.shadowOpacity, 0), 1) * Double(opacity) / 255
             target.composite(mask, color: packed(color), dx: shadow.dx, dy: shadow.dy)
           }
-          target.composite(group, opacity: opacity)
+          target.composite(
+            group, opacity: opacity, mode: p.nodes[node].properties.blendMode,
+            swapsRedAndBlue: swapsRedAndBlue)
           pool.give(group, depth: depth)
         }
         k = end

@@ -355,7 +355,7 @@ extension RenderPlan {
       // A layer that masks to its bounds clips its shadow away, as on iOS.
       let castsShadow = c.shadow && !q.masksToBounds
       if n.kind == .gradient, n.sublayersStart == n.end, !c.background, !hasBorder, !castsShadow,
-        q.contents == nil,
+        q.contents == nil, q.blendMode == .normal,
         n.mask.map(isPlainShapeMask) ?? true
       {
         let region =
@@ -377,13 +377,19 @@ extension RenderPlan {
         if topLevel { unit(from: start, nodes: i..<n.end, overBackdrop: true) }
         return
       }
-      if n.mask != nil || c.isTranslucent || q.masksToBounds || castsShadow {
+      if n.mask != nil || c.isTranslucent || q.masksToBounds || castsShadow
+        || q.blendMode != .normal
+      {
         add(.group(node: i, contentEnd: 0, end: 0, clip: nil, shadow: nil), bounds: .empty)
         compileContents(i, m)
         let contentEnd = steps.count
         if let mi = n.mask { compile(mi, parent: m, topLevel: false) }
         var b = PixelRect.empty
         for k in (start + 1)..<contentEnd { b = b.union(bounds[k]) }
+        if !q.blendMode.keepsBackdropUnderClear {
+          // A Porter-Duff operator composites the whole group, clear pixels too.
+          b = PixelRect(x: 0, y: 0, width: width, height: height)
+        }
         let clip =
           q.masksToBounds ? cache.fill(q.roundedBounds, rule: .nonZero, m, width, height) : nil
         var shadow: Shadow?

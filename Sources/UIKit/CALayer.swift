@@ -263,6 +263,44 @@ open class CALayer: NSObject {
     get { CGFloat(backing.properties.contentsScale) }
     set { change(\.contentsScale, to: Double(newValue), event: "contentsScale") }
   }
+  /// How the layer combines with what is beneath it: a Core Image blend mode's name
+  /// (`"multiplyBlendMode"`, `"screenBlendMode"`, ... `"luminosityBlendMode"`, with or
+  /// without the `CI` prefix and a capital), `"sourceOverCompositing"`, or nil (normal).
+  /// The layer is drawn as a group and blended by the W3C's formulas; a name not known
+  /// draws as normal (a note says so once).
+  public var compositingFilter: Any? {
+    didSet {
+      var mode = BlendMode.normal
+      if let name = compositingFilter as? String {
+        if let known = CALayer.blendModes[CALayer.filterName(name)] {
+          mode = known
+        } else {
+          Notice.once("filter \(name)", "compositingFilter '\(name)' is not drawn (drawn normal)")
+        }
+      } else if compositingFilter != nil {
+        Notice.once("filter", "compositingFilter takes a filter's name (a String) here")
+      }
+      change(\.blendMode, to: mode, event: "compositingFilter")
+    }
+  }
+
+  /// Core Image's blend filters by name (`multiplyBlendMode`), as `compositingFilter`
+  /// takes them.
+  static let blendModes: [String: BlendMode] = {
+    var modes: [String: BlendMode] = ["sourceOverCompositing": .normal]
+    for mode in BlendMode.allCases where mode.isBlend && mode != .normal {
+      modes[mode.rawValue + "BlendMode"] = mode
+    }
+    return modes
+  }()
+
+  /// `name` without Core Image's `CI` prefix, its first letter lowercase
+  /// (`CIMultiplyBlendMode` is `multiplyBlendMode`).
+  static func filterName(_ name: String) -> String {
+    let bare = name.hasPrefix("CI") ? String(name.dropFirst(2)) : name
+    return bare.prefix(1).lowercased() + bare.dropFirst()
+  }
+
   /// Accepted: they change how iOS caches a layer, not what it shows.
   public var drawsAsynchronously = false
   public var shouldRasterize = false
@@ -330,11 +368,14 @@ open class CALayer: NSObject {
   }
 
   public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    // Taken out first: a layer already here, beneath its sibling, would shift its index.
+    if layer !== sibling { layer.removeFromSuperlayer() }
     let i = sibling.flatMap { s in sublayerObjects.firstIndex { $0 === s } } ?? 0
     insertSublayer(layer, at: UInt32(i))
   }
 
   public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    if layer !== sibling { layer.removeFromSuperlayer() }
     let i =
       sibling.flatMap { s in sublayerObjects.firstIndex { $0 === s }.map { $0 + 1 } }
       ?? sublayerObjects.count
@@ -606,7 +647,7 @@ open class CALayer: NSObject {
     GraphicsContextStack.stack.append(context)
     draw(in: context)
     GraphicsContextStack.stack.removeLast()
-    setDrawnContent(context.recorded ?? [])
+    setDrawnContent(context.drawnLayers)
   }
 }
 

@@ -10,9 +10,12 @@ import RingLayers
 open class CGContext {
   /// The pixels drawn into; unused while recording.
   var pixmap: Pixmap
-  let scale: Double
+  private(set) var scale: Double
   /// Shapes drawn so far, when the context records a view's `draw(_:)`.
   private(set) var recorded: [Layer]?
+  /// Whether a recording context became a bitmap (a blend mode other than normal was used,
+  /// which needs the pixels drawn so far): its pixmap covers `extent` at the screen's scale.
+  private var flattened = false
 
   struct State {
     var transform = Transform2D.identity
@@ -30,6 +33,8 @@ open class CGContext {
     var alpha: Double = 1
     /// The shadow cast by what is drawn: offset in points, blur, colour (nil: none).
     var shadow: (offset: Size, blur: Double, color: RGBAColor)?
+    /// How what is drawn combines with what the context holds.
+    var blendMode = BlendMode.normal
   }
   var state = State()
   private var saved: [State] = []
@@ -174,8 +179,33 @@ open class CGContext {
   }
 
   /// Draws `layer`, already in the context's points, or records it: inside the clips, at
-  /// the context's alpha, casting its shadow.
+  /// the context's alpha, casting its shadow, by the blend mode.
   func emit(_ content: Layer) {
+    let layer = wrapped(content, painted: true)
+    if state.blendMode != .normal {
+      if recorded != nil { flattenRecording() }
+      let t = base.concatenating(Transform2D(scaleX: scale, y: scale))
+      // Valid by construction: the pixmap's own size.
+      var source = try! Pixmap(width: pixmap.width, height: pixmap.height)
+      var shape = try! Pixmap(width: pixmap.width, height: pixmap.height)
+      LayerRenderer().render(layer.presentation(at: .zero), transform: t, into: &source)
+      let outline = wrapped(Self.shapeOnly(content), painted: false)
+      LayerRenderer().render(outline.presentation(at: .zero), transform: t, into: &shape)
+      pixmap.composite(source, shape: shape, mode: state.blendMode, swapsRedAndBlue: false)
+      didDraw()
+    } else if recorded != nil {
+      recorded!.append(layer)
+    } else {
+      LayerRenderer().render(
+        layer.presentation(at: .zero),
+        transform: base.concatenating(Transform2D(scaleX: scale, y: scale)), into: &pixmap)
+      didDraw()
+    }
+  }
+
+  /// `content` inside the clips and, when `painted`, at the context's alpha with its
+  /// shadow (the shape that a blend mode mixes by has neither).
+  private func wrapped(_ content: Layer, painted: Bool) -> Layer {
     var layer = content
     for clip in state.clips.reversed() {
       let wrapper = Layer()
@@ -188,7 +218,7 @@ open class CGContext {
       wrapper.addSublayer(layer)
       layer = wrapper
     }
-    if state.alpha < 1 || state.shadow != nil {
+    if painted && (state.alpha < 1 || state.shadow != nil) {
       let wrapper = Layer()
       wrapper.anchorPoint = .zero
       wrapper.opacity = state.alpha
@@ -202,14 +232,64 @@ open class CGContext {
       wrapper.addSublayer(layer)
       layer = wrapper
     }
-    if recorded != nil {
-      recorded!.append(layer)
-    } else {
+    return layer
+  }
+
+  /// A copy of `layer`'s tree that draws, in opaque white, where it draws anything: the
+  /// shape (geometric coverage) of what it paints. Masks stay as they are.
+  static func shapeOnly(_ layer: Layer) -> Layer {
+    let copy = LayerCopy.model(of: layer)
+    func whiten(_ l: Layer) {
+      var p = l.properties.paint
+      func opaque(_ c: RGBAColor) -> RGBAColor { c.alpha > 0 ? .white : .clear }
+      p.fillColor = opaque(p.fillColor)
+      p.strokeColor = opaque(p.strokeColor)
+      p.borderColor = opaque(p.borderColor)
+      p.backgroundColor = opaque(p.backgroundColor)
+      p.colors = p.colors.map { _ in .white }
+      p.opacity = 1
+      p.shadowOpacity = 0
+      if l.properties.contents != nil {
+        l.properties.contents = nil
+        p.backgroundColor = .white
+      }
+      l.properties.paint = p
+      for s in l.sublayers { whiten(s) }
+    }
+    whiten(copy)
+    return copy
+  }
+
+  /// Turns a recording context into a bitmap of `extent` at the screen's scale, holding
+  /// what was recorded (as iOS draws a view into its backing store).
+  private func flattenRecording() {
+    let s = Double(Runtime.screenScale) > 0 ? Double(Runtime.screenScale) : 2
+    let w = Int((extent.width * s).rounded(.up))
+    let h = Int((extent.height * s).rounded(.up))
+    guard let bitmap = try? Pixmap(width: max(1, w), height: max(1, h)) else { return }
+    let shapes = recorded ?? []
+    pixmap = bitmap
+    scale = s
+    base = Transform2D(translationX: -extent.minX, y: -extent.minY)
+    recorded = nil
+    flattened = true
+    for layer in shapes {
       LayerRenderer().render(
         layer.presentation(at: .zero),
         transform: base.concatenating(Transform2D(scaleX: scale, y: scale)), into: &pixmap)
-      didDraw()
     }
+  }
+
+  /// What a view's drawing recorded, as layers in its points: the shapes, or the one image
+  /// of `extent` that a blend mode turned them into.
+  var drawnLayers: [Layer] {
+    guard flattened else { return recorded ?? [] }
+    let image = Layer()
+    image.anchorPoint = .zero
+    image.bounds = Rect(origin: .zero, size: extent.size)
+    image.position = extent.origin
+    image.properties.contents = LayerContents(image: pixmap)
+    return [image]
   }
 
   /// A bitmap context's caller's memory and its row length in bytes.
@@ -270,6 +350,38 @@ public func UIGraphicsPushContext(_ context: CGContext) {
 }
 
 public func UIGraphicsPopContext() { _ = GraphicsContextStack.stack.popLast() }
+
+/// Fills `rect` with the current context's fill colour.
+public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rect) }
+
+/// Fills `rect` with the current fill colour by `blendMode` (`.clear` erases it).
+public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
+  guard let context = UIGraphicsGetCurrentContext() else { return }
+  context.saveGState()
+  context.setBlendMode(blendMode)
+  context.fill(rect)
+  context.restoreGState()
+}
+
+/// Draws a one-point frame just inside `rect` in the current fill colour.
+public func UIRectFrame(_ rect: CGRect) { UIRectFrameUsingBlendMode(rect, .normal) }
+
+/// Draws a one-point frame just inside `rect` in the current fill colour by `blendMode`.
+public func UIRectFrameUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
+  guard let context = UIGraphicsGetCurrentContext() else { return }
+  let r = rect.standardized
+  guard r.width > 0, r.height > 0 else { return }
+  let frame = UIBezierPath(rect: r)
+  frame.append(UIBezierPath(rect: r.insetBy(dx: min(1, r.width / 2), dy: min(1, r.height / 2))))
+  frame.usesEvenOddFillRule = true
+  context.saveGState()
+  context.setBlendMode(blendMode)
+  frame.fill()
+  context.restoreGState()
+}
+
+/// Narrows the current context's drawing to `rect`.
+public func UIRectClip(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.clip(to: rect) }
 
 /// A transparent pixmap for an image of `size` points at `scale` pixels per point, its
 /// pixels counted as a frame's are; 1 x 1 when that gives no pixels, is not finite or
@@ -351,6 +463,21 @@ open class UIImage: NSObject {
   /// Draws the image upright at its size with its top-left corner at `point`.
   public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
 
+  /// Draws the image upright in `rect` by `blendMode` at `alpha`.
+  public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+    guard let context = UIGraphicsGetCurrentContext() else { return }
+    context.saveGState()
+    context.setBlendMode(blendMode)
+    context.setAlpha(alpha)
+    draw(in: rect)
+    context.restoreGState()
+  }
+
+  /// Draws the image upright at its size at `point` by `blendMode` at `alpha`.
+  public func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
+    draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
+  }
+
   public var size: CGSize {
     CGSize(width: CGFloat(pixmap.width) / scale, height: CGFloat(pixmap.height) / scale)
   }
@@ -387,6 +514,22 @@ open class UIGraphicsImageRendererContext: NSObject {
   public var currentImage: UIImage { UIImage(pixmap: cgContext.pixmap, scale: format.scale) }
   public func fill(_ rect: CGRect) { cgContext.fill(rect) }
   public func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+  /// Fills `rect` with the fill colour by `blendMode`.
+  public func fill(_ rect: CGRect, blendMode: CGBlendMode) {
+    cgContext.saveGState()
+    cgContext.setBlendMode(blendMode)
+    cgContext.fill(rect)
+    cgContext.restoreGState()
+  }
+  /// Strokes `rect` with the stroke colour by `blendMode`.
+  public func stroke(_ rect: CGRect, blendMode: CGBlendMode) {
+    cgContext.saveGState()
+    cgContext.setBlendMode(blendMode)
+    cgContext.stroke(rect)
+    cgContext.restoreGState()
+  }
+  /// Narrows drawing to `rect`.
+  public func clip(to rect: CGRect) { cgContext.clip(to: rect) }
 }
 
 /// Makes images by drawing: `renderer.image { ctx in layer.render(in: ctx.cgContext) }`.

@@ -71,6 +71,9 @@ public enum CGBlendMode: Int32, Sendable {
   case hardLight, difference, exclusion, hue, saturation, color, luminosity, clear, copy
   case sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut
   case destinationAtop, xor, plusDarker, plusLighter
+
+  /// The engine's mode of the same name.
+  var blendMode: BlendMode { BlendMode.allCases[Int(rawValue)] }
 }
 
 public enum CGInterpolationQuality: Int32, Sendable {
@@ -182,12 +185,9 @@ extension CGContext {
     setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3))
   }
 
-  /// Only `.normal` is drawn here; another mode draws as normal (a note says so once).
-  public func setBlendMode(_ mode: CGBlendMode) {
-    if mode != .normal {
-      Notice.once("blend", "CGContext blend modes other than .normal draw as .normal here")
-    }
-  }
+  /// How what is drawn afterwards combines with what the context holds: Core Graphics'
+  /// formulas, mixed by the shape's coverage (see `BlendMode`).
+  public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode.blendMode }
 
   /// Accepted: drawing is always anti-aliased with exact coverage here.
   public func setAllowsAntialiasing(_ allows: Bool) {}

@@ -99,12 +99,12 @@ open class UIBezierPath: NSObject {
     context.restoreGState()
   }
 
-  /// Fills with `blendMode` (only `.normal` drawn) at `alpha`.
+  /// Fills by `blendMode` at `alpha`.
   public func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
     withAlpha(blendMode, alpha) { fill() }
   }
 
-  /// Strokes with `blendMode` (only `.normal` drawn) at `alpha`.
+  /// Strokes by `blendMode` at `alpha`.
   public func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
     withAlpha(blendMode, alpha) { stroke() }
   }

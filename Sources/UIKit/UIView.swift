@@ -171,27 +171,58 @@ open class UIView: UIResponder, CALayerDelegate {
   public func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
 
   public func insertSubview(_ view: UIView, at index: Int) {
+    insert(view, at: index) { i in
+      // Beneath the layer of the view it goes beneath, else above every sublayer (a layer
+      // the program added itself stays beneath the views added after it).
+      if i + 1 < subviews.count {
+        layer.insertSublayer(view.layer, below: subviews[i + 1].layer)
+      } else {
+        layer.addSublayer(view.layer)
+      }
+    }
+  }
+
+  public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+    guard sibling.superview === self, sibling !== view else { return addSubview(view) }
+    insert(view, at: nil, after: sibling) { _ in
+      layer.insertSublayer(view.layer, above: sibling.layer)
+    }
+  }
+
+  public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+    guard sibling.superview === self, sibling !== view else { return insertSubview(view, at: 0) }
+    insert(view, at: nil, before: sibling) { _ in
+      layer.insertSublayer(view.layer, below: sibling.layer)
+    }
+  }
+
+  /// Makes `view` a subview at `index` among the others (or just after `after`, or just
+  /// before `before`), its layer placed by `placeLayer` (given the index), as UIKit does:
+  /// taken from its old superview first, told before and after.
+  private func insert(
+    _ view: UIView, at index: Int?, after: UIView? = nil, before: UIView? = nil,
+    placeLayer: (Int) -> Void
+  ) {
     if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
       subviews.remove(at: i)
     } else {
       view.removeFromSuperview()
       view.willMove(toSuperview: self)
     }
-    let i = max(0, min(index, subviews.count))
+    let i =
+      if let after, let k = subviews.firstIndex(where: { $0 === after }) {
+        k + 1
+      } else if let before, let k = subviews.firstIndex(where: { $0 === before }) {
+        k
+      } else {
+        max(0, min(index ?? subviews.count, subviews.count))
+      }
     subviews.insert(view, at: i)
     view.superview = self
-    layer.insertSublayer(view.layer, at: UInt32(i))
+    placeLayer(i)
     view.didMoveToSuperview()
     view.didMoveToWindow()
     setNeedsLayout()
-  }
-
-  public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
-    insertSubview(view, at: (subviews.firstIndex { $0 === sibling } ?? subviews.count - 1) + 1)
-  }
-
-  public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
-    insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
   }
 
   public func bringSubviewToFront(_ view: UIView) {

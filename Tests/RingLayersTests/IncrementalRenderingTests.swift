@@ -30,6 +30,8 @@ struct SplitMix64 {
 /// Builds random layer trees with random animations, describing what it built.
 final class RandomTree {
   var rng: SplitMix64
+  /// Picks blend modes from a stream of their own (the other choices stay as they were).
+  var blendPicks: SplitMix64
   /// Every layer built (masks included), to check that presenting never changes a model.
   var layers: [Layer] = []
   /// Times in seconds where an animation begins, ends or turns.
@@ -39,6 +41,7 @@ final class RandomTree {
 
   init(seed: UInt64, extent: Double) {
     rng = SplitMix64(state: seed)
+    blendPicks = SplitMix64(state: seed ^ 0xB1E4_D000)
     self.extent = extent
   }
 
@@ -165,6 +168,10 @@ final class RandomTree {
     if rng.chance(0.07) {
       l.isHidden = true
       d += " hidden"
+    }
+    if blendPicks.chance(0.15) {
+      l.properties.blendMode = blendPicks.pick(BlendMode.allCases)
+      d += " \(l.properties.blendMode)"
     }
     d += try animate(l)
     d += "]"

@@ -34,6 +34,32 @@ import Testing
 
   /// A path rounded at chosen corners has those corners' area taken off; affine transforms
   /// invert, and rectangles through them are the box round their corners.
+  /// A view's layer goes where UIKit puts it among the sublayers: `addSubview` above every
+  /// sublayer (a gradient the program added first stays beneath), `insertSubview` beneath
+  /// the layer of the view it goes beneath, and moving a view keeps the others in order.
+  @Test func subviewLayersAreOrderedAsOnIOS() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    let gradient = CAGradientLayer()
+    root.layer.addSublayer(gradient)
+    let (a, b, c) = (UIView(), UIView(), UIView())
+    root.addSubview(a)
+    let extra = CALayer()
+    root.layer.addSublayer(extra)
+    root.addSubview(b)
+    root.insertSubview(c, at: 0)
+    func order() -> [CALayer] { root.layer.sublayers ?? [] }
+    #expect(
+      order().map { ObjectIdentifier($0) }
+        == [gradient, c.layer, a.layer, extra, b.layer].map { ObjectIdentifier($0) })
+    root.insertSubview(c, aboveSubview: a)
+    #expect(root.subviews.map { ObjectIdentifier($0) } == [a, c, b].map { ObjectIdentifier($0) })
+    #expect(
+      order().map { ObjectIdentifier($0) }
+        == [gradient, a.layer, c.layer, extra, b.layer].map { ObjectIdentifier($0) })
+    root.bringSubviewToFront(a)
+    #expect(order().last === a.layer, "brought to the front of every sublayer")
+  }
+
   @Test func roundedCornersAndAffineHelpers() {
     let path = UIBezierPath(
       roundedRect: CGRect(x: 0, y: 0, width: 40, height: 20),
