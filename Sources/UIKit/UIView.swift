@@ -43,6 +43,7 @@ open class UIView: UIResponder, CALayerDelegate {
     set {
       let oldSize = layer.bounds.size
       layer.frame = newValue
+      AutoLayout.frameChanged()
       if layer.bounds.size != oldSize {
         setNeedsLayout()
         setNeedsDisplay()
@@ -54,6 +55,7 @@ open class UIView: UIResponder, CALayerDelegate {
     set {
       let oldSize = layer.bounds.size
       layer.bounds = newValue
+      AutoLayout.frameChanged()
       if newValue.size != oldSize {
         setNeedsLayout()
         setNeedsDisplay()
@@ -62,7 +64,10 @@ open class UIView: UIResponder, CALayerDelegate {
   }
   open var center: CGPoint {
     get { layer.position }
-    set { layer.position = newValue }
+    set {
+      layer.position = newValue
+      AutoLayout.frameChanged()
+    }
   }
   /// The view's transform about its centre: its layer's, as an affine one.
   open var transform: CGAffineTransform {
@@ -220,6 +225,7 @@ open class UIView: UIResponder, CALayerDelegate {
     subviews.insert(view, at: i)
     view.superview = self
     placeLayer(i)
+    AutoLayout.changed()
     view.didMoveToSuperview()
     view.didMoveToWindow()
     setNeedsLayout()
@@ -240,6 +246,7 @@ open class UIView: UIResponder, CALayerDelegate {
     willMove(toSuperview: nil)
     parent.subviews.removeAll { $0 === self }
     superview = nil
+    AutoLayout.removed(self)
     layer.removeFromSuperlayer()
     didMoveToSuperview()
     didMoveToWindow()
@@ -273,8 +280,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
   public func setNeedsLayout() { needsLayout = true }
 
-  /// Lays this view out now if it needs it, then its subviews.
+  /// Lays this view out now if it needs it, then its subviews; first, when constraints
+  /// or what they depend on changed, solves them and moves the views they place.
   public func layoutIfNeeded() {
+    AutoLayout.solveIfNeeded(from: self)
     if needsLayout {
       needsLayout = false
       viewController?.viewWillLayoutSubviews()
@@ -296,12 +305,24 @@ open class UIView: UIResponder, CALayerDelegate {
     CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
   }
 
-  /// Tells layouts the natural size changed; there is no Auto Layout here, so nothing moves.
-  open func invalidateIntrinsicContentSize() {}
+  /// Tells Auto Layout the natural size changed: the next layout pass solves again.
+  open func invalidateIntrinsicContentSize() { AutoLayout.changed() }
 
-  /// Kept for code that sets it before adding constraints; there is no Auto Layout here:
-  /// views keep the frames they are given.
-  open var translatesAutoresizingMaskIntoConstraints = true
+  /// Whether the view's frame, as set, holds it in place for Auto Layout (true); false lets
+  /// its constraints place and size it.
+  open var translatesAutoresizingMaskIntoConstraints = true {
+    didSet { AutoLayout.changed() }
+  }
+
+  /// Auto Layout's per-view state: guides and content priorities.
+  var autoLayout = AutoLayoutState()
+
+  /// Updates the view's constraints before a layout pass solves them, once
+  /// `setNeedsUpdateConstraints()` asked; an override calls `super` last, as UIKit asks.
+  open func updateConstraints() {}
+
+  /// Whether the view relies on constraints; kept for code that overrides it.
+  open class var requiresConstraintBasedLayout: Bool { false }
 
   /// Called on views loaded from a nib or storyboard; there are none here, so only a
   /// subclass's own calls reach it.

@@ -1,0 +1,429 @@
+import Foundation
+
+/// A view's Auto Layout state: its guides and the priorities of its natural size.
+struct AutoLayoutState {
+  var safeArea: UILayoutGuide?
+  var margins: UILayoutGuide?
+  var readable: UILayoutGuide?
+  var guides: [UILayoutGuide] = []
+  /// How strongly the view keeps from growing past (hugging) and shrinking below
+  /// (compression resistance) its intrinsic size, horizontally and vertically.
+  var hugging = (horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
+  var compression = (
+    horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh
+  )
+  var needsUpdateConstraints = false
+}
+
+/// The active constraints and the layout pass that solves them: each tree of views with
+/// constraints is one problem for `ConstraintSolver`, in the root's points. A view whose
+/// `translatesAutoresizingMaskIntoConstraints` holds stays where its frame puts it
+/// (relative to its superview, so it moves with it); the others go where the solution
+/// puts them, their edges rounded to the screen's pixels as UIKit rounds them.
+@MainActor enum AutoLayout {
+  /// Active constraints, in the order they were activated.
+  static var active: [NSLayoutConstraint] = []
+  /// Whether something a solution depends on changed since the last one.
+  static var dirty = false
+  /// Set while solutions are applied (their frames are not changes).
+  static var applying = false
+
+  static func changed() { dirty = true }
+  static func frameChanged() { if !applying && !active.isEmpty { dirty = true } }
+
+  static func activate(_ c: NSLayoutConstraint) {
+    guard !active.contains(where: { $0 === c }) else { return }
+    active.append(c)
+    let owners = [c.firstItem, c.secondItem].compactMap { $0.flatMap(owner) }
+    c.installedOn = owners.dropFirst().reduce(owners.first) { a, b in
+      a.flatMap { commonAncestor($0, b) }
+    }
+    dirty = true
+  }
+
+  static func deactivate(_ c: NSLayoutConstraint) {
+    active.removeAll { $0 === c }
+    c.installedOn = nil
+    dirty = true
+  }
+
+  /// A view leaves its superview: the constraints between its tree and the rest go, as on
+  /// iOS.
+  static func removed(_ view: UIView) {
+    func inside(_ item: AnyObject?) -> Bool {
+      guard let o = item.flatMap(owner) else { return false }
+      return o === view || o.isDescendant(of: view)
+    }
+    for c in active where inside(c.firstItem) != inside(c.secondItem) && c.secondItem != nil {
+      deactivate(c)
+    }
+    dirty = true
+  }
+
+  /// The view an item (a view or a guide) belongs to.
+  static func owner(_ item: AnyObject) -> UIView? {
+    (item as? UIView) ?? (item as? UILayoutGuide)?.owningView
+  }
+
+  static func commonAncestor(_ a: UIView, _ b: UIView) -> UIView? {
+    var v: UIView? = a
+    while let x = v {
+      if b === x || b.isDescendant(of: x) { return x }
+      v = x.superview
+    }
+    return nil
+  }
+
+  static func root(of view: UIView) -> UIView {
+    var v = view
+    while let s = v.superview { v = s }
+    return v
+  }
+
+  /// Solves every tree with constraints when something changed, and moves its views.
+  static func solveIfNeeded(from view: UIView) {
+    guard dirty, !applying, !active.isEmpty else { return }
+    dirty = false
+    // Views that asked to update their constraints do so first (they may change them).
+    var roots: [UIView] = []
+    for c in active {
+      guard let o = c.firstItem.flatMap(owner) else { continue }
+      let r = root(of: o)
+      if !roots.contains(where: { $0 === r }) { roots.append(r) }
+    }
+    for r in roots { updateConstraints(in: r) }
+    roots = []
+    for c in active {
+      guard let o = c.firstItem.flatMap(owner) else { continue }
+      let r = root(of: o)
+      if !roots.contains(where: { $0 === r }) { roots.append(r) }
+    }
+    for r in roots { solve(r) }
+    dirty = false
+  }
+
+  private static func updateConstraints(in view: UIView) {
+    for s in view.subviews { updateConstraints(in: s) }
+    if view.autoLayout.needsUpdateConstraints {
+      view.autoLayout.needsUpdateConstraints = false
+      view.updateConstraints()
+    }
+  }
+
+  /// One participant of a problem: a view, or a guide with a frame of its own.
+  private struct Node {
+    let item: AnyObject
+    let parent: Int?
+    let x, y, w, h: ConstraintSolver.Variable
+  }
+
+  private static func solve(_ root: UIView) {
+    let constraints = active.filter {
+      guard let o = $0.firstItem.flatMap(owner) else { return false }
+      guard let s = $0.secondItem else { return Self.root(of: o) === root }
+      return Self.root(of: o) === root && owner(s).map { Self.root(of: $0) === root } == true
+    }
+    guard !constraints.isEmpty else { return }
+    // The views the constraints name and their ancestors, parents first (tree order).
+    var wanted = Set<ObjectIdentifier>()
+    var freeGuides: [UILayoutGuide] = []
+    for c in constraints {
+      for item in [c.firstItem, c.secondItem].compactMap({ $0 }) {
+        if let g = item as? UILayoutGuide, g.isFree, !freeGuides.contains(where: { $0 === g }) {
+          freeGuides.append(g)
+        }
+        var v = owner(item)
+        while let x = v {
+          wanted.insert(ObjectIdentifier(x))
+          v = x.superview
+        }
+      }
+    }
+    var solver = ConstraintSolver()
+    var nodes: [Node] = []
+    var index: [ObjectIdentifier: Int] = [:]
+    func add(_ item: AnyObject, parent: Int?) {
+      index[ObjectIdentifier(item)] = nodes.count
+      nodes.append(
+        Node(
+          item: item, parent: parent, x: solver.variable(), y: solver.variable(),
+          w: solver.variable(), h: solver.variable()))
+    }
+    func visit(_ v: UIView, parent: Int?) {
+      guard wanted.contains(ObjectIdentifier(v)) else { return }
+      add(v, parent: parent)
+      let me = nodes.count - 1
+      for g in freeGuides where g.owningView === v { add(g, parent: me) }
+      for s in v.subviews { visit(s, parent: me) }
+    }
+    visit(root, parent: nil)
+
+    typealias E = ConstraintSolver.Expression
+    func require(_ e: E) { try? solver.add(e, .equal, weight: nil) }
+    let scale = Double(Runtime.screenScale) > 0 ? Double(Runtime.screenScale) : 2
+    for n in nodes {
+      let x = E(n.x)
+      let y = E(n.y)
+      let w = E(n.w)
+      let h = E(n.h)
+      guard let parent = n.parent else {
+        let b = (n.item as! UIView).bounds
+        require(x)
+        require(y)
+        require(w - E(b.width))
+        require(h - E(b.height))
+        continue
+      }
+      let p = nodes[parent]
+      guard let view = n.item as? UIView else {
+        // A guide of its own: only its constraints place it (a faint pull to its owner's
+        // origin and to no size keeps an unplaced one still).
+        for (v, o) in [(x, E(p.x)), (y, E(p.y)), (w, E(0)), (h, E(0))] {
+          try? solver.add(v - o, .equal, weight: 1e-3)
+        }
+        continue
+      }
+      let superBounds = (p.item as! UIView).bounds
+      let f = view.frame
+      if view.translatesAutoresizingMaskIntoConstraints {
+        require(x - E(p.x) - E(f.minX - superBounds.minX))
+        require(y - E(p.y) - E(f.minY - superBounds.minY))
+        require(w - E(f.width))
+        require(h - E(f.height))
+        continue
+      }
+      let size = view.intrinsicContentSize
+      let s = view.autoLayout
+      for (v, natural, hug, resist) in [
+        (w, size.width, s.hugging.horizontal, s.compression.horizontal),
+        (h, size.height, s.hugging.vertical, s.compression.vertical),
+      ] where natural >= 0 {
+        try? solver.add(v - E(natural), .lessOrEqual, weight: hug.weight ?? 1e12)
+        try? solver.add(v - E(natural), .greaterOrEqual, weight: resist.weight ?? 1e12)
+      }
+      // Faint pulls to where the view is, so that what the constraints leave open stays.
+      for (v, o) in [
+        (x, E(p.x) + E(f.minX - superBounds.minX)), (y, E(p.y) + E(f.minY - superBounds.minY)),
+        (w, E(f.width)), (h, E(f.height)),
+      ] {
+        try? solver.add(v - o, .equal, weight: 1e-3)
+      }
+    }
+    for c in constraints {
+      guard let first = expression(c.firstItem!, c.firstAttribute, nodes, index) else { continue }
+      var e = first - E(c.constant)
+      if let item = c.secondItem, c.secondAttribute != .notAnAttribute {
+        guard let second = expression(item, c.secondAttribute, nodes, index) else { continue }
+        e = e - second * c.multiplier
+      }
+      let relation: ConstraintSolver.Relation =
+        switch c.relation {
+        case .lessThanOrEqual: .lessOrEqual
+        case .equal: .equal
+        case .greaterThanOrEqual: .greaterOrEqual
+        }
+      do {
+        try solver.add(e, relation, weight: c.priority.weight)
+      } catch {
+        // iOS breaks one of the conflicting constraints and says so; so does this.
+        Notice.once(
+          "unsatisfiable",
+          "Auto Layout: unable to satisfy every required constraint; \(c) is broken")
+        try? solver.add(e, relation, weight: 1e12)
+      }
+    }
+    applying = true
+    defer { applying = false }
+    func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
+    for n in nodes {
+      guard let parent = n.parent else { continue }
+      let p = nodes[parent]
+      if let g = n.item as? UILayoutGuide {
+        let (px, py) = (solver.value(p.x), solver.value(p.y))
+        g.solvedFrame = CGRect(
+          x: solver.value(n.x) - px, y: solver.value(n.y) - py, width: solver.value(n.w),
+          height: solver.value(n.h))
+        continue
+      }
+      guard let view = n.item as? UIView, !view.translatesAutoresizingMaskIntoConstraints
+      else { continue }
+      let superBounds = (p.item as! UIView).bounds
+      let left = snap(solver.value(n.x))
+      let top = snap(solver.value(n.y))
+      let right = snap(solver.value(n.x) + solver.value(n.w))
+      let bottom = snap(solver.value(n.y) + solver.value(n.h))
+      let px = snap(solver.value(p.x))
+      let py = snap(solver.value(p.y))
+      let size = CGSize(width: max(0, right - left), height: max(0, bottom - top))
+      var b = view.bounds
+      if b.size != size {
+        b.size = size
+        view.bounds = b
+      }
+      let anchor = view.layer.anchorPoint
+      let center = CGPoint(
+        x: left - px + superBounds.minX + anchor.x * size.width,
+        y: top - py + superBounds.minY + anchor.y * size.height)
+      if view.center != center { view.center = center }
+    }
+  }
+
+  /// The value of `attribute` of `item` as an expression of the problem's variables.
+  private static func expression(
+    _ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute, _ nodes: [Node],
+    _ index: [ObjectIdentifier: Int]
+  ) -> ConstraintSolver.Expression? {
+    typealias E = ConstraintSolver.Expression
+    var insets = UIEdgeInsets.zero
+    let node: Node
+    if let i = index[ObjectIdentifier(item)] {
+      node = nodes[i]
+    } else if let g = item as? UILayoutGuide, let v = g.owningView,
+      let i = index[ObjectIdentifier(v)]
+    {
+      node = nodes[i]
+      insets = g.insets()
+    } else {
+      return nil
+    }
+    var a = attribute
+    if let view = item as? UIView {
+      let margins: [NSLayoutConstraint.Attribute: NSLayoutConstraint.Attribute] = [
+        .leftMargin: .left, .rightMargin: .right, .topMargin: .top, .bottomMargin: .bottom,
+        .leadingMargin: .leading, .trailingMargin: .trailing,
+        .centerXWithinMargins: .centerX, .centerYWithinMargins: .centerY,
+      ]
+      if let plain = margins[a] {
+        insets = view.layoutMargins
+        a = plain
+      }
+      if a == .firstBaseline || a == .lastBaseline {
+        Notice.once("baseline", "Auto Layout baselines are placed at the view's top and bottom")
+      }
+    }
+    let (x, y, w, h) = (E(node.x), E(node.y), E(node.w), E(node.h))
+    let (l, t, r, b) = (insets.left, insets.top, insets.right, insets.bottom)
+    switch a {
+    case .left, .leading, .leftMargin, .leadingMargin: return x + E(l)
+    case .right, .trailing, .rightMargin, .trailingMargin: return x + w - E(r)
+    case .centerX, .centerXWithinMargins: return x + w * 0.5 + E((l - r) / 2)
+    case .top, .topMargin, .firstBaseline: return y + E(t)
+    case .bottom, .bottomMargin, .lastBaseline: return y + h - E(b)
+    case .centerY, .centerYWithinMargins: return y + h * 0.5 + E((t - b) / 2)
+    case .width: return w - E(l + r)
+    case .height: return h - E(t + b)
+    case .notAnAttribute: return E(0)
+    }
+  }
+}
+
+extension UIView {
+  public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .leading) }
+  public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .trailing) }
+  public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .left) }
+  public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .right) }
+  public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .centerX) }
+  public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .top) }
+  public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .bottom) }
+  public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .centerY) }
+  public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .firstBaseline) }
+  public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .lastBaseline) }
+  public var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
+  public var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
+
+  /// The safe area: the bounds less `safeAreaInsets` (none here: no notch).
+  public var safeAreaLayoutGuide: UILayoutGuide {
+    if let g = autoLayout.safeArea { return g }
+    let g = UILayoutGuide()
+    g.owningView = self
+    g.identifier = "UIViewSafeAreaLayoutGuide"
+    g.insets = { [unowned self] in safeAreaInsets }
+    autoLayout.safeArea = g
+    return g
+  }
+
+  /// The bounds less `layoutMargins`.
+  public var layoutMarginsGuide: UILayoutGuide {
+    if let g = autoLayout.margins { return g }
+    let g = UILayoutGuide()
+    g.owningView = self
+    g.identifier = "UIViewLayoutMarginsGuide"
+    g.insets = { [unowned self] in layoutMargins }
+    autoLayout.margins = g
+    return g
+  }
+
+  /// Where text reads comfortably: the margins guide here (a window is never wide enough
+  /// for iOS to narrow it).
+  public var readableContentGuide: UILayoutGuide { layoutMarginsGuide }
+
+  /// Guides added with `addLayoutGuide(_:)`: rectangles of their own that constraints place.
+  public var layoutGuides: [UILayoutGuide] { autoLayout.guides }
+
+  public func addLayoutGuide(_ guide: UILayoutGuide) {
+    guide.owningView = self
+    guide.isFree = true
+    autoLayout.guides.append(guide)
+    AutoLayout.changed()
+  }
+
+  public func removeLayoutGuide(_ guide: UILayoutGuide) {
+    autoLayout.guides.removeAll { $0 === guide }
+    for c in AutoLayout.active where c.firstItem === guide || c.secondItem === guide {
+      AutoLayout.deactivate(c)
+    }
+    guide.owningView = nil
+  }
+
+  /// The active constraints installed on this view (their items' closest common ancestor).
+  public var constraints: [NSLayoutConstraint] {
+    AutoLayout.active.filter { $0.installedOn === self }
+  }
+
+  public func addConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = true }
+  public func addConstraints(_ constraints: [NSLayoutConstraint]) {
+    NSLayoutConstraint.activate(constraints)
+  }
+  public func removeConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = false }
+  public func removeConstraints(_ constraints: [NSLayoutConstraint]) {
+    NSLayoutConstraint.deactivate(constraints)
+  }
+
+  public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+    axis == .horizontal ? autoLayout.hugging.horizontal : autoLayout.hugging.vertical
+  }
+  public func setContentHuggingPriority(
+    _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
+  ) {
+    if axis == .horizontal {
+      autoLayout.hugging.horizontal = priority
+    } else {
+      autoLayout.hugging.vertical = priority
+    }
+    AutoLayout.changed()
+  }
+  public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis)
+    -> UILayoutPriority
+  {
+    axis == .horizontal ? autoLayout.compression.horizontal : autoLayout.compression.vertical
+  }
+  public func setContentCompressionResistancePriority(
+    _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
+  ) {
+    if axis == .horizontal {
+      autoLayout.compression.horizontal = priority
+    } else {
+      autoLayout.compression.vertical = priority
+    }
+    AutoLayout.changed()
+  }
+
+  /// Asks for `updateConstraints()` before the next layout pass solves.
+  public func setNeedsUpdateConstraints() {
+    autoLayout.needsUpdateConstraints = true
+    AutoLayout.changed()
+  }
+  public func needsUpdateConstraints() -> Bool { autoLayout.needsUpdateConstraints }
+  /// Runs the pending `updateConstraints()` calls (and the solve) now.
+  public func updateConstraintsIfNeeded() { AutoLayout.solveIfNeeded(from: self) }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// One attribute of a view or layout guide (`view.leadingAnchor`), from which constraints
+/// are made. The anchor's type keeps horizontal, vertical and size attributes apart, as in
+/// UIKit.
+@preconcurrency @MainActor
+open class NSLayoutAnchor<AnchorType: AnyObject> {
+  let item: AnyObject
+  let attribute: NSLayoutConstraint.Attribute
+
+  init(_ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute) {
+    self.item = item
+    self.attribute = attribute
+  }
+
+  func make(
+    _ relation: NSLayoutConstraint.Relation, _ other: NSLayoutAnchor<AnchorType>?,
+    multiplier: CGFloat = 1, constant: CGFloat
+  ) -> NSLayoutConstraint {
+    NSLayoutConstraint(
+      item: item, attribute: attribute, relatedBy: relation, toItem: other?.item,
+      attribute: other?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
+  }
+
+  public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+    make(.equal, anchor, constant: 0)
+  }
+  public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat)
+    -> NSLayoutConstraint
+  { make(.equal, anchor, constant: c) }
+  public func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>)
+    -> NSLayoutConstraint
+  { make(.greaterThanOrEqual, anchor, constant: 0) }
+  public func constraint(
+    greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat
+  ) -> NSLayoutConstraint { make(.greaterThanOrEqual, anchor, constant: c) }
+  public func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>)
+    -> NSLayoutConstraint
+  { make(.lessThanOrEqual, anchor, constant: 0) }
+  public func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat)
+    -> NSLayoutConstraint
+  { make(.lessThanOrEqual, anchor, constant: c) }
+}
+
+/// A horizontal position: leading, trailing, left, right, centre x.
+public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+
+/// A vertical position: top, bottom, centre y, baselines.
+public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+
+/// A size: width or height, which may also equal a constant or a multiple of another size.
+public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
+  public func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {
+    make(.equal, nil, constant: c)
+  }
+  public func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
+    make(.greaterThanOrEqual, nil, constant: c)
+  }
+  public func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
+    make(.lessThanOrEqual, nil, constant: c)
+  }
+  public func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat)
+    -> NSLayoutConstraint
+  { make(.equal, anchor, multiplier: m, constant: 0) }
+  public func constraint(
+    equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat
+  ) -> NSLayoutConstraint { make(.equal, anchor, multiplier: m, constant: c) }
+  public func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat)
+    -> NSLayoutConstraint
+  { make(.greaterThanOrEqual, anchor, multiplier: m, constant: 0) }
+  public func constraint(
+    greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat
+  ) -> NSLayoutConstraint { make(.greaterThanOrEqual, anchor, multiplier: m, constant: c) }
+  public func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat)
+    -> NSLayoutConstraint
+  { make(.lessThanOrEqual, anchor, multiplier: m, constant: 0) }
+  public func constraint(
+    lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat
+  ) -> NSLayoutConstraint { make(.lessThanOrEqual, anchor, multiplier: m, constant: c) }
+}
+
+/// A rectangle that takes part in Auto Layout without being a view: a view's safe area
+/// (its bounds here, as a window has no notch) and its margins (`layoutMargins` in).
+@preconcurrency @MainActor
+open class UILayoutGuide {
+  public internal(set) weak var owningView: UIView?
+  public var identifier = ""
+  /// How far in from the owning view's edges, in points (a view's own guides).
+  var insets: () -> UIEdgeInsets = { .zero }
+  /// Whether the guide has a frame of its own for constraints to place
+  /// (`addLayoutGuide(_:)`), rather than following its view's edges.
+  var isFree = false
+
+  public init() {}
+
+  /// The guide's rectangle in its view's coordinates (a free guide's, as last solved).
+  public var layoutFrame: CGRect {
+    guard let view = owningView else { return .zero }
+    return isFree ? solvedFrame : view.bounds.inset(by: insets())
+  }
+  var solvedFrame = CGRect.zero
+
+  public lazy var leadingAnchor = NSLayoutXAxisAnchor(self, .leading)
+  public lazy var trailingAnchor = NSLayoutXAxisAnchor(self, .trailing)
+  public lazy var leftAnchor = NSLayoutXAxisAnchor(self, .left)
+  public lazy var rightAnchor = NSLayoutXAxisAnchor(self, .right)
+  public lazy var centerXAnchor = NSLayoutXAxisAnchor(self, .centerX)
+  public lazy var topAnchor = NSLayoutYAxisAnchor(self, .top)
+  public lazy var bottomAnchor = NSLayoutYAxisAnchor(self, .bottom)
+  public lazy var centerYAnchor = NSLayoutYAxisAnchor(self, .centerY)
+  public lazy var widthAnchor = NSLayoutDimension(self, .width)
+  public lazy var heightAnchor = NSLayoutDimension(self, .height)
+}

@@ -1,0 +1,255 @@
+import Foundation
+import Testing
+
+@testable import UIKit
+
+/// Auto Layout as view code uses it: anchors, the classic initialiser, priorities,
+/// inequalities, intrinsic sizes, guides, margins, constants changed and animated, and the
+/// frames UIKit would give (their edges on the screen's pixels).
+@MainActor @Suite(.serialized) struct AutoLayoutTests {
+  init() {
+    NSLayoutConstraint.deactivate(AutoLayout.active)
+    Runtime.screenScale = 2
+  }
+
+  func root(_ width: CGFloat = 200, _ height: CGFloat = 100) -> UIView {
+    UIView(frame: CGRect(x: 0, y: 0, width: width, height: height))
+  }
+
+  func child(of parent: UIView) -> UIView {
+    let v = UIView()
+    v.translatesAutoresizingMaskIntoConstraints = false
+    parent.addSubview(v)
+    return v
+  }
+
+  @Test func aCentredViewOfAFixedSize() {
+    let r = root()
+    let v = child(of: r)
+    NSLayoutConstraint.activate([
+      v.centerXAnchor.constraint(equalTo: r.centerXAnchor),
+      v.centerYAnchor.constraint(equalTo: r.centerYAnchor),
+      v.widthAnchor.constraint(equalToConstant: 50),
+      v.heightAnchor.constraint(equalToConstant: 20),
+    ])
+    r.layoutIfNeeded()
+    #expect(v.frame == CGRect(x: 75, y: 40, width: 50, height: 20))
+    #expect(r.constraints.count == 2 && v.constraints.count == 2, "installed where UIKit puts them")
+  }
+
+  @Test func edgesPinnedToTheSafeAreaAndTheMargins() {
+    let r = root()
+    let bar = child(of: r)
+    let inset = child(of: r)
+    NSLayoutConstraint.activate([
+      bar.leadingAnchor.constraint(equalTo: r.safeAreaLayoutGuide.leadingAnchor, constant: 16),
+      bar.trailingAnchor.constraint(equalTo: r.safeAreaLayoutGuide.trailingAnchor, constant: -16),
+      bar.topAnchor.constraint(equalTo: r.safeAreaLayoutGuide.topAnchor, constant: 20),
+      bar.heightAnchor.constraint(equalToConstant: 44),
+      inset.leadingAnchor.constraint(equalTo: r.layoutMarginsGuide.leadingAnchor),
+      inset.trailingAnchor.constraint(equalTo: r.layoutMarginsGuide.trailingAnchor),
+      inset.bottomAnchor.constraint(equalTo: r.layoutMarginsGuide.bottomAnchor),
+      inset.heightAnchor.constraint(equalTo: bar.heightAnchor, multiplier: 0.5),
+    ])
+    r.layoutIfNeeded()
+    #expect(bar.frame == CGRect(x: 16, y: 20, width: 168, height: 44))
+    #expect(inset.frame == CGRect(x: 8, y: 70, width: 184, height: 22))
+  }
+
+  @Test func priorityAndInequalitiesDecide() {
+    let r = root()
+    let v = child(of: r)
+    let wide = v.widthAnchor.constraint(equalToConstant: 300)
+    wide.priority = .defaultHigh
+    let low = v.heightAnchor.constraint(equalToConstant: 90)
+    low.priority = .defaultLow
+    NSLayoutConstraint.activate([
+      v.leadingAnchor.constraint(equalTo: r.leadingAnchor),
+      v.topAnchor.constraint(equalTo: r.topAnchor),
+      wide,
+      v.widthAnchor.constraint(lessThanOrEqualTo: r.widthAnchor, constant: -20),
+      low,
+      v.heightAnchor.constraint(greaterThanOrEqualToConstant: 10),
+      v.heightAnchor.constraint(lessThanOrEqualToConstant: 30),
+    ])
+    r.layoutIfNeeded()
+    #expect(v.frame == CGRect(x: 0, y: 0, width: 180, height: 30), "\(v.frame)")
+  }
+
+  @Test func theClassicInitialiserWithAMultiplier() {
+    let r = root()
+    let v = child(of: r)
+    r.addConstraints([
+      NSLayoutConstraint(
+        item: v, attribute: .centerX, relatedBy: .equal, toItem: r, attribute: .centerX,
+        multiplier: 0.5, constant: 0),
+      NSLayoutConstraint(
+        item: v, attribute: .top, relatedBy: .equal, toItem: r, attribute: .top,
+        multiplier: 1, constant: 10),
+      NSLayoutConstraint(
+        item: v, attribute: .width, relatedBy: .equal, toItem: nil,
+        attribute: .notAnAttribute, multiplier: 1, constant: 40),
+      NSLayoutConstraint(
+        item: v, attribute: .height, relatedBy: .equal, toItem: v, attribute: .width,
+        multiplier: 0.25, constant: 0),
+    ])
+    r.layoutIfNeeded()
+    #expect(v.frame == CGRect(x: 30, y: 10, width: 40, height: 10))
+  }
+
+  @Test func anIntrinsicSizeHoldsUnlessConstraintsOutweighIt() {
+    let r = root(300, 100)
+    let label = UILabel()
+    label.text = "Loading…"
+    label.translatesAutoresizingMaskIntoConstraints = false
+    r.addSubview(label)
+    NSLayoutConstraint.activate([
+      label.centerXAnchor.constraint(equalTo: r.centerXAnchor),
+      label.centerYAnchor.constraint(equalTo: r.centerYAnchor),
+    ])
+    r.layoutIfNeeded()
+    let natural = label.intrinsicContentSize
+    #expect(abs(label.frame.width - natural.width) <= 0.5, "\(label.frame) \(natural)")
+    #expect(abs(label.frame.height - natural.height) <= 0.5)
+    #expect(abs(label.frame.midX - 150) <= 0.5 && abs(label.frame.midY - 50) <= 0.5)
+    // A required width beats the hugging; a width below the natural one beats it only when
+    // compression resistance is lowered.
+    let narrow = label.widthAnchor.constraint(equalToConstant: 10)
+    narrow.priority = UILayoutPriority(500)
+    narrow.isActive = true
+    r.layoutIfNeeded()
+    #expect(abs(label.frame.width - natural.width) <= 0.5, "resists compression at 750")
+    label.setContentCompressionResistancePriority(.defaultLow, for: .horizontal)
+    r.layoutIfNeeded()
+    #expect(label.frame.width == 10, "gives way at 250: \(label.frame)")
+  }
+
+  @Test func aChangedConstantMovesTheViewAtTheNextPassAndAnimates() {
+    let r = root()
+    let v = child(of: r)
+    let left = v.leadingAnchor.constraint(equalTo: r.leadingAnchor, constant: 10)
+    NSLayoutConstraint.activate([
+      left, v.topAnchor.constraint(equalTo: r.topAnchor),
+      v.widthAnchor.constraint(equalToConstant: 20), v.heightAnchor.constraint(equalToConstant: 20),
+    ])
+    r.layoutIfNeeded()
+    #expect(v.frame.minX == 10)
+    left.constant = 60
+    #expect(v.frame.minX == 10, "not before the layout pass")
+    r.layoutIfNeeded()
+    #expect(v.frame.minX == 60)
+    left.isActive = false
+    r.layoutIfNeeded()
+    #expect(v.frame.minX == 60, "what constraints leave open stays where it was")
+  }
+
+  @Test func nestedViewsAndOneWithAFrameMoveTogether() {
+    let r = root()
+    let card = child(of: r)
+    let badge = child(of: card)
+    let framed = UIView(frame: CGRect(x: 5, y: 5, width: 10, height: 10))
+    card.addSubview(framed)
+    NSLayoutConstraint.activate([
+      card.trailingAnchor.constraint(equalTo: r.trailingAnchor, constant: -10),
+      card.bottomAnchor.constraint(equalTo: r.bottomAnchor, constant: -10),
+      card.widthAnchor.constraint(equalToConstant: 80),
+      card.heightAnchor.constraint(equalToConstant: 40),
+      badge.trailingAnchor.constraint(equalTo: card.trailingAnchor),
+      badge.topAnchor.constraint(equalTo: framed.bottomAnchor, constant: 1),
+      badge.widthAnchor.constraint(equalToConstant: 8),
+      badge.heightAnchor.constraint(equalTo: badge.widthAnchor),
+    ])
+    r.layoutIfNeeded()
+    #expect(card.frame == CGRect(x: 110, y: 50, width: 80, height: 40))
+    #expect(badge.frame == CGRect(x: 72, y: 16, width: 8, height: 8), "in the card's coordinates")
+    #expect(framed.frame == CGRect(x: 5, y: 5, width: 10, height: 10), "its frame held")
+  }
+
+  @Test func edgesFallOnTheScreensPixels() {
+    let r = root(100, 100)
+    let views = (0..<3).map { _ in child(of: r) }
+    var cs: [NSLayoutConstraint] = []
+    for (i, v) in views.enumerated() {
+      cs += [
+        v.topAnchor.constraint(equalTo: r.topAnchor),
+        v.heightAnchor.constraint(equalToConstant: 10),
+        v.widthAnchor.constraint(equalTo: r.widthAnchor, multiplier: 1.0 / 3),
+        i == 0
+          ? v.leadingAnchor.constraint(equalTo: r.leadingAnchor)
+          : v.leadingAnchor.constraint(equalTo: views[i - 1].trailingAnchor),
+      ]
+    }
+    NSLayoutConstraint.activate(cs)
+    r.layoutIfNeeded()
+    #expect(views.map(\.frame.minX) == [0, 33.5, 66.5], "thirds of 100 points at 2x")
+    #expect(views.map(\.frame.width) == [33.5, 33, 33.5])
+  }
+
+  @Test func aGuideOfItsOwnSpacesViewsEvenly() {
+    let r = root(200, 50)
+    let (a, b) = (child(of: r), child(of: r))
+    let (g1, g2, g3) = (UILayoutGuide(), UILayoutGuide(), UILayoutGuide())
+    for g in [g1, g2, g3] { r.addLayoutGuide(g) }
+    NSLayoutConstraint.activate([
+      a.widthAnchor.constraint(equalToConstant: 40), b.widthAnchor.constraint(equalToConstant: 40),
+      a.heightAnchor.constraint(equalToConstant: 10),
+      b.heightAnchor.constraint(equalToConstant: 10),
+      a.topAnchor.constraint(equalTo: r.topAnchor), b.topAnchor.constraint(equalTo: r.topAnchor),
+      g1.leadingAnchor.constraint(equalTo: r.leadingAnchor),
+      a.leadingAnchor.constraint(equalTo: g1.trailingAnchor),
+      g2.leadingAnchor.constraint(equalTo: a.trailingAnchor),
+      b.leadingAnchor.constraint(equalTo: g2.trailingAnchor),
+      g3.leadingAnchor.constraint(equalTo: b.trailingAnchor),
+      g3.trailingAnchor.constraint(equalTo: r.trailingAnchor),
+      g2.widthAnchor.constraint(equalTo: g1.widthAnchor),
+      g3.widthAnchor.constraint(equalTo: g1.widthAnchor),
+    ])
+    r.layoutIfNeeded()
+    #expect(a.frame.minX == 40 && b.frame.minX == 120, "\(a.frame) \(b.frame)")
+    #expect(g2.layoutFrame.width == 40)
+  }
+
+  @Test func conflictingRequiredConstraintsBreakOneAndGoOn() {
+    let r = root()
+    let v = child(of: r)
+    NSLayoutConstraint.activate([
+      v.leadingAnchor.constraint(equalTo: r.leadingAnchor),
+      v.topAnchor.constraint(equalTo: r.topAnchor),
+      v.heightAnchor.constraint(equalToConstant: 10),
+      v.widthAnchor.constraint(equalToConstant: 100),
+      v.widthAnchor.constraint(equalToConstant: 50),
+    ])
+    r.layoutIfNeeded()
+    #expect(v.frame.width == 100, "the first holds, as UIKit keeps it: \(v.frame)")
+  }
+
+  @Test func leavingTheSuperviewRemovesTheConstraintsToIt() {
+    let r = root()
+    let v = child(of: r)
+    let size = v.widthAnchor.constraint(equalToConstant: 10)
+    let pin = v.leadingAnchor.constraint(equalTo: r.leadingAnchor)
+    NSLayoutConstraint.activate([size, pin])
+    v.removeFromSuperview()
+    #expect(size.isActive && !pin.isActive)
+  }
+
+  @Test func theSameConstraintsGiveTheSameFrames() {
+    func layout() -> [CGRect] {
+      NSLayoutConstraint.deactivate(AutoLayout.active)
+      let r = root()
+      let (a, b) = (child(of: r), child(of: r))
+      // Under-determined along x: only the faint pull to the old frame decides.
+      NSLayoutConstraint.activate([
+        a.trailingAnchor.constraint(equalTo: b.leadingAnchor, constant: -4),
+        a.widthAnchor.constraint(equalTo: b.widthAnchor),
+        a.topAnchor.constraint(equalTo: r.topAnchor), b.topAnchor.constraint(equalTo: r.topAnchor),
+        a.heightAnchor.constraint(equalToConstant: 5),
+        b.heightAnchor.constraint(equalToConstant: 5),
+      ])
+      r.layoutIfNeeded()
+      return [a.frame, b.frame]
+    }
+    let first = layout()
+    for _ in 0..<5 { #expect(layout() == first) }
+  }
+}
