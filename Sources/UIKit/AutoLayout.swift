@@ -84,6 +84,10 @@ struct AutoLayoutState {
   static func solveIfNeeded(from view: UIView) {
     guard dirty, !applying, !active.isEmpty else { return }
     dirty = false
+    // Constraints whose views are gone go too.
+    active.removeAll { c in
+      c.firstItem == nil || (c.secondAttribute != .notAnAttribute && c.secondItem == nil)
+    }
     // Views that asked to update their constraints do so first (they may change them).
     var roots: [UIView] = []
     for c in active {

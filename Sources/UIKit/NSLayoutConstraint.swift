@@ -57,10 +57,12 @@ open class NSLayoutConstraint: CustomStringConvertible {
     case vertical = 1
   }
 
-  public let firstItem: AnyObject?
+  /// The items, held weakly as UIKit holds them: a constraint whose view is gone is
+  /// dropped at the next layout pass.
+  public private(set) weak var firstItem: AnyObject?
   public let firstAttribute: Attribute
   public let relation: Relation
-  public let secondItem: AnyObject?
+  public private(set) weak var secondItem: AnyObject?
   public let secondAttribute: Attribute
   public let multiplier: CGFloat
   public var constant: CGFloat { didSet { if isActive { AutoLayout.changed() } } }

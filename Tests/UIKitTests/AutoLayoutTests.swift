@@ -233,6 +233,24 @@ import Testing
     #expect(size.isActive && !pin.isActive)
   }
 
+  @Test func constraintsOfAViewThatIsGoneAreDropped() {
+    let r = root()
+    weak var gone: UIView?
+    do {
+      let v = child(of: r)
+      gone = v
+      NSLayoutConstraint.activate([
+        v.widthAnchor.constraint(equalToConstant: 10),
+        v.leadingAnchor.constraint(equalTo: r.leadingAnchor),
+      ])
+      v.removeFromSuperview()
+    }
+    #expect(gone == nil, "constraints hold their views weakly")
+    AutoLayout.changed()
+    r.layoutIfNeeded()
+    #expect(AutoLayout.active.isEmpty)
+  }
+
   @Test func theSameConstraintsGiveTheSameFrames() {
     func layout() -> [CGRect] {
       NSLayoutConstraint.deactivate(AutoLayout.active)
