@@ -95,7 +95,11 @@ open class UIView: UIResponder, CALayerDelegate {
   }
   open var isHidden: Bool {
     get { layer.isHidden }
-    set { layer.isHidden = newValue }
+    set {
+      layer.isHidden = newValue
+      // A stack view closes the gap of an arranged view that hides.
+      (superview as? UIStackView)?.arrangedViewChanged(self)
+    }
   }
   open var isOpaque = true
   public var tag = 0
@@ -208,7 +212,8 @@ open class UIView: UIResponder, CALayerDelegate {
     _ view: UIView, at index: Int?, after: UIView? = nil, before: UIView? = nil,
     placeLayer: (Int) -> Void
   ) {
-    if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
+    let isNew = view.superview !== self
+    if !isNew, let i = subviews.firstIndex(where: { $0 === view }) {
       subviews.remove(at: i)
     } else {
       view.removeFromSuperview()
@@ -226,6 +231,7 @@ open class UIView: UIResponder, CALayerDelegate {
     view.superview = self
     placeLayer(i)
     AutoLayout.changed()
+    if isNew { didAddSubview(view) }
     view.didMoveToSuperview()
     view.didMoveToWindow()
     setNeedsLayout()
@@ -243,6 +249,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
   public func removeFromSuperview() {
     guard let parent = superview else { return }
+    parent.willRemoveSubview(self)
     willMove(toSuperview: nil)
     parent.subviews.removeAll { $0 === self }
     superview = nil
@@ -272,6 +279,8 @@ open class UIView: UIResponder, CALayerDelegate {
   open func didMoveToSuperview() {}
   open func didMoveToWindow() {}
   open func didAddSubview(_ subview: UIView) {}
+  /// Called on the superview before `subview` leaves it.
+  open func willRemoveSubview(_ subview: UIView) {}
 
   // MARK: Layout
 
