@@ -108,6 +108,9 @@ public struct LayerGeometry: Hashable, Sendable {
   /// How the layer, drawn as a group, combines with what is beneath it in its superlayer's
   /// target (`compositingFilter`); anything but `.normal` draws it as a group.
   public var blendMode: BlendMode = .normal
+  /// What the layer does to the pixels beneath its bounds (rounded when it masks to them)
+  /// before it draws: a frosted glass's blur and saturation (`UIVisualEffectView`).
+  public var backdropFilter: BackdropFilter?
 
   /// Gradient: start point in the unit space of the bounds ((0, 0) top-left).
   public var startPoint = Point(x: 0.5, y: 0)

@@ -317,6 +317,11 @@ extension RenderPlan {
           }
         target.fill(coverage, color: packed(color))
         k += 1
+      case .backdrop(let node, let region, let sigma, let saturation):
+        target.filterBackdrop(
+          region, sigma: sigma, saturation: saturation,
+          opacity: opacity8(p.nodes[node].properties.opacity), swapsRedAndBlue: swapsRedAndBlue)
+        k += 1
       case .image(let region, let sampler):
         target.fillImage(region, sampler: sampler, swapsRedAndBlue: swapsRedAndBlue)
         k += 1

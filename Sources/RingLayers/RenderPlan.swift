@@ -18,6 +18,9 @@ struct RenderPlan {
     /// rounded bounds of a layer that masks to them), composited at the node's opacity.
     /// A `shadow`, when the node casts one, is composited first, beneath the group.
     case group(node: Int, contentEnd: Int, end: Int, clip: CoverageMask?, shadow: Shadow?)
+    /// The pixels beneath `region` filtered by node `node`'s backdrop filter (`sigma` in
+    /// device pixels), mixed in at the node's opacity.
+    case backdrop(node: Int, region: CoverageMask, sigma: Double, saturation: Double)
   }
 
   /// A layer's shadow on the device: the coverage of its `shadowPath` (nil: the alpha of
@@ -354,8 +357,19 @@ extension RenderPlan {
       // (its region the rounded bounds when it masks to them).
       // A layer that masks to its bounds clips its shadow away, as on iOS.
       let castsShadow = c.shadow && !q.masksToBounds
+      if let filter = q.backdropFilter {
+        let region =
+          q.masksToBounds
+          ? cache.fill(q.roundedBounds, rule: .nonZero, m, width, height)
+          : cache.fill(rect: q.bounds, m, width, height)
+        add(
+          .backdrop(
+            node: i, region: region, sigma: filter.sigma * m.maximumScale,
+            saturation: filter.saturation),
+          bounds: region.pixelBounds)
+      }
       if n.kind == .gradient, n.sublayersStart == n.end, !c.background, !hasBorder, !castsShadow,
-        q.contents == nil, q.blendMode == .normal,
+        q.contents == nil, q.blendMode == .normal, q.backdropFilter == nil,
         n.mask.map(isPlainShapeMask) ?? true
       {
         let region =
@@ -380,12 +394,14 @@ extension RenderPlan {
       if n.mask != nil || c.isTranslucent || q.masksToBounds || castsShadow
         || q.blendMode != .normal
       {
+        // After the backdrop step, if any (the unit still starts at `start`).
+        let groupStart = steps.count
         add(.group(node: i, contentEnd: 0, end: 0, clip: nil, shadow: nil), bounds: .empty)
         compileContents(i, m)
         let contentEnd = steps.count
         if let mi = n.mask { compile(mi, parent: m, topLevel: false) }
         var b = PixelRect.empty
-        for k in (start + 1)..<contentEnd { b = b.union(bounds[k]) }
+        for k in (groupStart + 1)..<contentEnd { b = b.union(bounds[k]) }
         if !q.blendMode.keepsBackdropUnderClear {
           // A Porter-Duff operator composites the whole group, clear pixels too.
           b = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -416,9 +432,9 @@ extension RenderPlan {
               height: cast.height + 2 * spread
             ).clipped(width: width, height: height))
         }
-        steps[start] = .group(
+        steps[groupStart] = .group(
           node: i, contentEnd: contentEnd, end: steps.count, clip: clip, shadow: shadow)
-        bounds[start] = b
+        bounds[groupStart] = b
         // The border is drawn over the group, unclipped (it lies inside the bounds).
         compileBorder(i, m)
         if topLevel { unit(from: start, nodes: i..<n.end, overBackdrop: false) }

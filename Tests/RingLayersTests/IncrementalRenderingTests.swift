@@ -173,6 +173,11 @@ final class RandomTree {
       l.properties.blendMode = blendPicks.pick(BlendMode.allCases)
       d += " \(l.properties.blendMode)"
     }
+    if blendPicks.chance(0.08) {
+      l.properties.backdropFilter = BackdropFilter(
+        sigma: blendPicks.pick([0.5, 2, 4]), saturation: blendPicks.pick([1, 1.8]))
+      d += " frosted"
+    }
     d += try animate(l)
     d += "]"
     if depth > 0 && rng.chance(inMask ? 0.2 : 0.3) {
