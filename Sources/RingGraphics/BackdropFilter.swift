@@ -74,13 +74,15 @@ extension Pixmap {
         for x in x0..<x1 {
           let k = (y - box.y) * bw + (x - box.x)
           let a = Double(channels[3][k])
-          var v = [Double(channels[0][k]), Double(channels[1][k]), Double(channels[2][k])]
-          if saturation != 1 {
-            let luma = 0.2126 * v[red] + 0.7152 * v[1] + 0.0722 * v[blue]
-            for c in 0..<3 { v[c] = min(max(luma + saturation * (v[c] - luma), 0), a) }
-          }
           var filtered: UInt32 = UInt32(a) << 24
-          for c in 0..<3 { filtered |= UInt32(v[c].rounded()) << UInt32(8 * c) }
+          let luma =
+            0.2126 * Double(channels[red][k]) + 0.7152 * Double(channels[1][k]) + 0.0722
+            * Double(channels[blue][k])
+          for c in 0..<3 {
+            var v = Double(channels[c][k])
+            if saturation != 1 { v = min(max(luma + saturation * (v - luma), 0), a) }
+            filtered |= UInt32(v.rounded()) << UInt32(8 * c)
+          }
           let i = y * width + x
           let t = (m + 127) / 255
           pixels[i] =

@@ -27,6 +27,13 @@ struct AutoLayoutState {
   static var dirty = false
   /// Set while solutions are applied (their frames are not changes).
   static var applying = false
+  /// Views that asked for `updateConstraints()` (`setNeedsUpdateConstraints()`), held
+  /// weakly, in the order they asked.
+  static var needingUpdate: [WeakView] = []
+
+  struct WeakView {
+    weak var view: UIView?
+  }
 
   static func changed() { dirty = true }
   static func frameChanged() { if !applying && !active.isEmpty { dirty = true } }
@@ -82,21 +89,30 @@ struct AutoLayoutState {
 
   /// Solves every tree with constraints when something changed, and moves its views.
   static func solveIfNeeded(from view: UIView) {
-    guard dirty, !applying, !active.isEmpty else { return }
+    guard dirty, !applying else { return }
     dirty = false
+    // Views that asked to update their constraints do so first, deepest first (they may
+    // make the first constraints of their tree).
+    while !needingUpdate.isEmpty {
+      let asked = needingUpdate.compactMap(\.view)
+      needingUpdate = []
+      for v in asked.sorted(by: { depth($0) > depth($1) }) where v.autoLayout.needsUpdateConstraints
+      {
+        v.autoLayout.needsUpdateConstraints = false
+        // A view controller's view updates through the controller (whose default asks the
+        // view).
+        if let controller = v.viewController {
+          controller.updateViewConstraints()
+        } else {
+          v.updateConstraints()
+        }
+      }
+    }
     // Constraints whose views are gone go too.
     active.removeAll { c in
       c.firstItem == nil || (c.secondAttribute != .notAnAttribute && c.secondItem == nil)
     }
-    // Views that asked to update their constraints do so first (they may change them).
     var roots: [UIView] = []
-    for c in active {
-      guard let o = c.firstItem.flatMap(owner) else { continue }
-      let r = root(of: o)
-      if !roots.contains(where: { $0 === r }) { roots.append(r) }
-    }
-    for r in roots { updateConstraints(in: r) }
-    roots = []
     for c in active {
       guard let o = c.firstItem.flatMap(owner) else { continue }
       let r = root(of: o)
@@ -106,12 +122,14 @@ struct AutoLayoutState {
     dirty = false
   }
 
-  private static func updateConstraints(in view: UIView) {
-    for s in view.subviews { updateConstraints(in: s) }
-    if view.autoLayout.needsUpdateConstraints {
-      view.autoLayout.needsUpdateConstraints = false
-      view.updateConstraints()
+  private static func depth(_ view: UIView) -> Int {
+    var n = 0
+    var v = view.superview
+    while let x = v {
+      n += 1
+      v = x.superview
     }
+    return n
   }
 
   /// One participant of a problem: a view, or a guide with a frame of its own.
@@ -163,7 +181,41 @@ struct AutoLayoutState {
     visit(root, parent: nil)
 
     typealias E = ConstraintSolver.Expression
-    func require(_ e: E) { try? solver.add(e, .equal, weight: nil) }
+    // Each priority in the problem weighs a thousand times the one below it (fewer steps
+    // when there are many), so a higher priority wins over any few lower ones; the faint
+    // pulls weigh less than all.
+    var levels = Set(constraints.map(\.priority.rawValue))
+    for n in nodes {
+      guard let v = n.item as? UIView, !v.translatesAutoresizingMaskIntoConstraints else {
+        continue
+      }
+      let s = v.autoLayout
+      levels.formUnion(
+        [
+          s.hugging.horizontal, s.hugging.vertical, s.compression.horizontal,
+          s.compression.vertical,
+        ].map(\.rawValue))
+    }
+    let ranked = levels.filter { $0 < 1000 }.sorted()
+    let step = ranked.count > 1 ? min(1000, pow(1e12, 1 / Double(ranked.count - 1))) : 1000
+    func weight(_ p: UILayoutPriority) -> Double? {
+      guard p.rawValue < 1000 else { return nil }
+      return pow(step, Double(ranked.firstIndex(of: p.rawValue) ?? 0))
+    }
+    let faint = 1e-3
+    /// Adds the constraint, or leaves the solver as it was when it cannot hold.
+    @discardableResult
+    func add(_ e: E, _ r: ConstraintSolver.Relation, _ w: Double?) -> Bool {
+      let saved = solver
+      do {
+        try solver.add(e, r, weight: w)
+        return true
+      } catch {
+        solver = saved
+        return false
+      }
+    }
+    func require(_ e: E) { add(e, .equal, nil) }
     let scale = Double(Runtime.screenScale) > 0 ? Double(Runtime.screenScale) : 2
     for n in nodes {
       let x = E(n.x)
@@ -183,12 +235,18 @@ struct AutoLayoutState {
         // A guide of its own: only its constraints place it (a faint pull to its owner's
         // origin and to no size keeps an unplaced one still).
         for (v, o) in [(x, E(p.x)), (y, E(p.y)), (w, E(0)), (h, E(0))] {
-          try? solver.add(v - o, .equal, weight: 1e-3)
+          add(v - o, .equal, faint)
         }
         continue
       }
       let superBounds = (p.item as! UIView).bounds
-      let f = view.frame
+      // The frame from the centre and the bounds: a transform does not change where
+      // Auto Layout places a view.
+      let size0 = view.bounds.size
+      let anchor = view.layer.anchorPoint
+      let f = CGRect(
+        x: view.center.x - anchor.x * size0.width, y: view.center.y - anchor.y * size0.height,
+        width: size0.width, height: size0.height)
       if view.translatesAutoresizingMaskIntoConstraints {
         require(x - E(p.x) - E(f.minX - superBounds.minX))
         require(y - E(p.y) - E(f.minY - superBounds.minY))
@@ -202,22 +260,32 @@ struct AutoLayoutState {
         (w, size.width, s.hugging.horizontal, s.compression.horizontal),
         (h, size.height, s.hugging.vertical, s.compression.vertical),
       ] where natural >= 0 {
-        try? solver.add(v - E(natural), .lessOrEqual, weight: hug.weight ?? 1e12)
-        try? solver.add(v - E(natural), .greaterOrEqual, weight: resist.weight ?? 1e12)
+        add(v - E(natural), .lessOrEqual, weight(hug) ?? 1e12)
+        add(v - E(natural), .greaterOrEqual, weight(resist) ?? 1e12)
       }
       // Faint pulls to where the view is, so that what the constraints leave open stays.
       for (v, o) in [
         (x, E(p.x) + E(f.minX - superBounds.minX)), (y, E(p.y) + E(f.minY - superBounds.minY)),
         (w, E(f.width)), (h, E(f.height)),
       ] {
-        try? solver.add(v - o, .equal, weight: 1e-3)
+        add(v - o, .equal, faint)
       }
     }
     for c in constraints {
-      guard let first = expression(c.firstItem!, c.firstAttribute, nodes, index) else { continue }
+      // Positions are measured in the items' closest common ancestor, as UIKit measures
+      // them (a multiplier scales distances from its origin, not from the window's).
+      let owners = [c.firstItem, c.secondItem].compactMap { $0.flatMap(owner) }
+      let ancestor = owners.dropFirst().reduce(owners.first) { a, b in
+        a.flatMap { commonAncestor($0, b) }
+      }
+      let origin = ancestor.flatMap { index[ObjectIdentifier($0)] }.map { nodes[$0] }
+      guard
+        let first = expression(c.firstItem!, c.firstAttribute, nodes, index, origin: origin)
+      else { continue }
       var e = first - E(c.constant)
       if let item = c.secondItem, c.secondAttribute != .notAnAttribute {
-        guard let second = expression(item, c.secondAttribute, nodes, index) else { continue }
+        guard let second = expression(item, c.secondAttribute, nodes, index, origin: origin)
+        else { continue }
         e = e - second * c.multiplier
       }
       let relation: ConstraintSolver.Relation =
@@ -226,14 +294,13 @@ struct AutoLayoutState {
         case .equal: .equal
         case .greaterThanOrEqual: .greaterOrEqual
         }
-      do {
-        try solver.add(e, relation, weight: c.priority.weight)
-      } catch {
-        // iOS breaks one of the conflicting constraints and says so; so does this.
+      if !add(e, relation, weight(c.priority)) {
+        // iOS breaks one of the conflicting constraints and says so; so does this: the
+        // new one, kept as far as the others let it.
         Notice.once(
           "unsatisfiable",
           "Auto Layout: unable to satisfy every required constraint; \(c) is broken")
-        try? solver.add(e, relation, weight: 1e12)
+        add(e, relation, 1e12)
       }
     }
     applying = true
@@ -275,7 +342,7 @@ struct AutoLayoutState {
   /// The value of `attribute` of `item` as an expression of the problem's variables.
   private static func expression(
     _ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute, _ nodes: [Node],
-    _ index: [ObjectIdentifier: Int]
+    _ index: [ObjectIdentifier: Int], origin: Node?
   ) -> ConstraintSolver.Expression? {
     typealias E = ConstraintSolver.Expression
     var insets = UIEdgeInsets.zero
@@ -305,7 +372,10 @@ struct AutoLayoutState {
         Notice.once("baseline", "Auto Layout baselines are placed at the view's top and bottom")
       }
     }
-    let (x, y, w, h) = (E(node.x), E(node.y), E(node.w), E(node.h))
+    // Positions from the origin's corner; sizes as they are.
+    let x = origin.map { E(node.x) - E($0.x) } ?? E(node.x)
+    let y = origin.map { E(node.y) - E($0.y) } ?? E(node.y)
+    let (w, h) = (E(node.w), E(node.h))
     let (l, t, r, b) = (insets.left, insets.top, insets.right, insets.bottom)
     switch a {
     case .left, .leading, .leftMargin, .leadingMargin: return x + E(l)
@@ -424,6 +494,9 @@ extension UIView {
 
   /// Asks for `updateConstraints()` before the next layout pass solves.
   public func setNeedsUpdateConstraints() {
+    if !autoLayout.needsUpdateConstraints {
+      AutoLayout.needingUpdate.append(AutoLayout.WeakView(view: self))
+    }
     autoLayout.needsUpdateConstraints = true
     AutoLayout.changed()
   }

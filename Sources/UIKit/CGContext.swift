@@ -156,31 +156,39 @@ open class CGContext {
   ) {
     guard !path.elements.isEmpty else { return }
     let t = state.transform
-    let layer = ShapeLayer()
-    layer.anchorPoint = .zero
-    layer.path = t == .identity ? path : path.applying(t)
-    layer.fillRule = evenOdd ? .evenOdd : .nonZero
-    if isFill {
-      layer.fillColor = state.fill.rgba
-    } else {
-      layer.fillColor = nil
-      layer.strokeColor = state.stroke.rgba
-      layer.lineWidth = Double(state.lineWidth) * abs(t.a * t.d - t.b * t.c).squareRoot()
-      layer.lineCap = state.lineCap
-      layer.lineJoin = state.lineJoin
-      layer.miterLimit = miterLimit
-      if !state.dash.lengths.isEmpty {
-        let s = abs(t.a * t.d - t.b * t.c).squareRoot()
-        layer.properties.lineDashPattern = state.dash.lengths.map { $0 * s }
-        layer.properties.lineDashPhase = state.dash.phase * s
+    let devicePath = t == .identity ? path : path.applying(t)
+    /// The shape painted in `color`.
+    func shape(_ color: RGBAColor) -> ShapeLayer {
+      let layer = ShapeLayer()
+      layer.anchorPoint = .zero
+      layer.path = devicePath
+      layer.fillRule = evenOdd ? .evenOdd : .nonZero
+      if isFill {
+        layer.fillColor = color
+      } else {
+        layer.fillColor = nil
+        layer.strokeColor = color
+        layer.lineWidth = Double(state.lineWidth) * abs(t.a * t.d - t.b * t.c).squareRoot()
+        layer.lineCap = state.lineCap
+        layer.lineJoin = state.lineJoin
+        layer.miterLimit = miterLimit
+        if !state.dash.lengths.isEmpty {
+          let s = abs(t.a * t.d - t.b * t.c).squareRoot()
+          layer.properties.lineDashPattern = state.dash.lengths.map { $0 * s }
+          layer.properties.lineDashPhase = state.dash.phase * s
+        }
       }
+      return layer
     }
-    emit(layer)
+    // A blend mode mixes by the geometry alone, whatever the colour (a clear one too).
+    emit(
+      shape(isFill ? state.fill.rgba : state.stroke.rgba),
+      shape: state.blendMode == .normal ? nil : shape(.white))
   }
 
   /// Draws `layer`, already in the context's points, or records it: inside the clips, at
   /// the context's alpha, casting its shadow, by the blend mode.
-  func emit(_ content: Layer) {
+  func emit(_ content: Layer, shape known: Layer? = nil) {
     let layer = wrapped(content, painted: true)
     if state.blendMode != .normal {
       if recorded != nil { flattenRecording() }
@@ -189,7 +197,7 @@ open class CGContext {
       var source = try! Pixmap(width: pixmap.width, height: pixmap.height)
       var shape = try! Pixmap(width: pixmap.width, height: pixmap.height)
       LayerRenderer().render(layer.presentation(at: .zero), transform: t, into: &source)
-      let outline = wrapped(Self.shapeOnly(content), painted: false)
+      let outline = wrapped(known ?? Self.shapeOnly(content), painted: false)
       LayerRenderer().render(outline.presentation(at: .zero), transform: t, into: &shape)
       pixmap.composite(source, shape: shape, mode: state.blendMode, swapsRedAndBlue: false)
       didDraw()
@@ -351,8 +359,9 @@ public func UIGraphicsPushContext(_ context: CGContext) {
 
 public func UIGraphicsPopContext() { _ = GraphicsContextStack.stack.popLast() }
 
-/// Fills `rect` with the current context's fill colour.
-public func UIRectFill(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.fill(rect) }
+/// Fills `rect` with the current context's fill colour, replacing what is there
+/// (`.copy`, as UIKit documents it: a clear colour erases).
+public func UIRectFill(_ rect: CGRect) { UIRectFillUsingBlendMode(rect, .copy) }
 
 /// Fills `rect` with the current fill colour by `blendMode` (`.clear` erases it).
 public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
@@ -363,8 +372,8 @@ public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
   context.restoreGState()
 }
 
-/// Draws a one-point frame just inside `rect` in the current fill colour.
-public func UIRectFrame(_ rect: CGRect) { UIRectFrameUsingBlendMode(rect, .normal) }
+/// Draws a one-point frame just inside `rect` in the current fill colour (`.copy`).
+public func UIRectFrame(_ rect: CGRect) { UIRectFrameUsingBlendMode(rect, .copy) }
 
 /// Draws a one-point frame just inside `rect` in the current fill colour by `blendMode`.
 public func UIRectFrameUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {

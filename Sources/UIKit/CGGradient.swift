@@ -65,7 +65,7 @@ public enum CGPathDrawingMode: Int32, Sendable {
   case fill, eoFill, stroke, fillStroke, eoFillStroke
 }
 
-/// How drawing blends with what is beneath: only `.normal` is drawn here.
+/// How drawing combines with what is beneath (see `BlendMode`).
 public enum CGBlendMode: Int32, Sendable {
   case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight
   case hardLight, difference, exclusion, hue, saturation, color, luminosity, clear, copy
@@ -188,6 +188,14 @@ extension CGContext {
   /// How what is drawn afterwards combines with what the context holds: Core Graphics'
   /// formulas, mixed by the shape's coverage (see `BlendMode`).
   public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode.blendMode }
+
+  /// Makes `rect` (user space) transparent.
+  public func clear(_ rect: CGRect) {
+    saveGState()
+    state.blendMode = .clear
+    fill(rect)
+    restoreGState()
+  }
 
   /// Accepted: drawing is always anti-aliased with exact coverage here.
   public func setAllowsAntialiasing(_ allows: Bool) {}

@@ -42,11 +42,40 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
   { make(.lessThanOrEqual, anchor, constant: c) }
 }
 
+/// The system's standard spacing between views, in points.
+let systemSpacing: CGFloat = 8
+
 /// A horizontal position: leading, trailing, left, right, centre x.
-public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
+  /// This anchor `multiplier` system spacings (8 points each) after `anchor`.
+  public func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat)
+    -> NSLayoutConstraint
+  { make(.equal, anchor, constant: systemSpacing * multiplier) }
+  public func constraint(
+    greaterThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat
+  ) -> NSLayoutConstraint {
+    make(.greaterThanOrEqual, anchor, constant: systemSpacing * multiplier)
+  }
+  public func constraint(
+    lessThanOrEqualToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat
+  ) -> NSLayoutConstraint { make(.lessThanOrEqual, anchor, constant: systemSpacing * multiplier) }
+}
 
 /// A vertical position: top, bottom, centre y, baselines.
-public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
+  /// This anchor `multiplier` system spacings (8 points each) below `anchor`.
+  public func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat)
+    -> NSLayoutConstraint
+  { make(.equal, anchor, constant: systemSpacing * multiplier) }
+  public func constraint(
+    greaterThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat
+  ) -> NSLayoutConstraint {
+    make(.greaterThanOrEqual, anchor, constant: systemSpacing * multiplier)
+  }
+  public func constraint(
+    lessThanOrEqualToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat
+  ) -> NSLayoutConstraint { make(.lessThanOrEqual, anchor, constant: systemSpacing * multiplier) }
+}
 
 /// A size: width or height, which may also equal a constant or a multiple of another size.
 public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
@@ -100,14 +129,14 @@ open class UILayoutGuide {
   }
   var solvedFrame = CGRect.zero
 
-  public lazy var leadingAnchor = NSLayoutXAxisAnchor(self, .leading)
-  public lazy var trailingAnchor = NSLayoutXAxisAnchor(self, .trailing)
-  public lazy var leftAnchor = NSLayoutXAxisAnchor(self, .left)
-  public lazy var rightAnchor = NSLayoutXAxisAnchor(self, .right)
-  public lazy var centerXAnchor = NSLayoutXAxisAnchor(self, .centerX)
-  public lazy var topAnchor = NSLayoutYAxisAnchor(self, .top)
-  public lazy var bottomAnchor = NSLayoutYAxisAnchor(self, .bottom)
-  public lazy var centerYAnchor = NSLayoutYAxisAnchor(self, .centerY)
-  public lazy var widthAnchor = NSLayoutDimension(self, .width)
-  public lazy var heightAnchor = NSLayoutDimension(self, .height)
+  public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .leading) }
+  public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .trailing) }
+  public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .left) }
+  public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .right) }
+  public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .centerX) }
+  public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .top) }
+  public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .bottom) }
+  public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .centerY) }
+  public var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
+  public var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
 }

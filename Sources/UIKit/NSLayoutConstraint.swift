@@ -24,12 +24,6 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
   public static func - (a: UILayoutPriority, b: Float) -> UILayoutPriority {
     UILayoutPriority(a.rawValue - b)
   }
-
-  /// The solver's weight: a priority 125 higher weighs ten times as much, so higher
-  /// priorities win over any few lower ones; nil for required.
-  var weight: Double? {
-    rawValue >= 1000 ? nil : pow(10, Double(max(1, rawValue)) / 125)
-  }
 }
 
 /// A relation between two layout attributes: `first = multiplier × second + constant` (or

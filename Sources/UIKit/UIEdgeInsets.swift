@@ -29,3 +29,22 @@ extension CGRect {
       height: size.height - insets.top - insets.bottom)
   }
 }
+
+/// Insets by leading and trailing edge, in points.
+public struct NSDirectionalEdgeInsets: Hashable, Sendable {
+  public var top: CGFloat
+  public var leading: CGFloat
+  public var bottom: CGFloat
+  public var trailing: CGFloat
+
+  public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+    self.top = top
+    self.leading = leading
+    self.bottom = bottom
+    self.trailing = trailing
+  }
+
+  public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
+
+  public static let zero = NSDirectionalEdgeInsets()
+}

@@ -69,8 +69,10 @@ open class UIStackView: UIView {
     }
   }
 
+  /// The gap after `arrangedSubview`; `spacingUseDefault` goes back to `spacing`.
   open func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {
-    customSpacings[ObjectIdentifier(arrangedSubview)] = spacing
+    customSpacings[ObjectIdentifier(arrangedSubview)] =
+      spacing == UIStackView.spacingUseDefault || !spacing.isFinite ? nil : spacing
     rearrange()
   }
 

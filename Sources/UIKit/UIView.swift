@@ -23,6 +23,7 @@ open class UIView: UIResponder, CALayerDelegate {
     // A view draws once before it shows (what `draw(_:)` draws, if anything).
     layer.setNeedsDisplay()
     self.frame = frame
+    if Self.requiresConstraintBasedLayout { setNeedsUpdateConstraints() }
   }
 
   public required init?(coder: NSCoder) {
@@ -42,8 +43,8 @@ open class UIView: UIResponder, CALayerDelegate {
     get { layer.frame }
     set {
       let oldSize = layer.bounds.size
+      if layer.frame != newValue { AutoLayout.frameChanged() }
       layer.frame = newValue
-      AutoLayout.frameChanged()
       if layer.bounds.size != oldSize {
         setNeedsLayout()
         setNeedsDisplay()
@@ -54,8 +55,8 @@ open class UIView: UIResponder, CALayerDelegate {
     get { layer.bounds }
     set {
       let oldSize = layer.bounds.size
+      if layer.bounds != newValue { AutoLayout.frameChanged() }
       layer.bounds = newValue
-      AutoLayout.frameChanged()
       if newValue.size != oldSize {
         setNeedsLayout()
         setNeedsDisplay()
@@ -65,8 +66,8 @@ open class UIView: UIResponder, CALayerDelegate {
   open var center: CGPoint {
     get { layer.position }
     set {
+      if layer.position != newValue { AutoLayout.frameChanged() }
       layer.position = newValue
-      AutoLayout.frameChanged()
     }
   }
   /// The view's transform about its centre: its layer's, as an affine one.
@@ -314,8 +315,12 @@ open class UIView: UIResponder, CALayerDelegate {
     CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
   }
 
-  /// Tells Auto Layout the natural size changed: the next layout pass solves again.
-  open func invalidateIntrinsicContentSize() { AutoLayout.changed() }
+  /// Tells Auto Layout the natural size changed: the next layout pass solves again (a
+  /// stack view that arranges the view by it arranges again).
+  open func invalidateIntrinsicContentSize() {
+    AutoLayout.changed()
+    (superview as? UIStackView)?.arrangedViewChanged(self)
+  }
 
   /// Whether the view's frame, as set, holds it in place for Auto Layout (true); false lets
   /// its constraints place and size it.
@@ -347,7 +352,32 @@ open class UIView: UIResponder, CALayerDelegate {
   open func safeAreaInsetsDidChange() {}
   /// The default spacing between the view's edges and its content: 8 points each side, as
   /// on iOS.
-  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+    didSet {
+      AutoLayout.changed()
+      layoutMarginsDidChange()
+    }
+  }
+  /// The margins by leading and trailing edge (left and right here: text runs left to
+  /// right).
+  open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+    get {
+      NSDirectionalEdgeInsets(
+        top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom,
+        trailing: layoutMargins.right)
+    }
+    set {
+      layoutMargins = UIEdgeInsets(
+        top: newValue.top, left: newValue.leading, bottom: newValue.bottom,
+        right: newValue.trailing)
+    }
+  }
+  /// Kept: a window here has no safe area for margins to add to, nor do superviews pass
+  /// theirs down.
+  open var preservesSuperviewLayoutMargins = false
+  open var insetsLayoutMarginsFromSafeArea = true
+  /// Called when `layoutMargins` change.
+  open func layoutMarginsDidChange() {}
   public func sizeToFit() {
     let s = sizeThatFits(bounds.size)
     frame = CGRect(origin: frame.origin, size: s)

@@ -39,6 +39,8 @@ open class UIViewController: UIResponder {
     loadView()
     if loadedView == nil { view = UIView(frame: UIScreen.main.bounds) }
     viewDidLoad()
+    // The first layout pass asks for `updateViewConstraints()`, as UIKit's does.
+    loadedView?.setNeedsUpdateConstraints()
   }
 
   open func viewDidLoad() {}
@@ -46,6 +48,9 @@ open class UIViewController: UIResponder {
   open func viewDidAppear(_ animated: Bool) {}
   open func viewWillDisappear(_ animated: Bool) {}
   open func viewDidDisappear(_ animated: Bool) {}
+  /// Updates the view's constraints before a layout pass solves them: the first pass, and
+  /// after `view.setNeedsUpdateConstraints()`. Overrides call `super` last.
+  open func updateViewConstraints() { viewIfLoaded?.updateConstraints() }
   open func viewWillLayoutSubviews() {}
   open func viewDidLayoutSubviews() {}
   open func didReceiveMemoryWarning() {}

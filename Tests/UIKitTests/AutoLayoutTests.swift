@@ -233,6 +233,107 @@ import Testing
     #expect(size.isActive && !pin.isActive)
   }
 
+  /// A required constraint that conflicts with those before it is the one broken; the
+  /// earlier ones still hold exactly.
+  @Test func aConflictLeavesTheEarlierRequiredConstraintsWhole() {
+    let r = root(200, 100)
+    let v = child(of: r)
+    NSLayoutConstraint.activate([
+      v.leadingAnchor.constraint(equalTo: r.leadingAnchor),
+      v.trailingAnchor.constraint(lessThanOrEqualTo: r.trailingAnchor),
+      v.topAnchor.constraint(equalTo: r.topAnchor),
+      v.heightAnchor.constraint(equalToConstant: 10),
+      v.widthAnchor.constraint(greaterThanOrEqualToConstant: 300),
+    ])
+    r.layoutIfNeeded()
+    #expect(v.frame == CGRect(x: 0, y: 0, width: 200, height: 10), "\(v.frame)")
+  }
+
+  /// A multiplier scales a position from the origin of the items' common ancestor: a
+  /// quarter of the way across the container, wherever the container is.
+  @Test func aMultipliedPositionIsMeasuredInTheCommonAncestor() {
+    let r = root(400, 100)
+    let container = UIView(frame: CGRect(x: 100, y: 0, width: 200, height: 100))
+    r.addSubview(container)
+    let v = child(of: container)
+    NSLayoutConstraint.activate([
+      NSLayoutConstraint(
+        item: v, attribute: .centerX, relatedBy: .equal, toItem: container,
+        attribute: .centerX, multiplier: 0.5, constant: 0),
+      v.topAnchor.constraint(equalTo: container.topAnchor),
+      v.widthAnchor.constraint(equalToConstant: 20), v.heightAnchor.constraint(equalToConstant: 20),
+    ])
+    r.layoutIfNeeded()
+    #expect(v.frame.midX == 50, "\(v.frame)")
+  }
+
+  /// A higher priority beats lower ones even when several lower ones pull together.
+  @Test func aHigherPriorityWinsOverLowerOnesTogether() {
+    let r = root(200, 200)
+    let v = child(of: r)
+    let wide = v.widthAnchor.constraint(equalToConstant: 100)
+    wide.priority = .defaultHigh
+    let ratio = v.heightAnchor.constraint(equalTo: v.widthAnchor, multiplier: 2)
+    ratio.priority = UILayoutPriority(749)
+    NSLayoutConstraint.activate([
+      v.leadingAnchor.constraint(equalTo: r.leadingAnchor),
+      v.topAnchor.constraint(equalTo: r.topAnchor),
+      v.heightAnchor.constraint(equalToConstant: 100), wide, ratio,
+    ])
+    r.layoutIfNeeded()
+    #expect(v.frame.width == 100, "\(v.frame)")
+  }
+
+  /// A view placed by its frame holds its place by its centre and bounds: a transform (a
+  /// pop-in starting small) does not shrink what is pinned inside it.
+  @Test func aTransformDoesNotChangeWhereConstraintsPlace() {
+    let r = root()
+    let card = UIView(frame: CGRect(x: 20, y: 10, width: 100, height: 60))
+    card.transform = CGAffineTransform(scaleX: 0.01, y: 0.01)
+    r.addSubview(card)
+    let fill = child(of: card)
+    NSLayoutConstraint.activate([
+      fill.leadingAnchor.constraint(equalTo: card.leadingAnchor),
+      fill.trailingAnchor.constraint(equalTo: card.trailingAnchor),
+      fill.topAnchor.constraint(equalTo: card.topAnchor),
+      fill.bottomAnchor.constraint(equalTo: card.bottomAnchor),
+    ])
+    r.layoutIfNeeded()
+    #expect(fill.frame == CGRect(x: 0, y: 0, width: 100, height: 60), "\(fill.frame)")
+  }
+
+  /// `updateViewConstraints()` runs at the first layout pass, so constraints made there
+  /// place the views; a view's own `updateConstraints` runs once it asks.
+  @Test func theFirstPassUpdatesAControllersConstraints() {
+    final class Controller: UIViewController {
+      let box = UIView()
+      var updates = 0
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        box.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(box)
+      }
+      override func updateViewConstraints() {
+        updates += 1
+        if updates == 1 {
+          NSLayoutConstraint.activate([
+            box.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            box.centerYAnchor.constraint(equalTo: view.centerYAnchor),
+            box.widthAnchor.constraint(equalToConstant: 10),
+            box.heightAnchor.constraint(equalToConstant: 10),
+          ])
+        }
+        super.updateViewConstraints()
+      }
+    }
+    let controller = Controller()
+    controller.loadViewIfNeeded()
+    controller.view.frame = CGRect(x: 0, y: 0, width: 100, height: 50)
+    controller.view.layoutIfNeeded()
+    #expect(controller.updates == 1)
+    #expect(controller.box.frame == CGRect(x: 45, y: 20, width: 10, height: 10))
+  }
+
   @Test func constraintsOfAViewThatIsGoneAreDropped() {
     let r = root()
     weak var gone: UIView?

@@ -32,6 +32,25 @@ import Testing
     #expect(pixels.pixels[5] == 0xFF00_00FF, "outside the shape, red stays")
   }
 
+  /// `UIRectFill` replaces what is there (`.copy`, as UIKit documents it), so a clear fill
+  /// erases; `CGContext.clear` does too.
+  @Test func rectFillCopiesAndClearErases() {
+    let pixels = drawnPixels(width: 4, height: 1) { c in
+      c.setFillColor(UIColor.red.cgColor)
+      c.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
+      UIGraphicsPushContext(c)
+      UIColor.blue.withAlphaComponent(0.5).setFill()
+      UIRectFill(CGRect(x: 0, y: 0, width: 1, height: 1))
+      UIColor.clear.setFill()
+      UIRectFill(CGRect(x: 1, y: 0, width: 1, height: 1))
+      UIGraphicsPopContext()
+      c.clear(CGRect(x: 2, y: 0, width: 1, height: 1))
+    }
+    #expect(channels(pixels.pixels[0]) == [0, 0, 128, 128], "half blue, not over red")
+    #expect(pixels.pixels[1] == 0 && pixels.pixels[2] == 0, "erased")
+    #expect(pixels.pixels[3] == 0xFF00_00FF, "untouched")
+  }
+
   @Test func sourceInTintsWhatIsDrawn() {
     // A half-transparent icon tinted blue: the idiom of drawing an image, then filling its
     // rectangle with .sourceIn.

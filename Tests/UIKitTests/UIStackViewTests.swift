@@ -102,6 +102,27 @@ import Testing
     #expect(boxes[0].frame.width == 180 && stack.arrangedSubviews.count == 2)
   }
 
+  /// A stack placed by its frame in a screen with no other constraints still arranges.
+  @Test func aStackPlacedByItsFrameArranges() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    let boxes = [Box(10, 10), Box(10, 10)]
+    let stack = UIStackView(arrangedSubviews: boxes)
+    stack.distribution = .fillEqually
+    stack.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
+    root.addSubview(stack)
+    root.layoutIfNeeded()
+    #expect(
+      boxes.map(\.frame) == [
+        CGRect(x: 0, y: 0, width: 50, height: 20), CGRect(x: 50, y: 0, width: 50, height: 20),
+      ])
+    stack.setCustomSpacing(10, after: boxes[0])
+    root.layoutIfNeeded()
+    #expect(boxes[1].frame.minX == 55)
+    stack.setCustomSpacing(UIStackView.spacingUseDefault, after: boxes[0])
+    root.layoutIfNeeded()
+    #expect(boxes[1].frame.minX == 50, "back to the stack's spacing")
+  }
+
   @Test func fillGivesTheRestToTheViewThatHugsLeast() {
     let (a, b) = (Box(30, 10), Box(30, 10))
     b.setContentHuggingPriority(.defaultLow - 1, for: .horizontal)
