@@ -26,9 +26,13 @@ extension Pixmap {
   /// pixels): each pixel of the region's box is blurred from the box's own pixels (the edges
   /// repeated beyond it), saturated, and mixed in by the region's coverage times `opacity`
   /// (0...255). `swapsRedAndBlue`: the pixels are BGRA.
+  ///
+  /// `beneath` holds, outermost first, the pixels of the targets this one will be
+  /// composited onto (this pixmap an offscreen group's): what is filtered is then this
+  /// pixmap over them, as the glass sees it.
   public mutating func filterBackdrop(
     _ region: CoverageMask, sigma: Double, saturation: Double, opacity: UInt32,
-    swapsRedAndBlue: Bool
+    swapsRedAndBlue: Bool, beneath: [UnsafePointer<UInt32>] = []
   ) {
     let box = region.pixelBounds.clipped(width: width, height: height)
     guard box.width > 0, box.height > 0, opacity > 0 else { return }
@@ -37,7 +41,13 @@ extension Pixmap {
     var channels = [[Int32]](repeating: [Int32](repeating: 0, count: bw * bh), count: 4)
     for y in 0..<bh {
       for x in 0..<bw {
-        let p = pixels[(box.y + y) * width + box.x + x]
+        let i = (box.y + y) * width + box.x + x
+        var p = pixels[i]
+        if let outermost = beneath.first {
+          var under = outermost[i]
+          for target in beneath.dropFirst() { under = PixelMath.sourceOver(target[i], under) }
+          p = PixelMath.sourceOver(p, under)
+        }
         for c in 0..<4 { channels[c][y * bw + x] = Int32((p >> UInt32(8 * c)) & 0xFF) }
       }
     }

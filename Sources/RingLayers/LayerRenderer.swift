@@ -320,7 +320,8 @@ extension RenderPlan {
       case .backdrop(let node, let region, let sigma, let saturation):
         target.filterBackdrop(
           region, sigma: sigma, saturation: saturation,
-          opacity: opacity8(p.nodes[node].properties.opacity), swapsRedAndBlue: swapsRedAndBlue)
+          opacity: opacity8(p.nodes[node].properties.opacity), swapsRedAndBlue: swapsRedAndBlue,
+          beneath: enclosingTargets)
         k += 1
       case .image(let region, let sampler):
         target.fillImage(region, sampler: sampler, swapsRedAndBlue: swapsRedAndBlue)
@@ -347,8 +348,20 @@ extension RenderPlan {
         let maskedOut = p.nodes[node].mask != nil && contentEnd == end
         if opacity > 0 && !maskedOut {
           var group = pool.take(depth: depth, like: target)
-          execute(
-            k + 1..<contentEnd, p, depth: depth + 1, into: &group, beneath: .target, pool: &pool)
+          if hasBackdrop {
+            // A backdrop filter in the group sees what the group will be composited onto.
+            target.withUnsafeMutablePixels { outer in
+              enclosingTargets.append(UnsafePointer(outer.baseAddress!))
+              execute(
+                k + 1..<contentEnd, p, depth: depth + 1, into: &group, beneath: .target,
+                pool: &pool)
+              enclosingTargets.removeLast()
+            }
+          } else {
+            execute(
+              k + 1..<contentEnd, p, depth: depth + 1, into: &group, beneath: .target,
+              pool: &pool)
+          }
           if contentEnd < end {
             var mask = pool.take(depth: depth + 1, like: target)
             execute(

@@ -81,6 +81,12 @@ struct RenderPlan {
 
   var steps: [Step] = []
   var units: [Unit] = []
+  /// While groups are drawn into offscreens, the pixels of the targets they will be
+  /// composited onto, outermost first: what a backdrop filter inside them sees beneath.
+  /// Kept only when the plan has a backdrop step.
+  var enclosingTargets: [UnsafePointer<UInt32>] = []
+  /// Whether any step filters a backdrop.
+  var hasBackdrop = false
   var programs: [GradientProgram] = []
   /// Each program's colour table.
   var colors: [GradientColors] = []
@@ -170,6 +176,7 @@ struct RenderPlan {
     compiler.finish(
       cache: &cache, steps: &steps, units: &units, programs: &programs, spare: &spare)
     cache.endPlan()
+    hasBackdrop = steps.contains { if case .backdrop = $0 { true } else { false } }
     sparePrograms = spare
     while colors.count > programs.count { colors.removeLast() }
     for k in colors.indices { colors[k].programDidChange() }

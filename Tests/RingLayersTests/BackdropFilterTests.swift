@@ -103,5 +103,28 @@ struct BackdropFilterTests {
     glass.opacity = 0
     LayerRenderer().render(root, at: .zero, scale: 1, into: &frame)
     #expect(frame.pixels[10 * 40 + 9] & 0xFF == 0, "a transparent glass filters nothing")
+    // Half faded by itself, or inside a group faded by half (a HUD fading in): the glass in
+    // the group sees what the group is drawn over, so both show the same.
+    glass.opacity = 0.5
+    var alone = try Pixmap(width: 40, height: 20)
+    LayerRenderer().render(root, at: .zero, scale: 1, into: &alone)
+    glass.opacity = 1
+    glass.removeFromSuperlayer()
+    let fading = Layer()
+    fading.frame = Rect(x: 0, y: 0, width: 40, height: 20)
+    fading.opacity = 0.5
+    fading.addSublayer(glass)
+    root.addSublayer(fading)
+    var grouped = try Pixmap(width: 40, height: 20)
+    LayerRenderer().render(root, at: .zero, scale: 1, into: &grouped)
+    var worst = 0
+    for i in 0..<(40 * 20) {
+      for c in 0..<4 {
+        let a = Int((alone.pixels[i] >> UInt32(8 * c)) & 0xFF)
+        worst = max(worst, abs(a - Int((grouped.pixels[i] >> UInt32(8 * c)) & 0xFF)))
+      }
+    }
+    #expect(worst <= 1, "the glass in a fading group: \(worst) levels from the glass faded")
+    #expect(grouped.pixels[10 * 40 + 9] & 0xFF > 20, "blurred, not only tinted")
   }
 }

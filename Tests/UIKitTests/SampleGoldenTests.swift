@@ -55,7 +55,7 @@ import Testing
   /// The other samples, pinned at a moment each.
   @Test(arguments: [
     ("Spinner", 300), ("Strobe", 40), ("Samples", 500), ("Indicators", 60), ("Labels", 500),
-    ("Indicators", 400), ("Blend", 500), ("Layout", 500), ("HUD", 500),
+    ("Indicators", 400), ("Blend", 500), ("Layout", 500), ("HUD", 500), ("HUD", 150),
   ])
   func theOtherSamplesMatchTheirGoldens(program: String, milliseconds: Int) throws {
     let image = try Self.snapshot(program, at: "\(Double(milliseconds) / 1000)")
