@@ -29,7 +29,11 @@ extension UIView {
 /// A view that shows an image (its layer's `contents`), placed by `contentMode`.
 open class UIImageView: UIView {
   public var image: UIImage? {
-    didSet { show() }
+    didSet {
+      show()
+      // Its natural size is the image's.
+      invalidateIntrinsicContentSize()
+    }
   }
 
   public init(image: UIImage?) {
