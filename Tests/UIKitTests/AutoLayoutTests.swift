@@ -372,3 +372,67 @@ import Testing
     for _ in 0..<5 { #expect(layout() == first) }
   }
 }
+
+/// The Visual Format Language, as older screens write their constraints.
+@MainActor @Suite(.serialized) struct VisualFormatTests {
+  init() {
+    NSLayoutConstraint.deactivate(AutoLayout.active)
+    Runtime.screenScale = 2
+  }
+
+  @Test func rowsAndColumnsFromStrings() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    let (title, icon) = (UIView(), UIView())
+    for v in [title, icon] {
+      v.translatesAutoresizingMaskIntoConstraints = false
+      root.addSubview(v)
+    }
+    let views = ["title": title, "icon": icon]
+    var all: [NSLayoutConstraint] = []
+    for format in [
+      "H:|-[title]-gap-[icon(==side)]-|", "V:|-top-[title(30)]", "V:|-top-[icon(==title)]",
+    ] {
+      all += NSLayoutConstraint.constraints(
+        withVisualFormat: format, options: [], metrics: ["gap": 10, "side": 24, "top": 5.0],
+        views: views)
+    }
+    NSLayoutConstraint.activate(all)
+    root.layoutIfNeeded()
+    #expect(title.frame == CGRect(x: 20, y: 5, width: 126, height: 30), "\(title.frame)")
+    #expect(icon.frame == CGRect(x: 156, y: 5, width: 24, height: 30), "\(icon.frame)")
+  }
+
+  @Test func inequalitiesPrioritiesAndTouchingViews() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    let (a, b) = (UIView(), UIView())
+    for v in [a, b] {
+      v.translatesAutoresizingMaskIntoConstraints = false
+      root.addSubview(v)
+    }
+    let views = ["a": a, "b": b]
+    NSLayoutConstraint.activate(
+      NSLayoutConstraint.constraints(
+        withVisualFormat: "H:|[a(>=50,<=80@750)][b(a)]-(>=0)-|", metrics: nil, views: views)
+        + NSLayoutConstraint.constraints(
+          withVisualFormat: "V:|[a]|", metrics: nil, views: views)
+        + NSLayoutConstraint.constraints(
+          withVisualFormat: "V:|-(10)-[b(20)]", metrics: nil, views: views))
+    root.layoutIfNeeded()
+    #expect(a.frame.minX == 0 && a.frame.width <= 80 && a.frame.width >= 50, "\(a.frame)")
+    #expect(b.frame.minX == a.frame.maxX && b.frame.width == a.frame.width, "\(b.frame)")
+    #expect(
+      a.frame.height == 100
+        && b.frame == CGRect(x: b.frame.minX, y: 10, width: b.frame.width, height: 20))
+  }
+
+  @Test(arguments: ["H:|-[nobody]-|", "H:|-[a", "H:|-(>=x)-[a]", "H:[a]-"])
+  func aFormatItCannotReadMakesNothing(format: String) {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    let a = UIView()
+    root.addSubview(a)
+    #expect(
+      NSLayoutConstraint.constraints(
+        withVisualFormat: format, metrics: nil, views: ["a": a]
+      ).isEmpty)
+  }
+}

@@ -1,0 +1,277 @@
+import Foundation
+
+extension NSLayoutConstraint {
+  /// Options of the visual format: alignments of every view named (accepted; the
+  /// constraints they would add are not made here) and the direction.
+  public struct FormatOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let alignAllLeft = FormatOptions(rawValue: 1 << 1)
+    public static let alignAllRight = FormatOptions(rawValue: 1 << 2)
+    public static let alignAllTop = FormatOptions(rawValue: 1 << 3)
+    public static let alignAllBottom = FormatOptions(rawValue: 1 << 4)
+    public static let alignAllLeading = FormatOptions(rawValue: 1 << 5)
+    public static let alignAllTrailing = FormatOptions(rawValue: 1 << 6)
+    public static let alignAllCenterX = FormatOptions(rawValue: 1 << 9)
+    public static let alignAllCenterY = FormatOptions(rawValue: 1 << 10)
+    public static let alignAllLastBaseline = FormatOptions(rawValue: 1 << 11)
+    public static let alignAllFirstBaseline = FormatOptions(rawValue: 1 << 12)
+    public static let directionLeadingToTrailing = FormatOptions(rawValue: 0)
+    public static let directionLeftToRight = FormatOptions(rawValue: 1 << 16)
+    public static let directionRightToLeft = FormatOptions(rawValue: 2 << 16)
+  }
+
+  /// The constraints a visual format string describes (`"H:|-[title]-8-[icon(24)]-|"`), as
+  /// Auto Layout's Visual Format Language defines it: an orientation, the superview's
+  /// edges (`|`), views by name (`[name]`, with size predicates in parentheses), and
+  /// connections between them (`-` the standard spacing: 8 points between views, 20 to
+  /// the superview; `-n-`; `-(>=n@p)-`; or none, touching). Metrics name numbers. A format
+  /// it cannot read is reported on standard error and makes no constraints (iOS raises).
+  public static func constraints(
+    withVisualFormat format: String, options opts: FormatOptions = [],
+    metrics: [String: Any]?, views: [String: Any]
+  ) -> [NSLayoutConstraint] {
+    do {
+      var parser = VisualFormat(format, metrics: metrics ?? [:], views: views)
+      return try parser.parse()
+    } catch {
+      Notice.once("vfl \(format)", "cannot read the visual format '\(format)': \(error)")
+      return []
+    }
+  }
+}
+
+/// A reader of Auto Layout's Visual Format Language.
+struct VisualFormat {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// One relation of a predicate: `>=20@750`, `==other`.
+  struct Predicate {
+    var relation = NSLayoutConstraint.Relation.equal
+    var constant: CGFloat = 0
+    var view: UIView?
+    var priority = UILayoutPriority.required
+  }
+
+  let text: [Character]
+  var at = 0
+  let metrics: [String: Any]
+  let views: [String: Any]
+  var made: [NSLayoutConstraint] = []
+
+  init(_ format: String, metrics: [String: Any], views: [String: Any]) {
+    text = Array(format.filter { !$0.isWhitespace })
+    self.metrics = metrics
+    self.views = views
+  }
+
+  static let standardSpacing: CGFloat = 8
+  static let superviewSpacing: CGFloat = 20
+
+  mutating func parse() throws -> [NSLayoutConstraint] {
+    var vertical = false
+    if text.starts(with: Array("V:")) {
+      vertical = true
+      at = 2
+    } else if text.starts(with: Array("H:")) {
+      at = 2
+    }
+    let lead: NSLayoutConstraint.Attribute = vertical ? .top : .leading
+    let trail: NSLayoutConstraint.Attribute = vertical ? .bottom : .trailing
+    let size: NSLayoutConstraint.Attribute = vertical ? .height : .width
+    var previous: UIView?
+    var startsAtSuperview = false
+    if peek("|") {
+      at += 1
+      startsAtSuperview = true
+    }
+    var pending: [Predicate]? = startsAtSuperview ? try connection(edge: true) : nil
+    while peek("[") {
+      at += 1
+      let name = identifier()
+      guard let view = views[name] as? UIView else {
+        throw Failure(description: "no view named '\(name)'")
+      }
+      if peek("(") {
+        at += 1
+        for p in try predicates(until: ")") {
+          let c = NSLayoutConstraint(
+            item: view, attribute: size, relatedBy: p.relation, toItem: p.view,
+            attribute: p.view == nil ? .notAnAttribute : size, multiplier: 1,
+            constant: p.constant)
+          c.priority = p.priority
+          made.append(c)
+        }
+      }
+      try expect("]")
+      if let gap = pending {
+        for p in gap {
+          // From the superview's leading edge, or from the previous view's trailing one.
+          let c =
+            if let previous {
+              NSLayoutConstraint(
+                item: view, attribute: lead, relatedBy: p.relation, toItem: previous,
+                attribute: trail, multiplier: 1, constant: p.constant)
+            } else {
+              NSLayoutConstraint(
+                item: view, attribute: lead, relatedBy: p.relation, toItem: try superview(view),
+                attribute: lead, multiplier: 1, constant: p.constant)
+            }
+          c.priority = p.priority
+          made.append(c)
+        }
+      }
+      previous = view
+      pending = try connection(edge: false)
+    }
+    if peek("|"), let last = previous {
+      at += 1
+      // The last connection runs to the superview: the standard spacing is its edge's.
+      let gap = pending ?? [Predicate()]
+      for var p in gap {
+        if p.constant == Self.standardSpacing && lastWasStandard {
+          p.constant = Self.superviewSpacing
+        }
+        // superview.trailing relation view.trailing + constant.
+        let c = NSLayoutConstraint(
+          item: try superview(last), attribute: trail, relatedBy: p.relation, toItem: last,
+          attribute: trail, multiplier: 1, constant: p.constant)
+        c.priority = p.priority
+        made.append(c)
+      }
+    } else if pending != nil && pendingWasExplicit {
+      throw Failure(description: "a connection leads to nothing")
+    }
+    guard at == text.count else {
+      throw Failure(description: "unexpected '\(text[at])' at \(at)")
+    }
+    guard previous != nil else { throw Failure(description: "no view") }
+    return made
+  }
+
+  /// Whether the last connection read was a lone `-` (the standard spacing).
+  private var lastWasStandard = false
+  /// Whether the last connection read had a dash at all.
+  private var pendingWasExplicit = false
+
+  /// A connection after a view or an edge: nil when the next thing touches (no dash), else
+  /// its predicates; a lone `-` is the standard spacing (20 after a superview edge).
+  private mutating func connection(edge: Bool) throws -> [Predicate]? {
+    lastWasStandard = false
+    pendingWasExplicit = false
+    guard peek("-") else { return [Predicate()] }
+    at += 1
+    pendingWasExplicit = true
+    if peek("[") || peek("|") || at == text.count {
+      lastWasStandard = true
+      return [Predicate(constant: edge ? Self.superviewSpacing : Self.standardSpacing)]
+    }
+    let list: [Predicate]
+    if peek("(") {
+      at += 1
+      list = try predicates(until: ")")
+    } else {
+      list = [try predicate()]
+    }
+    try expect("-")
+    return list
+  }
+
+  private mutating func predicates(until end: Character) throws -> [Predicate] {
+    var list = [try predicate()]
+    while peek(",") {
+      at += 1
+      list.append(try predicate())
+    }
+    try expect(end)
+    return list
+  }
+
+  private mutating func predicate() throws -> Predicate {
+    var p = Predicate()
+    for (token, relation) in [
+      ("==", NSLayoutConstraint.Relation.equal), (">=", .greaterThanOrEqual),
+      ("<=", .lessThanOrEqual),
+    ] where text[at...].starts(with: Array(token)) {
+      p.relation = relation
+      at += 2
+      break
+    }
+    if let n = number() {
+      p.constant = n
+    } else {
+      let name = identifier()
+      if let m = metrics[name] {
+        p.constant = try Self.number(m, name)
+      } else if let v = views[name] as? UIView {
+        p.view = v
+      } else {
+        throw Failure(description: "'\(name)' is neither a metric nor a view")
+      }
+    }
+    if peek("@") {
+      at += 1
+      if let n = number() {
+        p.priority = UILayoutPriority(Float(n))
+      } else {
+        let name = identifier()
+        guard let m = metrics[name] else { throw Failure(description: "no metric '\(name)'") }
+        p.priority = UILayoutPriority(Float(try Self.number(m, name)))
+      }
+    }
+    return p
+  }
+
+  private static func number(_ value: Any, _ name: String) throws -> CGFloat {
+    switch value {
+    case let v as CGFloat: return v
+    case let v as Double: return CGFloat(v)
+    case let v as Float: return CGFloat(v)
+    case let v as Int: return CGFloat(v)
+    case let v as NSNumber: return CGFloat(v.doubleValue)
+    default: throw Failure(description: "metric '\(name)' is not a number")
+    }
+  }
+
+  private func superview(_ view: UIView) throws -> UIView {
+    guard let s = view.superview else {
+      throw Failure(description: "a view next to '|' has no superview")
+    }
+    return s
+  }
+
+  private func peek(_ c: Character) -> Bool { at < text.count && text[at] == c }
+
+  private mutating func expect(_ c: Character) throws {
+    guard peek(c) else {
+      throw Failure(description: "expected '\(c)' at \(at)")
+    }
+    at += 1
+  }
+
+  private mutating func identifier() -> String {
+    var s = ""
+    while at < text.count, text[at].isLetter || text[at].isNumber || text[at] == "_" {
+      s.append(text[at])
+      at += 1
+    }
+    return s
+  }
+
+  private mutating func number() -> CGFloat? {
+    var s = ""
+    if at < text.count, text[at] == "-" || text[at] == "+" {
+      // A sign only before a digit (a dash is otherwise a connection).
+      guard at + 1 < text.count, text[at + 1].isNumber else { return nil }
+    }
+    while at < text.count,
+      text[at].isNumber || text[at] == "." || (s.isEmpty && (text[at] == "-" || text[at] == "+"))
+    {
+      s.append(text[at])
+      at += 1
+    }
+    return s.isEmpty ? nil : Double(s).map { CGFloat($0) }
+  }
+}
