@@ -139,13 +139,27 @@ struct AutoLayoutState {
     let x, y, w, h: ConstraintSolver.Variable
   }
 
-  private static func solve(_ root: UIView) {
+  /// The size a view fits at: toward `size`, its width and height held there at these
+  /// priorities (`systemLayoutSizeFitting`).
+  struct Fitting {
+    var size: CGSize
+    var horizontal: UILayoutPriority
+    var vertical: UILayoutPriority
+  }
+
+  /// Solves the constraints of the tree under `root` and moves its views; or, `fitting`,
+  /// finds the size `root` takes (its own size free) and moves nothing.
+  @discardableResult
+  static func solve(_ root: UIView, fitting: Fitting? = nil) -> CGSize? {
+    func inside(_ v: UIView) -> Bool {
+      fitting == nil ? Self.root(of: v) === root : v === root || v.isDescendant(of: root)
+    }
     let constraints = active.filter {
       guard let o = $0.firstItem.flatMap(owner) else { return false }
-      guard let s = $0.secondItem else { return Self.root(of: o) === root }
-      return Self.root(of: o) === root && owner(s).map { Self.root(of: $0) === root } == true
+      guard let s = $0.secondItem else { return inside(o) }
+      return inside(o) && owner(s).map(inside) == true
     }
-    guard !constraints.isEmpty else { return }
+    guard !constraints.isEmpty || fitting != nil else { return nil }
     // The views the constraints name and their ancestors, parents first (tree order).
     var wanted = Set<ObjectIdentifier>()
     var freeGuides: [UILayoutGuide] = []
@@ -161,6 +175,7 @@ struct AutoLayoutState {
         }
       }
     }
+    if fitting != nil { wanted.insert(ObjectIdentifier(root)) }
     var solver = ConstraintSolver()
     var nodes: [Node] = []
     var index: [ObjectIdentifier: Int] = [:]
@@ -185,6 +200,7 @@ struct AutoLayoutState {
     // when there are many), so a higher priority wins over any few lower ones; the faint
     // pulls weigh less than all.
     var levels = Set(constraints.map(\.priority.rawValue))
+    if let fitting { levels.formUnion([fitting.horizontal.rawValue, fitting.vertical.rawValue]) }
     for n in nodes {
       guard let v = n.item as? UIView, !v.translatesAutoresizingMaskIntoConstraints else {
         continue
@@ -226,8 +242,18 @@ struct AutoLayoutState {
         let b = (n.item as! UIView).bounds
         require(x)
         require(y)
-        require(w - E(b.width))
-        require(h - E(b.height))
+        if let fitting {
+          add(w, .greaterOrEqual, nil)
+          add(h, .greaterOrEqual, nil)
+          add(w - E(fitting.size.width), .equal, weight(fitting.horizontal))
+          add(h - E(fitting.size.height), .equal, weight(fitting.vertical))
+          let own = (n.item as! UIView).intrinsicContentSize
+          if own.width >= 0 { add(w - E(own.width), .greaterOrEqual, nil) }
+          if own.height >= 0 { add(h - E(own.height), .greaterOrEqual, nil) }
+        } else {
+          require(w - E(b.width))
+          require(h - E(b.height))
+        }
         continue
       }
       let p = nodes[parent]
@@ -303,6 +329,10 @@ struct AutoLayoutState {
         add(e, relation, 1e12)
       }
     }
+    if fitting != nil, let n = nodes.first {
+      func up(_ v: Double) -> CGFloat { CGFloat((v * scale - 1e-6).rounded(.up) / scale) }
+      return CGSize(width: up(solver.value(n.w)), height: up(solver.value(n.h)))
+    }
     applying = true
     defer { applying = false }
     func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
@@ -337,6 +367,7 @@ struct AutoLayoutState {
         y: top - py + superBounds.minY + anchor.y * size.height)
       if view.center != center { view.center = center }
     }
+    return nil
   }
 
   /// The value of `attribute` of `item` as an expression of the problem's variables.
@@ -490,6 +521,32 @@ extension UIView {
       autoLayout.compression.vertical = priority
     }
     AutoLayout.changed()
+  }
+
+  /// The smallest size the constraints allow (`systemLayoutSizeFitting`'s usual target).
+  public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
+  /// The largest size the constraints allow.
+  public static let layoutFittingExpandedSize = CGSize(width: 100_000, height: 100_000)
+
+  /// The size the view's constraints give it, as near `targetSize` as they let it (the
+  /// pull to the target at `fittingSizeLevel`).
+  public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    systemLayoutSizeFitting(
+      targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+      verticalFittingPriority: .fittingSizeLevel)
+  }
+
+  /// The size the view's constraints give it, its width and height pulled to
+  /// `targetSize` at these priorities (`.required` holds that side exactly).
+  public func systemLayoutSizeFitting(
+    _ targetSize: CGSize, withHorizontalFittingPriority horizontal: UILayoutPriority,
+    verticalFittingPriority vertical: UILayoutPriority
+  ) -> CGSize {
+    AutoLayout.solveIfNeeded(from: self)
+    return AutoLayout.solve(
+      self,
+      fitting: AutoLayout.Fitting(size: targetSize, horizontal: horizontal, vertical: vertical))
+      ?? bounds.size
   }
 
   /// Asks for `updateConstraints()` before the next layout pass solves.

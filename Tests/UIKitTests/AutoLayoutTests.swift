@@ -436,3 +436,42 @@ import Testing
       ).isEmpty)
   }
 }
+
+/// A view's fitting size from its constraints, as table cells and sheets ask for it.
+@MainActor @Suite(.serialized) struct FittingSizeTests {
+  init() {
+    NSLayoutConstraint.deactivate(AutoLayout.active)
+    Runtime.screenScale = 2
+  }
+
+  @Test func aCardFitsItsContent() {
+    let card = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+    let label = UILabel()
+    label.text = "Uploading"
+    let bar = UIView()
+    for v in [label, bar] {
+      v.translatesAutoresizingMaskIntoConstraints = false
+      card.addSubview(v)
+    }
+    NSLayoutConstraint.activate([
+      label.topAnchor.constraint(equalTo: card.topAnchor, constant: 12),
+      label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 16),
+      label.trailingAnchor.constraint(lessThanOrEqualTo: card.trailingAnchor, constant: -16),
+      bar.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 8),
+      bar.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 16),
+      bar.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -16),
+      bar.heightAnchor.constraint(equalToConstant: 4),
+      bar.widthAnchor.constraint(greaterThanOrEqualToConstant: 100),
+      bar.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -12),
+    ])
+    let natural = label.intrinsicContentSize
+    let compressed = card.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)
+    #expect(compressed.width == 132, "the bar's 100 and the insets: \(compressed)")
+    #expect(abs(compressed.height - (12 + natural.height + 8 + 4 + 12)) <= 0.5, "\(compressed)")
+    let wide = card.systemLayoutSizeFitting(
+      CGSize(width: 320, height: 0), withHorizontalFittingPriority: .required,
+      verticalFittingPriority: .fittingSizeLevel)
+    #expect(wide.width == 320 && wide.height == compressed.height)
+    #expect(card.frame.size == CGSize(width: 300, height: 300), "nothing moved")
+  }
+}
