@@ -1,5 +1,20 @@
 import Foundation
 
+/// A priority for each axis.
+struct AxisPriorities {
+  var horizontal: UILayoutPriority
+  var vertical: UILayoutPriority
+
+  init(_ both: UILayoutPriority) { (horizontal, vertical) = (both, both) }
+
+  subscript(axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+    get { axis == .horizontal ? horizontal : vertical }
+    set {
+      if axis == .horizontal { horizontal = newValue } else { vertical = newValue }
+    }
+  }
+}
+
 /// A view's Auto Layout state: its guides and the priorities of its natural size.
 struct AutoLayoutState {
   var safeArea: UILayoutGuide?
@@ -8,10 +23,8 @@ struct AutoLayoutState {
   var guides: [UILayoutGuide] = []
   /// How strongly the view keeps from growing past (hugging) and shrinking below
   /// (compression resistance) its intrinsic size, horizontally and vertically.
-  var hugging = (horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
-  var compression = (
-    horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh
-  )
+  var hugging = AxisPriorities(.defaultLow)
+  var compression = AxisPriorities(.defaultHigh)
   var needsUpdateConstraints = false
 }
 
@@ -495,31 +508,23 @@ extension UIView {
   }
 
   public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
-    axis == .horizontal ? autoLayout.hugging.horizontal : autoLayout.hugging.vertical
+    autoLayout.hugging[axis]
   }
   public func setContentHuggingPriority(
     _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
   ) {
-    if axis == .horizontal {
-      autoLayout.hugging.horizontal = priority
-    } else {
-      autoLayout.hugging.vertical = priority
-    }
+    autoLayout.hugging[axis] = priority
     AutoLayout.changed()
   }
   public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis)
     -> UILayoutPriority
   {
-    axis == .horizontal ? autoLayout.compression.horizontal : autoLayout.compression.vertical
+    autoLayout.compression[axis]
   }
   public func setContentCompressionResistancePriority(
     _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
   ) {
-    if axis == .horizontal {
-      autoLayout.compression.horizontal = priority
-    } else {
-      autoLayout.compression.vertical = priority
-    }
+    autoLayout.compression[axis] = priority
     AutoLayout.changed()
   }
 
