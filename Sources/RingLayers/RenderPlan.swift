@@ -360,29 +360,24 @@ extension RenderPlan {
       let m = RenderPlan.local(q, parent: parent, space: space)
       let start = steps.count
       let hasBorder = c.border && q.borderPath != nil
-      // A gradient alone or under a plain shape mask draws in one pass, its opacity folded in
-      // (its region the rounded bounds when it masks to them).
-      // A layer that masks to its bounds clips its shadow away, as on iOS.
-      let castsShadow = c.shadow && !q.masksToBounds
+      // A frosted layer first filters what lies beneath it.
       if let filter = q.backdropFilter {
-        let region =
-          q.masksToBounds
-          ? cache.fill(q.roundedBounds, rule: .nonZero, m, width, height)
-          : cache.fill(rect: q.bounds, m, width, height)
+        let region = boundsRegion(q, m)
         add(
           .backdrop(
             node: i, region: region, sigma: filter.sigma * m.maximumScale,
             saturation: filter.saturation),
           bounds: region.pixelBounds)
       }
+      // A gradient alone or under a plain shape mask draws in one pass, its opacity folded in
+      // (its region the rounded bounds when it masks to them).
+      // A layer that masks to its bounds clips its shadow away, as on iOS.
+      let castsShadow = c.shadow && !q.masksToBounds
       if n.kind == .gradient, n.sublayersStart == n.end, !c.background, !hasBorder, !castsShadow,
         q.contents == nil, q.blendMode == .normal, q.backdropFilter == nil,
         n.mask.map(isPlainShapeMask) ?? true
       {
-        let region =
-          q.masksToBounds
-          ? cache.fill(q.roundedBounds, rule: .nonZero, m, width, height)
-          : cache.fill(rect: q.bounds, m, width, height)
+        let region = boundsRegion(q, m)
         var alpha: CoverageMask?
         if let mi = n.mask {
           let g = p.nodes[mi].properties.geometry
@@ -461,6 +456,13 @@ extension RenderPlan {
         compileContents(i, m)
         compileBorder(i, m)
       }
+    }
+
+    /// The layer's bounds on the device through `m`: rounded when it masks to them.
+    private mutating func boundsRegion(_ q: LayerGeometry, _ m: Transform2D) -> CoverageMask {
+      q.masksToBounds
+        ? cache.fill(q.roundedBounds, rule: .nonZero, m, width, height)
+        : cache.fill(rect: q.bounds, m, width, height)
     }
 
     /// Calls `body` with node `i`'s sublayers, back to front: in order, or by `zPosition`
@@ -684,8 +686,6 @@ struct CoverageCache {
     return field
   }
 
-  /// The mask for `key`: the one kept, or one rasterized from the shape's outline (kept
-  /// while the shape and its flattening tolerance hold) into the storage of a dropped mask.
   /// The device angles about `sampler`'s device conic's centre when the last plan drew one
   /// about it too; `nil` the first time, and for other gradients.
   mutating func angleField(_ sampler: GradientSampler, _ w: Int, _ h: Int) -> AngleField? {
@@ -700,6 +700,8 @@ struct CoverageCache {
     return field
   }
 
+  /// The mask for `key`: the one kept, or one rasterized from the shape's outline (kept
+  /// while the shape and its flattening tolerance hold) into the storage of a dropped mask.
   private mutating func get(_ key: Key) -> CoverageMask {
     used.insert(key)
     if let hit = entries[key] { return hit }

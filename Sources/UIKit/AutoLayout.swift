@@ -19,7 +19,6 @@ struct AxisPriorities {
 struct AutoLayoutState {
   var safeArea: UILayoutGuide?
   var margins: UILayoutGuide?
-  var readable: UILayoutGuide?
   var guides: [UILayoutGuide] = []
   /// How strongly the view keeps from growing past (hugging) and shrinking below
   /// (compression resistance) its intrinsic size, horizontally and vertically.
@@ -54,10 +53,7 @@ struct AutoLayoutState {
   static func activate(_ c: NSLayoutConstraint) {
     guard !active.contains(where: { $0 === c }) else { return }
     active.append(c)
-    let owners = [c.firstItem, c.secondItem].compactMap { $0.flatMap(owner) }
-    c.installedOn = owners.dropFirst().reduce(owners.first) { a, b in
-      a.flatMap { commonAncestor($0, b) }
-    }
+    c.installedOn = commonAncestor(of: c)
     dirty = true
   }
 
@@ -85,6 +81,13 @@ struct AutoLayoutState {
     (item as? UIView) ?? (item as? UILayoutGuide)?.owningView
   }
 
+  /// The closest common ancestor of `c`'s items' views (the first's view when it relates
+  /// to nothing): where UIKit installs it and measures its positions.
+  static func commonAncestor(of c: NSLayoutConstraint) -> UIView? {
+    let owners = [c.firstItem, c.secondItem].compactMap { $0.flatMap(owner) }
+    return owners.dropFirst().reduce(owners.first) { a, b in a.flatMap { commonAncestor($0, b) } }
+  }
+
   static func commonAncestor(_ a: UIView, _ b: UIView) -> UIView? {
     var v: UIView? = a
     while let x = v {
@@ -101,7 +104,7 @@ struct AutoLayoutState {
   }
 
   /// Solves every tree with constraints when something changed, and moves its views.
-  static func solveIfNeeded(from view: UIView) {
+  static func solveIfNeeded() {
     guard dirty, !applying else { return }
     dirty = false
     // Views that asked to update their constraints do so first, deepest first (they may
@@ -286,11 +289,14 @@ struct AutoLayoutState {
       let f = CGRect(
         x: view.center.x - anchor.x * size0.width, y: view.center.y - anchor.y * size0.height,
         width: size0.width, height: size0.height)
+      // Where the frame puts the view: held there when it translates its frame; otherwise
+      // pulled there faintly, so that what the constraints leave open stays.
+      let placed = [
+        (x, E(p.x) + E(f.minX - superBounds.minX)), (y, E(p.y) + E(f.minY - superBounds.minY)),
+        (w, E(f.width)), (h, E(f.height)),
+      ]
       if view.translatesAutoresizingMaskIntoConstraints {
-        require(x - E(p.x) - E(f.minX - superBounds.minX))
-        require(y - E(p.y) - E(f.minY - superBounds.minY))
-        require(w - E(f.width))
-        require(h - E(f.height))
+        for (v, o) in placed { require(v - o) }
         continue
       }
       let size = view.intrinsicContentSize
@@ -302,22 +308,12 @@ struct AutoLayoutState {
         add(v - E(natural), .lessOrEqual, weight(hug) ?? 1e12)
         add(v - E(natural), .greaterOrEqual, weight(resist) ?? 1e12)
       }
-      // Faint pulls to where the view is, so that what the constraints leave open stays.
-      for (v, o) in [
-        (x, E(p.x) + E(f.minX - superBounds.minX)), (y, E(p.y) + E(f.minY - superBounds.minY)),
-        (w, E(f.width)), (h, E(f.height)),
-      ] {
-        add(v - o, .equal, faint)
-      }
+      for (v, o) in placed { add(v - o, .equal, faint) }
     }
     for c in constraints {
       // Positions are measured in the items' closest common ancestor, as UIKit measures
       // them (a multiplier scales distances from its origin, not from the window's).
-      let owners = [c.firstItem, c.secondItem].compactMap { $0.flatMap(owner) }
-      let ancestor = owners.dropFirst().reduce(owners.first) { a, b in
-        a.flatMap { commonAncestor($0, b) }
-      }
-      let origin = ancestor.flatMap { index[ObjectIdentifier($0)] }.map { nodes[$0] }
+      let origin = commonAncestor(of: c).flatMap { index[ObjectIdentifier($0)] }.map { nodes[$0] }
       guard
         let first = expression(c.firstItem!, c.firstAttribute, nodes, index, origin: origin)
       else { continue }
@@ -383,6 +379,15 @@ struct AutoLayoutState {
     return nil
   }
 
+  /// The margin attributes and the plain ones they inset.
+  private static let marginAttributes:
+    [NSLayoutConstraint.Attribute: NSLayoutConstraint.Attribute] =
+      [
+        .leftMargin: .left, .rightMargin: .right, .topMargin: .top, .bottomMargin: .bottom,
+        .leadingMargin: .leading, .trailingMargin: .trailing,
+        .centerXWithinMargins: .centerX, .centerYWithinMargins: .centerY,
+      ]
+
   /// The value of `attribute` of `item` as an expression of the problem's variables.
   private static func expression(
     _ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute, _ nodes: [Node],
@@ -403,12 +408,7 @@ struct AutoLayoutState {
     }
     var a = attribute
     if let view = item as? UIView {
-      let margins: [NSLayoutConstraint.Attribute: NSLayoutConstraint.Attribute] = [
-        .leftMargin: .left, .rightMargin: .right, .topMargin: .top, .bottomMargin: .bottom,
-        .leadingMargin: .leading, .trailingMargin: .trailing,
-        .centerXWithinMargins: .centerX, .centerYWithinMargins: .centerY,
-      ]
-      if let plain = margins[a] {
+      if let plain = marginAttributes[a] {
         insets = view.layoutMargins
         a = plain
       }
@@ -451,23 +451,25 @@ extension UIView {
 
   /// The safe area: the bounds less `safeAreaInsets` (none here: no notch).
   public var safeAreaLayoutGuide: UILayoutGuide {
-    if let g = autoLayout.safeArea { return g }
-    let g = UILayoutGuide()
-    g.owningView = self
-    g.identifier = "UIViewSafeAreaLayoutGuide"
-    g.insets = { [unowned self] in safeAreaInsets }
-    autoLayout.safeArea = g
-    return g
+    ownGuide(\.safeArea, "UIViewSafeAreaLayoutGuide") { $0.safeAreaInsets }
   }
 
   /// The bounds less `layoutMargins`.
   public var layoutMarginsGuide: UILayoutGuide {
-    if let g = autoLayout.margins { return g }
+    ownGuide(\.margins, "UIViewLayoutMarginsGuide") { $0.layoutMargins }
+  }
+
+  /// The guide kept at `slot`, made on first use: the bounds less `insets` of the view.
+  private func ownGuide(
+    _ slot: WritableKeyPath<AutoLayoutState, UILayoutGuide?>, _ identifier: String,
+    insets: @escaping (UIView) -> UIEdgeInsets
+  ) -> UILayoutGuide {
+    if let g = autoLayout[keyPath: slot] { return g }
     let g = UILayoutGuide()
     g.owningView = self
-    g.identifier = "UIViewLayoutMarginsGuide"
-    g.insets = { [unowned self] in layoutMargins }
-    autoLayout.margins = g
+    g.identifier = identifier
+    g.insets = { [unowned self] in insets(self) }
+    autoLayout[keyPath: slot] = g
     return g
   }
 
@@ -547,7 +549,7 @@ extension UIView {
     _ targetSize: CGSize, withHorizontalFittingPriority horizontal: UILayoutPriority,
     verticalFittingPriority vertical: UILayoutPriority
   ) -> CGSize {
-    AutoLayout.solveIfNeeded(from: self)
+    AutoLayout.solveIfNeeded()
     return AutoLayout.solve(
       self,
       fitting: AutoLayout.Fitting(size: targetSize, horizontal: horizontal, vertical: vertical))
@@ -564,5 +566,5 @@ extension UIView {
   }
   public func needsUpdateConstraints() -> Bool { autoLayout.needsUpdateConstraints }
   /// Runs the pending `updateConstraints()` calls (and the solve) now.
-  public func updateConstraintsIfNeeded() { AutoLayout.solveIfNeeded(from: self) }
+  public func updateConstraintsIfNeeded() { AutoLayout.solveIfNeeded() }
 }

@@ -192,7 +192,7 @@ open class CGContext {
     let layer = wrapped(content, painted: true)
     if state.blendMode != .normal {
       if recorded != nil { flattenRecording() }
-      let t = base.concatenating(Transform2D(scaleX: scale, y: scale))
+      let t = toPixels
       // Valid by construction: the pixmap's own size.
       var source = try! Pixmap(width: pixmap.width, height: pixmap.height)
       var shape = try! Pixmap(width: pixmap.width, height: pixmap.height)
@@ -204,12 +204,13 @@ open class CGContext {
     } else if recorded != nil {
       recorded!.append(layer)
     } else {
-      LayerRenderer().render(
-        layer.presentation(at: .zero),
-        transform: base.concatenating(Transform2D(scaleX: scale, y: scale)), into: &pixmap)
+      LayerRenderer().render(layer.presentation(at: .zero), transform: toPixels, into: &pixmap)
       didDraw()
     }
   }
+
+  /// From the context's points to the pixmap's pixels.
+  private var toPixels: Transform2D { base.concatenating(Transform2D(scaleX: scale, y: scale)) }
 
   /// `content` inside the clips and, when `painted`, at the context's alpha with its
   /// shadow (the shape that a blend mode mixes by has neither).
@@ -282,9 +283,7 @@ open class CGContext {
     recorded = nil
     flattened = true
     for layer in shapes {
-      LayerRenderer().render(
-        layer.presentation(at: .zero),
-        transform: base.concatenating(Transform2D(scaleX: scale, y: scale)), into: &pixmap)
+      LayerRenderer().render(layer.presentation(at: .zero), transform: toPixels, into: &pixmap)
     }
   }
 
@@ -366,10 +365,7 @@ public func UIRectFill(_ rect: CGRect) { UIRectFillUsingBlendMode(rect, .copy) }
 /// Fills `rect` with the current fill colour by `blendMode` (`.clear` erases it).
 public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
   guard let context = UIGraphicsGetCurrentContext() else { return }
-  context.saveGState()
-  context.setBlendMode(blendMode)
-  context.fill(rect)
-  context.restoreGState()
+  context.drawing(by: blendMode) { context.fill(rect) }
 }
 
 /// Draws a one-point frame just inside `rect` in the current fill colour (`.copy`).
@@ -383,10 +379,7 @@ public func UIRectFrameUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) 
   let frame = UIBezierPath(rect: r)
   frame.append(UIBezierPath(rect: r.insetBy(dx: min(1, r.width / 2), dy: min(1, r.height / 2))))
   frame.usesEvenOddFillRule = true
-  context.saveGState()
-  context.setBlendMode(blendMode)
-  frame.fill()
-  context.restoreGState()
+  context.drawing(by: blendMode) { frame.fill() }
 }
 
 /// Narrows the current context's drawing to `rect`.
@@ -474,12 +467,7 @@ open class UIImage: NSObject {
 
   /// Draws the image upright in `rect` by `blendMode` at `alpha`.
   public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
-    guard let context = UIGraphicsGetCurrentContext() else { return }
-    context.saveGState()
-    context.setBlendMode(blendMode)
-    context.setAlpha(alpha)
-    draw(in: rect)
-    context.restoreGState()
+    UIGraphicsGetCurrentContext()?.drawing(by: blendMode, alpha: alpha) { draw(in: rect) }
   }
 
   /// Draws the image upright at its size at `point` by `blendMode` at `alpha`.
@@ -525,17 +513,11 @@ open class UIGraphicsImageRendererContext: NSObject {
   public func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
   /// Fills `rect` with the fill colour by `blendMode`.
   public func fill(_ rect: CGRect, blendMode: CGBlendMode) {
-    cgContext.saveGState()
-    cgContext.setBlendMode(blendMode)
-    cgContext.fill(rect)
-    cgContext.restoreGState()
+    cgContext.drawing(by: blendMode) { cgContext.fill(rect) }
   }
   /// Strokes `rect` with the stroke colour by `blendMode`.
   public func stroke(_ rect: CGRect, blendMode: CGBlendMode) {
-    cgContext.saveGState()
-    cgContext.setBlendMode(blendMode)
-    cgContext.stroke(rect)
-    cgContext.restoreGState()
+    cgContext.drawing(by: blendMode) { cgContext.stroke(rect) }
   }
   /// Narrows drawing to `rect`.
   public func clip(to rect: CGRect) { cgContext.clip(to: rect) }

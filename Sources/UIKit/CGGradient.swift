@@ -190,10 +190,14 @@ extension CGContext {
   public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode.blendMode }
 
   /// Makes `rect` (user space) transparent.
-  public func clear(_ rect: CGRect) {
+  public func clear(_ rect: CGRect) { drawing(by: .clear) { fill(rect) } }
+
+  /// Runs `body` by `mode` (and at `alpha`, when given), the state restored after.
+  func drawing(by mode: CGBlendMode, alpha: CGFloat? = nil, _ body: () -> Void) {
     saveGState()
-    state.blendMode = .clear
-    fill(rect)
+    setBlendMode(mode)
+    if let alpha { setAlpha(alpha) }
+    body()
     restoreGState()
   }
 

@@ -101,21 +101,12 @@ open class UIBezierPath: NSObject {
 
   /// Fills by `blendMode` at `alpha`.
   public func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
-    withAlpha(blendMode, alpha) { fill() }
+    GraphicsContextStack.current?.drawing(by: blendMode, alpha: alpha) { fill() }
   }
 
   /// Strokes by `blendMode` at `alpha`.
   public func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
-    withAlpha(blendMode, alpha) { stroke() }
-  }
-
-  private func withAlpha(_ mode: CGBlendMode, _ alpha: CGFloat, _ body: () -> Void) {
-    guard let context = GraphicsContextStack.current else { return }
-    context.saveGState()
-    context.setBlendMode(mode)
-    context.setAlpha(alpha)
-    body()
-    context.restoreGState()
+    GraphicsContextStack.current?.drawing(by: blendMode, alpha: alpha) { stroke() }
   }
 
   /// Narrows the current context's drawing to the inside of the path.

@@ -28,7 +28,7 @@ open class UIStackView: UIView {
   private var spacers: [UILayoutGuide] = []
 
   public static let spacingUseDefault = CGFloat.greatestFiniteMagnitude
-  public static let spacingUseSystem = CGFloat(8)
+  public static let spacingUseSystem = systemSpacing
 
   public override init(frame: CGRect) {
     super.init(frame: frame)
@@ -63,10 +63,7 @@ open class UIStackView: UIView {
 
   open override func willRemoveSubview(_ subview: UIView) {
     super.willRemoveSubview(subview)
-    if arrangedSubviews.contains(where: { $0 === subview }) {
-      arrangedSubviews.removeAll { $0 === subview }
-      rearrange()
-    }
+    if arrangedSubviews.contains(where: { $0 === subview }) { removeArrangedSubview(subview) }
   }
 
   /// The gap after `arrangedSubview`; `spacingUseDefault` goes back to `spacing`.
@@ -92,12 +89,13 @@ open class UIStackView: UIView {
     made = []
     spacers = []
     let views = arrangedSubviews.filter { !$0.isHidden && $0.superview === self }
-    if let first = views.first { arrange(views, first) }
+    arrange(views)
     NSLayoutConstraint.activate(made)
     super.updateConstraints()
   }
 
-  private func arrange(_ views: [UIView], _ first: UIView) {
+  private func arrange(_ views: [UIView]) {
+    guard let first = views.first else { return }
     let horizontal = axis == .horizontal
     func pin(
       _ a: AnyObject, _ aa: NSLayoutConstraint.Attribute, _ r: NSLayoutConstraint.Relation,

@@ -180,39 +180,30 @@ open class UIView: UIResponder, CALayerDelegate {
 
   public func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
 
-  public func insertSubview(_ view: UIView, at index: Int) {
-    insert(view, at: index) { i in
-      // Beneath the layer of the view it goes beneath, else above every sublayer (a layer
-      // the program added itself stays beneath the views added after it).
-      if i + 1 < subviews.count {
-        layer.insertSublayer(view.layer, below: subviews[i + 1].layer)
-      } else {
-        layer.addSublayer(view.layer)
-      }
-    }
-  }
+  public func insertSubview(_ view: UIView, at index: Int) { insert(view, .index(index)) }
 
   public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
     guard sibling.superview === self, sibling !== view else { return addSubview(view) }
-    insert(view, at: nil, after: sibling) { _ in
-      layer.insertSublayer(view.layer, above: sibling.layer)
-    }
+    insert(view, .above(sibling))
   }
 
   public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
     guard sibling.superview === self, sibling !== view else { return insertSubview(view, at: 0) }
-    insert(view, at: nil, before: sibling) { _ in
-      layer.insertSublayer(view.layer, below: sibling.layer)
-    }
+    insert(view, .below(sibling))
   }
 
-  /// Makes `view` a subview at `index` among the others (or just after `after`, or just
-  /// before `before`), its layer placed by `placeLayer` (given the index), as UIKit does:
-  /// taken from its old superview first, told before and after.
-  private func insert(
-    _ view: UIView, at index: Int?, after: UIView? = nil, before: UIView? = nil,
-    placeLayer: (Int) -> Void
-  ) {
+  /// Where a subview goes: at an index among the others, or next to a sibling.
+  private enum Place {
+    case index(Int)
+    case above(UIView)
+    case below(UIView)
+  }
+
+  /// Makes `view` a subview at `place`, as UIKit does: taken from its old superview first,
+  /// told before and after. Its layer goes next to the sibling's; at an index, beneath the
+  /// layer of the view it goes beneath, else above every sublayer (a layer the program added
+  /// itself stays beneath the views added after it).
+  private func insert(_ view: UIView, _ place: Place) {
     let isNew = view.superview !== self
     if !isNew, let i = subviews.firstIndex(where: { $0 === view }) {
       subviews.remove(at: i)
@@ -221,16 +212,20 @@ open class UIView: UIResponder, CALayerDelegate {
       view.willMove(toSuperview: self)
     }
     let i =
-      if let after, let k = subviews.firstIndex(where: { $0 === after }) {
-        k + 1
-      } else if let before, let k = subviews.firstIndex(where: { $0 === before }) {
-        k
-      } else {
-        max(0, min(index ?? subviews.count, subviews.count))
+      switch place {
+      case .index(let index): max(0, min(index, subviews.count))
+      case .above(let sibling): subviews.firstIndex { $0 === sibling }! + 1
+      case .below(let sibling): subviews.firstIndex { $0 === sibling }!
       }
     subviews.insert(view, at: i)
     view.superview = self
-    placeLayer(i)
+    switch place {
+    case .above(let sibling): layer.insertSublayer(view.layer, above: sibling.layer)
+    case .below(let sibling): layer.insertSublayer(view.layer, below: sibling.layer)
+    case .index where i + 1 < subviews.count:
+      layer.insertSublayer(view.layer, below: subviews[i + 1].layer)
+    case .index: layer.addSublayer(view.layer)
+    }
     AutoLayout.changed()
     if isNew { didAddSubview(view) }
     view.didMoveToSuperview()
@@ -293,7 +288,7 @@ open class UIView: UIResponder, CALayerDelegate {
   /// Lays this view out now if it needs it, then its subviews; first, when constraints
   /// or what they depend on changed, solves them and moves the views they place.
   public func layoutIfNeeded() {
-    AutoLayout.solveIfNeeded(from: self)
+    AutoLayout.solveIfNeeded()
     if needsLayout {
       needsLayout = false
       viewController?.viewWillLayoutSubviews()

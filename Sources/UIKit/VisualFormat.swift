@@ -67,8 +67,30 @@ struct VisualFormat {
     self.views = views
   }
 
-  static let standardSpacing: CGFloat = 8
+  /// The standard spacing to a superview's edge, in points (between views it is the
+  /// system spacing, 8).
   static let superviewSpacing: CGFloat = 20
+
+  /// What joins two things in a format: nothing (they touch), a lone `-` (the standard
+  /// spacing), or predicates between dashes.
+  enum Connection {
+    case touching, standard
+    case explicit([Predicate])
+
+    /// Whether it was written with a dash (it must lead somewhere).
+    var hasDash: Bool {
+      if case .touching = self { false } else { true }
+    }
+
+    /// The predicates of the connection, `edge` when it runs to the superview's edge.
+    func predicates(edge: Bool) -> [Predicate] {
+      switch self {
+      case .touching: [Predicate()]
+      case .standard: [Predicate(constant: edge ? VisualFormat.superviewSpacing : systemSpacing)]
+      case .explicit(let list): list
+      }
+    }
+  }
 
   mutating func parse() throws -> [NSLayoutConstraint] {
     var vertical = false
@@ -87,7 +109,7 @@ struct VisualFormat {
       at += 1
       startsAtSuperview = true
     }
-    var pending: [Predicate]? = startsAtSuperview ? try connection(edge: true) : nil
+    var pending: Connection? = startsAtSuperview ? try connection() : nil
     while peek("[") {
       at += 1
       let name = identifier()
@@ -107,7 +129,7 @@ struct VisualFormat {
       }
       try expect("]")
       if let gap = pending {
-        for p in gap {
+        for p in gap.predicates(edge: previous == nil) {
           // From the superview's leading edge, or from the previous view's trailing one.
           let c =
             if let previous {
@@ -124,16 +146,12 @@ struct VisualFormat {
         }
       }
       previous = view
-      pending = try connection(edge: false)
+      pending = try connection()
     }
     if peek("|"), let last = previous {
       at += 1
-      // The last connection runs to the superview: the standard spacing is its edge's.
-      let gap = pending ?? [Predicate()]
-      for var p in gap {
-        if p.constant == Self.standardSpacing && lastWasStandard {
-          p.constant = Self.superviewSpacing
-        }
+      // The last connection runs to the superview's edge.
+      for p in (pending ?? .touching).predicates(edge: true) {
         // superview.trailing relation view.trailing + constant.
         let c = NSLayoutConstraint(
           item: try superview(last), attribute: trail, relatedBy: p.relation, toItem: last,
@@ -141,7 +159,7 @@ struct VisualFormat {
         c.priority = p.priority
         made.append(c)
       }
-    } else if pending != nil && pendingWasExplicit {
+    } else if pending?.hasDash == true {
       throw Failure(description: "a connection leads to nothing")
     }
     guard at == text.count else {
@@ -151,23 +169,11 @@ struct VisualFormat {
     return made
   }
 
-  /// Whether the last connection read was a lone `-` (the standard spacing).
-  private var lastWasStandard = false
-  /// Whether the last connection read had a dash at all.
-  private var pendingWasExplicit = false
-
-  /// A connection after a view or an edge: nil when the next thing touches (no dash), else
-  /// its predicates; a lone `-` is the standard spacing (20 after a superview edge).
-  private mutating func connection(edge: Bool) throws -> [Predicate]? {
-    lastWasStandard = false
-    pendingWasExplicit = false
-    guard peek("-") else { return [Predicate()] }
+  /// The connection after a view or an edge.
+  private mutating func connection() throws -> Connection {
+    guard peek("-") else { return .touching }
     at += 1
-    pendingWasExplicit = true
-    if peek("[") || peek("|") || at == text.count {
-      lastWasStandard = true
-      return [Predicate(constant: edge ? Self.superviewSpacing : Self.standardSpacing)]
-    }
+    if peek("[") || peek("|") || at == text.count { return .standard }
     let list: [Predicate]
     if peek("(") {
       at += 1
@@ -176,7 +182,7 @@ struct VisualFormat {
       list = [try predicate()]
     }
     try expect("-")
-    return list
+    return .explicit(list)
   }
 
   private mutating func predicates(until end: Character) throws -> [Predicate] {

@@ -3,25 +3,32 @@ import Testing
 
 @testable import UIKit
 
+/// Starts an Auto Layout test: no constraint active, 2 pixels per point.
+@MainActor func startAutoLayoutTest() {
+  NSLayoutConstraint.deactivate(AutoLayout.active)
+  Runtime.screenScale = 2
+}
+
+/// `view` added to `parent`, placed by constraints rather than its frame.
+@MainActor @discardableResult func constrained<View: UIView>(_ view: View, in parent: UIView)
+  -> View
+{
+  view.translatesAutoresizingMaskIntoConstraints = false
+  parent.addSubview(view)
+  return view
+}
+
 /// Auto Layout as view code uses it: anchors, the classic initialiser, priorities,
 /// inequalities, intrinsic sizes, guides, margins, constants changed and animated, and the
 /// frames UIKit would give (their edges on the screen's pixels).
 @MainActor @Suite(.serialized) struct AutoLayoutTests {
-  init() {
-    NSLayoutConstraint.deactivate(AutoLayout.active)
-    Runtime.screenScale = 2
-  }
+  init() { startAutoLayoutTest() }
 
   func root(_ width: CGFloat = 200, _ height: CGFloat = 100) -> UIView {
     UIView(frame: CGRect(x: 0, y: 0, width: width, height: height))
   }
 
-  func child(of parent: UIView) -> UIView {
-    let v = UIView()
-    v.translatesAutoresizingMaskIntoConstraints = false
-    parent.addSubview(v)
-    return v
-  }
+  func child(of parent: UIView) -> UIView { constrained(UIView(), in: parent) }
 
   @Test func aCentredViewOfAFixedSize() {
     let r = root()
@@ -101,8 +108,7 @@ import Testing
     let r = root(300, 100)
     let label = UILabel()
     label.text = "Loading…"
-    label.translatesAutoresizingMaskIntoConstraints = false
-    r.addSubview(label)
+    constrained(label, in: r)
     NSLayoutConstraint.activate([
       label.centerXAnchor.constraint(equalTo: r.centerXAnchor),
       label.centerYAnchor.constraint(equalTo: r.centerYAnchor),
@@ -375,18 +381,12 @@ import Testing
 
 /// The Visual Format Language, as older screens write their constraints.
 @MainActor @Suite(.serialized) struct VisualFormatTests {
-  init() {
-    NSLayoutConstraint.deactivate(AutoLayout.active)
-    Runtime.screenScale = 2
-  }
+  init() { startAutoLayoutTest() }
 
   @Test func rowsAndColumnsFromStrings() {
     let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
     let (title, icon) = (UIView(), UIView())
-    for v in [title, icon] {
-      v.translatesAutoresizingMaskIntoConstraints = false
-      root.addSubview(v)
-    }
+    for v in [title, icon] { constrained(v, in: root) }
     let views = ["title": title, "icon": icon]
     var all: [NSLayoutConstraint] = []
     for format in [
@@ -405,10 +405,7 @@ import Testing
   @Test func inequalitiesPrioritiesAndTouchingViews() {
     let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
     let (a, b) = (UIView(), UIView())
-    for v in [a, b] {
-      v.translatesAutoresizingMaskIntoConstraints = false
-      root.addSubview(v)
-    }
+    for v in [a, b] { constrained(v, in: root) }
     let views = ["a": a, "b": b]
     NSLayoutConstraint.activate(
       NSLayoutConstraint.constraints(
@@ -439,20 +436,14 @@ import Testing
 
 /// A view's fitting size from its constraints, as table cells and sheets ask for it.
 @MainActor @Suite(.serialized) struct FittingSizeTests {
-  init() {
-    NSLayoutConstraint.deactivate(AutoLayout.active)
-    Runtime.screenScale = 2
-  }
+  init() { startAutoLayoutTest() }
 
   @Test func aCardFitsItsContent() {
     let card = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
     let label = UILabel()
     label.text = "Uploading"
     let bar = UIView()
-    for v in [label, bar] {
-      v.translatesAutoresizingMaskIntoConstraints = false
-      card.addSubview(v)
-    }
+    for v in [label, bar] { constrained(v, in: card) }
     NSLayoutConstraint.activate([
       label.topAnchor.constraint(equalTo: card.topAnchor, constant: 12),
       label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 16),

@@ -6,10 +6,7 @@ import Testing
 /// Stack views as screens use them: rows and columns, spacing, each distribution and
 /// alignment, margins, custom spacing, hidden views collapsing, a stack sized by its views.
 @MainActor @Suite(.serialized) struct UIStackViewTests {
-  init() {
-    NSLayoutConstraint.deactivate(AutoLayout.active)
-    Runtime.screenScale = 2
-  }
+  init() { startAutoLayoutTest() }
 
   /// A view of a natural size.
   final class Box: UIView {
@@ -25,8 +22,7 @@ import Testing
   /// A 200 x 100 root holding `stack` pinned to its edges.
   func pinned(_ stack: UIStackView) -> UIView {
     let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
-    stack.translatesAutoresizingMaskIntoConstraints = false
-    root.addSubview(stack)
+    constrained(stack, in: root)
     NSLayoutConstraint.activate([
       stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
       stack.trailingAnchor.constraint(equalTo: root.trailingAnchor),
@@ -58,8 +54,7 @@ import Testing
     stack.alignment = .center
     stack.spacing = 5
     let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
-    stack.translatesAutoresizingMaskIntoConstraints = false
-    root.addSubview(stack)
+    constrained(stack, in: root)
     NSLayoutConstraint.activate([
       stack.centerXAnchor.constraint(equalTo: root.centerXAnchor),
       stack.centerYAnchor.constraint(equalTo: root.centerYAnchor),
