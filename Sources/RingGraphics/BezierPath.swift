@@ -77,6 +77,39 @@ public struct BezierPath: Hashable, Sendable {
     appendArc(center: center, radii: Size(width: radius, height: radius), from: startAngle, to: end)
   }
 
+  /// Adds a circular arc of `radius` tangent to the line from the current point to
+  /// `tangent1End` and to the line from there to `tangent2End`, after a line from the current
+  /// point to where the arc starts: Core Graphics' `addArc(tangent1End:tangent2End:radius:)`
+  /// (PostScript's `arct`). When the three points lie in one line, or the radius is 0, it
+  /// is a line to `tangent1End`; with no current point it starts there.
+  public mutating func addArc(tangent1End t1: Point, tangent2End t2: Point, radius: Double) {
+    guard let p0 = currentPoint else { return move(to: t1) }
+    let (u, v) = (p0 - t1, t2 - t1)
+    let (lu, lv) = (u.length, v.length)
+    let cross = u.x * v.y - u.y * v.x
+    guard radius > 0, lu > 0, lv > 0, abs(cross) > 1e-12 * lu * lv else { return addLine(to: t1) }
+    let (du, dv) = (u * (1 / lu), v * (1 / lv))
+    // Half the angle at the corner; the arc touches each line `r / tan(half)` from it.
+    let half = acos(max(-1, min(1, du.dot(dv)))) / 2
+    let reach = radius / tan(half)
+    let (start, end) = (t1 + du * reach, t1 + dv * reach)
+    let bisector = du + dv
+    let center = t1 + bisector * (radius / sin(half) / bisector.length)
+    let a0 = atan2(start.y - center.y, start.x - center.x)
+    var a1 = atan2(end.y - center.y, end.x - center.x)
+    // The short way round: less than a half turn.
+    if a1 - a0 > .pi { a1 -= 2 * .pi } else if a0 - a1 > .pi { a1 += 2 * .pi }
+    appendArc(center: center, radii: Size(width: radius, height: radius), from: a0, to: a1)
+  }
+
+  /// Appends `other`'s elements to the open subpath: a move that starts `other` is left out.
+  public mutating func continueWith(_ other: BezierPath) {
+    var rest = other
+    if case .move = rest.elements.first { rest.elements.removeFirst() }
+    if rest.subpathStart == nil { rest.subpathStart = subpathStart }
+    append(rest)
+  }
+
   /// Appends `other`'s subpaths, as `UIBezierPath.append(_:)` does.
   public mutating func append(_ other: BezierPath) {
     for element in other.elements {

@@ -28,32 +28,38 @@ extension NSNull: CAAction {
 open class CAAnimation: NSObject, NSCopying, CAAction {
   /// Held strongly (Core Animation's rule): a delegate that holds the layer forms a cycle
   /// that ends when the animation is removed.
-  public var delegate: CAAnimationDelegate?
+  open var delegate: CAAnimationDelegate?
   /// What key-value coding stored on the animation (copied with it).
   var storedValues: [String: Any] = [:]
-  public var isRemovedOnCompletion = true
-  public var timingFunction: CAMediaTimingFunction?
+  open var isRemovedOnCompletion = true
+  open var timingFunction: CAMediaTimingFunction?
   /// When it starts, on the media clock (`CACurrentMediaTime()`); 0 is when it is committed.
-  public var beginTime: CFTimeInterval = 0
+  open var beginTime: CFTimeInterval = 0
   /// One iteration's length; 0 is the default of 0.25 s.
-  public var duration: CFTimeInterval = 0
-  public var speed: Float = 1
-  public var timeOffset: CFTimeInterval = 0
-  public var repeatCount: Float = 0
-  public var repeatDuration: CFTimeInterval = 0
-  public var autoreverses = false
-  public var fillMode: CAMediaTimingFillMode = .removed
+  open var duration: CFTimeInterval = 0
+  open var speed: Float = 1
+  open var timeOffset: CFTimeInterval = 0
+  open var repeatCount: Float = 0
+  open var repeatDuration: CFTimeInterval = 0
+  open var autoreverses = false
+  open var fillMode: CAMediaTimingFillMode = .removed
   /// Whether `animationDidStart(_:)` was delivered for this copy.
   var didStart = false
 
-  public required override init() { super.init() }
+  public override init() { super.init() }
+
+  /// A copy of `other`, of this class: how `copy(with:)` makes an instance of the dynamic
+  /// type (Core Animation copies through the Objective-C runtime). A subclass that
+  /// overrides `init()` inherits it.
+  public required convenience init(copyOf other: CAAnimation) {
+    self.init()
+    copyValues(from: other)
+  }
 
   public class func defaultValue(forKey key: String) -> Any? { nil }
 
   open func copy(with zone: NSZone? = nil) -> Any {
-    let copy = type(of: self).init()
-    copy.copyValues(from: self)
-    return copy
+    type(of: self).init(copyOf: self)
   }
 
   /// Copies every setting of `other` (subclasses add theirs).
@@ -110,11 +116,11 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
 /// An animation of one property, named by its key path (`"opacity"`, `"position.x"`,
 /// `"colors"`, ...).
 open class CAPropertyAnimation: CAAnimation {
-  public var keyPath: String?
-  public var isAdditive = false
-  public var isCumulative = false
+  open var keyPath: String?
+  open var isAdditive = false
+  open var isCumulative = false
   /// Turns the animation's numbers into transforms, for key path `"transform"`.
-  public var valueFunction: CAValueFunction?
+  open var valueFunction: CAValueFunction?
 
   public convenience init(keyPath path: String?) {
     self.init()
@@ -180,9 +186,9 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 /// From one value to another: `fromValue` alone runs to the value beneath (the model's),
 /// `toValue` alone runs from it, `byValue` adds to the start.
 open class CABasicAnimation: CAPropertyAnimation {
-  public var fromValue: Any?
-  public var toValue: Any?
-  public var byValue: Any?
+  open var fromValue: Any?
+  open var toValue: Any?
+  open var byValue: Any?
 
   override func copyValues(from other: CAAnimation) {
     super.copyValues(from: other)
@@ -235,23 +241,23 @@ public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced
 /// decreasing, or whose tension, continuity or bias values are not finite, is refused when
 /// added (a note says so).
 open class CAKeyframeAnimation: CAPropertyAnimation {
-  public var values: [Any]?
-  public var keyTimes: [NSNumber]?
-  public var timingFunctions: [CAMediaTimingFunction]?
-  public var calculationMode: CAAnimationCalculationMode = .linear
+  open var values: [Any]?
+  open var keyTimes: [NSNumber]?
+  open var timingFunctions: [CAMediaTimingFunction]?
+  open var calculationMode: CAAnimationCalculationMode = .linear
   /// For a point-valued key path (`position`, `anchorPoint`), the path it follows; `values`
   /// are then ignored. See `PathTrack` for how time runs along it.
-  public var path: CGPath?
+  open var path: CGPath?
   /// For `cubic` modes, one per value: positive tightens the curve (1 gives no tangent),
   /// negative rounds it; 0 by default.
-  public var tensionValues: [NSNumber]?
+  open var tensionValues: [NSNumber]?
   /// For `cubic` modes, one per value: positive sharpens the corner, negative inverts it.
-  public var continuityValues: [NSNumber]?
+  open var continuityValues: [NSNumber]?
   /// For `cubic` modes, one per value: positive moves the curve before the value, negative
   /// after it.
-  public var biasValues: [NSNumber]?
+  open var biasValues: [NSNumber]?
   /// For a path, whether the layer turns to the path's direction; nil for not.
-  public var rotationMode: CAAnimationRotationMode?
+  open var rotationMode: CAAnimationRotationMode?
 
   override func copyValues(from other: CAAnimation) {
     super.copyValues(from: other)
@@ -289,7 +295,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 /// `isRemovedOnCompletion` are ignored, as Core Animation ignores them: the group's own
 /// delegate hears its start and stop.
 open class CAAnimationGroup: CAAnimation {
-  public var animations: [CAAnimation]?
+  open var animations: [CAAnimation]?
 
   override func copyValues(from other: CAAnimation) {
     super.copyValues(from: other)

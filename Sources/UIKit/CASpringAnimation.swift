@@ -13,19 +13,19 @@ import RingLayers
 /// negative damping are refused when the animation is added (a note says so).
 open class CASpringAnimation: CABasicAnimation {
   /// The mass on the spring, in mass units; 1 by default.
-  public var mass: CGFloat = 1
+  open var mass: CGFloat = 1
   /// The spring constant `k`, in mass units per second squared; 100 by default.
-  public var stiffness: CGFloat = 100
+  open var stiffness: CGFloat = 100
   /// The damping coefficient `c`, in mass units per second; 10 by default.
-  public var damping: CGFloat = 10
+  open var damping: CGFloat = 10
   /// The velocity at the start towards the end value, in fractions of the whole distance
   /// per second (1 covers the distance in a second); 0 by default.
-  public var initialVelocity: CGFloat = 0
+  open var initialVelocity: CGFloat = 0
   /// Whether a damping ratio above 1 creeps (overdamped) rather than moving as a critically
   /// damped spring; false by default.
-  public var allowsOverdamping = false
+  open var allowsOverdamping = false
 
-  public required init() { super.init() }
+  public override init() { super.init() }
 
   /// A spring of mass 1 whose undamped period is `perceptualDuration` seconds and whose
   /// damping ratio is `1 − bounce` (for `bounce` in 0...1) or `1 / (1 + bounce)` (for
@@ -44,10 +44,10 @@ open class CASpringAnimation: CABasicAnimation {
   }
 
   /// The undamped period `2π·√(m/k)`, in seconds.
-  public var perceptualDuration: CFTimeInterval { 2 * Double.pi * (mass / stiffness).squareRoot() }
+  open var perceptualDuration: CFTimeInterval { 2 * Double.pi * (mass / stiffness).squareRoot() }
 
   /// `1 − ζ` for a damping ratio `ζ` up to 1, `1/ζ − 1` above (negative: overdamped).
-  public var bounce: CGFloat {
+  open var bounce: CGFloat {
     let ratio = damping / (2 * (stiffness * mass).squareRoot())
     return ratio <= 1 ? 1 - ratio : 1 / ratio - 1
   }
@@ -58,7 +58,7 @@ open class CASpringAnimation: CABasicAnimation {
   /// `A·e^(−ζω₀t)`, `A` the oscillation's amplitude). About 1.41 s for the defaults; Apple's
   /// documented example (damping 5) gives 2.78 s here against Apple's "approximately 2.85".
   /// 0 for a spring that cannot run; infinite for an undamped one.
-  public var settlingDuration: CFTimeInterval { motion?.settlingTime(epsilon: 0.001) ?? 0 }
+  open var settlingDuration: CFTimeInterval { motion?.settlingTime(epsilon: 0.001) ?? 0 }
 
   /// The motion as the engine draws it, or nil when the values cannot make one.
   var motion: DampedSpring? {

@@ -17,6 +17,35 @@ open class CGContext {
   /// which needs the pixels drawn so far): its pixmap covers `extent` at the screen's scale.
   private var flattened = false
 
+  /// One narrowing of what is drawn, in the context's points.
+  enum Clip {
+    /// The inside of a path.
+    case path(BezierPath, FillRule)
+    /// Where a layer shows (an image mask), within `bounds`.
+    case mask(Layer, bounds: Rect)
+
+    /// What it covers at most.
+    var bounds: Rect {
+      switch self {
+      case .path(let path, _): CGPath(path).boundingBox.rect
+      case .mask(_, let bounds): bounds
+      }
+    }
+
+    /// A layer whose alpha is the clip's.
+    var maskLayer: Layer {
+      switch self {
+      case .path(let path, let rule):
+        let mask = ShapeLayer()
+        mask.anchorPoint = .zero
+        mask.path = path
+        mask.fillRule = rule
+        return mask
+      case .mask(let layer, _): return layer
+      }
+    }
+  }
+
   struct State {
     var transform = Transform2D.identity
     var fill = CGColor(gray: 0, alpha: 1)
@@ -28,7 +57,7 @@ open class CGContext {
     /// Dash lengths and phase, in user space.
     var dash: (phase: Double, lengths: [Double]) = (0, [])
     /// What drawing is clipped to, in the context's own points: each clip narrows it.
-    var clips: [(path: BezierPath, rule: FillRule)] = []
+    var clips: [Clip] = []
     /// Multiplies everything drawn, in [0, 1].
     var alpha: Double = 1
     /// The shadow cast by what is drawn: offset in points, blur, colour (nil: none).
@@ -114,6 +143,12 @@ open class CGContext {
     path.addArc(
       center: center.point, radius: Double(radius), startAngle: Double(startAngle),
       endAngle: Double(endAngle), clockwise: !clockwise)
+  }
+  /// A circular arc tangent to the lines from the current point to `tangent1End` and on to
+  /// `tangent2End`, after a line from the current point.
+  public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+    path.addArc(
+      tangent1End: tangent1End.point, tangent2End: tangent2End.point, radius: Double(radius))
   }
   public func addRect(_ rect: CGRect) { path.append(BezierPath(rect: rect.rect)) }
   public func addEllipse(in rect: CGRect) { path.append(BezierPath(ovalIn: rect.rect)) }
@@ -219,11 +254,7 @@ open class CGContext {
     for clip in state.clips.reversed() {
       let wrapper = Layer()
       wrapper.anchorPoint = .zero
-      let mask = ShapeLayer()
-      mask.anchorPoint = .zero
-      mask.path = clip.path
-      mask.fillRule = clip.rule
-      wrapper.mask = mask
+      wrapper.mask = clip.maskLayer
       wrapper.addSublayer(layer)
       layer = wrapper
     }

@@ -128,25 +128,26 @@ extension CGContext {
   public func clip() { clip(using: .winding) }
 
   public func clip(using rule: CGPathFillRule) {
-    state.clips.append((devicePath, rule == .evenOdd ? .evenOdd : .nonZero))
+    state.clips.append(.path(devicePath, rule == .evenOdd ? .evenOdd : .nonZero))
     path = BezierPath()
   }
 
   public func clip(to rect: CGRect) {
     let r = BezierPath(rect: rect.rect)
-    state.clips.append((state.transform == .identity ? r : r.applying(state.transform), .nonZero))
+    state.clips.append(
+      .path(state.transform == .identity ? r : r.applying(state.transform), .nonZero))
   }
 
   public func clip(to rects: [CGRect]) {
     var union = BezierPath()
     for r in rects { union.append(BezierPath(rect: r.rect)) }
     state.clips.append(
-      (state.transform == .identity ? union : union.applying(state.transform), .nonZero))
+      .path(state.transform == .identity ? union : union.applying(state.transform), .nonZero))
   }
 
   public var boundingBoxOfClipPath: CGRect {
     guard let last = state.clips.last else { return CGRect(extent) }
-    return CGPath(last.path).boundingBox
+    return CGRect(last.bounds)
   }
 
   // MARK: Style
@@ -287,8 +288,7 @@ extension CGContext {
 
   /// What an unbounded fill covers: the clip's bounds within the context's extent.
   private var paintArea: Rect {
-    guard let last = state.clips.last else { return extent }
-    let b = CGPath(last.path).boundingBox.rect
+    guard let b = state.clips.last?.bounds else { return extent }
     return b.isEmpty ? extent : b
   }
 
@@ -320,7 +320,7 @@ extension CGContext {
       return
     }
     saveGState()
-    state.clips.append(band)
+    state.clips.append(.path(band.0, band.1))
     emit(layer)
     restoreGState()
   }

@@ -6,6 +6,21 @@ public final class CGImage: @unchecked Sendable {
   let pixmap: Pixmap
   /// What a layer shows of it, made once so that setting it again is no change.
   private(set) lazy var contents = LayerContents(image: pixmap)
+  /// What it lets through as a mask: its alpha, or, when every pixel is opaque, its grey
+  /// level (Rec. 601 luma) as alpha.
+  private(set) lazy var maskContents: LayerContents = {
+    guard pixmap.pixels.allSatisfy({ $0 >> 24 == 0xFF }) else { return contents }
+    var grey = pixmap
+    grey.withUnsafeMutablePixels { px in
+      for i in px.indices {
+        let v = px[i]
+        let luma = (299 * (v & 0xFF) + 587 * (v >> 8 & 0xFF) + 114 * (v >> 16 & 0xFF) + 500) / 1000
+        // Premultiplied white at that alpha.
+        px[i] = luma | luma << 8 | luma << 16 | luma << 24
+      }
+    }
+    return LayerContents(image: grey)
+  }()
 
   init(pixmap: Pixmap) { self.pixmap = pixmap }
 
@@ -94,12 +109,29 @@ extension CGContext {
 
   /// Draws `image` into `rect`, its top row at the rect's minimum y when `upright`.
   func drawImage(_ image: CGImage, in rect: CGRect, upright: Bool) {
+    if let layer = imageLayer(image.contents, in: rect, upright: upright) { emit(layer) }
+  }
+
+  /// Narrows drawing to where `mask` shows, placed in `rect` as `draw(_:in:)` places an
+  /// image (upside down in UIKit's flipped contexts, as on iOS): by its alpha, or by its
+  /// grey level when it is opaque (Core Graphics' grey masks, white showing).
+  public func clip(to rect: CGRect, mask: CGImage) {
+    guard let layer = imageLayer(mask.maskContents, in: rect, upright: false) else {
+      return state.clips.append(.path(BezierPath(), .nonZero))
+    }
+    let corners = BezierPath(rect: rect.rect).applying(state.transform)
+    state.clips.append(.mask(layer, bounds: CGPath(corners).boundingBox.rect))
+  }
+
+  /// A layer showing `contents` in `rect` (user space), its top row at the rect's maximum
+  /// y unless `upright`; nil for an empty rect.
+  private func imageLayer(_ contents: LayerContents, in rect: CGRect, upright: Bool) -> Layer? {
     let r = rect.rect
-    guard r.width != 0, r.height != 0 else { return }
+    guard r.width != 0, r.height != 0 else { return nil }
     let layer = Layer()
     layer.anchorPoint = .zero
     layer.bounds = Rect(x: 0, y: 0, width: abs(r.width), height: abs(r.height))
-    layer.properties.contents = image.contents
+    layer.properties.contents = contents
     let flip =
       upright
       ? Transform2D.identity
@@ -107,6 +139,6 @@ extension CGContext {
     let placed = flip.concatenating(Transform2D(translationX: r.minX, y: r.minY))
       .concatenating(state.transform)
     layer.properties.transform = Transform3D(placed)
-    emit(layer)
+    return layer
   }
 }

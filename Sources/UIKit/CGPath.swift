@@ -115,6 +115,33 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
       endAngle: Double(endAngle), clockwise: !clockwise)
     bezier.append(arc.applying(transform.transform2D))
   }
+  /// A circular arc tangent to the lines from the current point to `tangent1End` and on to
+  /// `tangent2End`, after a line from the current point (see `BezierPath`).
+  public func addArc(
+    tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat,
+    transform: CGAffineTransform = .identity
+  ) {
+    guard !transform.isIdentity, let current = bezier.currentPoint else {
+      return bezier.addArc(
+        tangent1End: tangent1End.point, tangent2End: tangent2End.point, radius: Double(radius))
+    }
+    // Drawn in the transform's own space, from the current point taken back into it.
+    var arc = BezierPath()
+    arc.move(to: transform.inverted().transform2D.apply(to: current))
+    arc.addArc(
+      tangent1End: tangent1End.point, tangent2End: tangent2End.point, radius: Double(radius))
+    bezier.continueWith(arc.applying(transform.transform2D))
+  }
+  /// An arc of `delta` radians from `startAngle` (Core Graphics' sense: positive delta
+  /// turns counter-clockwise in its own space, so clockwise in UIKit's flipped one).
+  public func addRelativeArc(
+    center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
+    transform: CGAffineTransform = .identity
+  ) {
+    addArc(
+      center: center, radius: radius, startAngle: startAngle, endAngle: startAngle + delta,
+      clockwise: delta < 0, transform: transform)
+  }
   public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
     bezier.append(BezierPath(rect: rect.rect).applying(transform.transform2D))
   }

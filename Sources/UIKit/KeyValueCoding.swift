@@ -118,6 +118,9 @@ public let kCATransactionDisableActions = "disableActions"
 public let kCATransactionAnimationDuration = "animationDuration"
 public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
 public let kCATransactionCompletionBlock = "completionBlock"
+/// Core Foundation's booleans, as code passes them for transaction settings.
+public let kCFBooleanTrue: NSNumber = true
+public let kCFBooleanFalse: NSNumber = false
 
 extension CATransaction {
   /// A setting of the current transaction by name (`kCATransactionDisableActions`, ...).

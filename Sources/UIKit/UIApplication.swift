@@ -52,7 +52,14 @@ open class UIApplication: UIResponder {
     guard let window = keyWindow else { return }
     window.layoutIfNeeded()
     window.layer.forEachInTree { layer in
-      if !(layer.delegate is UIView) { layer.layoutIfNeeded() }
+      if let view = layer.delegate as? UIView {
+        // A view whose layer is in the tree while the view is not in the window's (its
+        // layer used as a mask, or added by hand) is laid out through its layer, as Core
+        // Animation's layout pass reaches it.
+        if view.window == nil { view.layoutIfNeeded() }
+      } else {
+        layer.layoutIfNeeded()
+      }
       // Views' layers too: a view's drawing is its layer's display (its own class's
       // drawing, when it has one, as on iOS).
       layer.displayIfNeeded()
@@ -187,6 +194,7 @@ private func launch(_ task: ProgramCommand.Launch, delegateType: UIResponder.Typ
   _ = app.delegate?.application(app, willFinishLaunchingWithOptions: options)
   _ = app.delegate?.application(app, didFinishLaunchingWithOptions: options)
   app.delegate?.applicationDidFinishLaunching(app)
+  NotificationCenter.default.post(name: UIApplication.didFinishLaunchingNotification, object: app)
   guard let window = app.keyWindow else {
     throw RingError(
       .cannotPlay,
@@ -195,6 +203,7 @@ private func launch(_ task: ProgramCommand.Launch, delegateType: UIResponder.Typ
   }
   app.applicationState = .active
   app.delegate?.applicationDidBecomeActive(app)
+  NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: app)
   return KeyWindowTree(window: window, runsMainLoop: !task.isRecorded)
 }
 

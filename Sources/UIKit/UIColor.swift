@@ -29,6 +29,15 @@ open class UIColor: NSObject, @unchecked Sendable {
     self.init(red: CGFloat(c.red), green: CGFloat(c.green), blue: CGFloat(c.blue), alpha: alpha)
   }
 
+  /// A colour that depends on the appearance: the provider is asked once, for the light
+  /// appearance this module shows (iOS asks again when the appearance changes).
+  public convenience init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
+    self.init(cgColor: dynamicProvider(UITraitCollection(displayScale: 2)).cgColor)
+  }
+
+  /// The colour as the given traits show it: itself, as every colour here is resolved.
+  public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor { self }
+
   public convenience init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
   {
     Notice.once("p3", "Display P3 colours are drawn as sRGB")
@@ -170,6 +179,10 @@ open class UIColor: NSObject, @unchecked Sendable {
   }
   open class var tertiarySystemBackground: UIColor { .white }
   open class var systemGroupedBackground: UIColor { .systemGray6 }
+  /// The grouped table background before iOS 13 (deprecated there): 239/239/244.
+  open class var groupTableViewBackground: UIColor {
+    UIColor(red: 239 / 255, green: 239 / 255, blue: 244 / 255, alpha: 1)
+  }
   open class var darkText: UIColor { .black }
   open class var lightText: UIColor { UIColor(white: 1, alpha: 0.6) }
   open class var secondaryLabel: UIColor {

@@ -1,8 +1,8 @@
 import Foundation
 
 extension NSLayoutConstraint {
-  /// Options of the visual format: alignments of every view named (accepted; the
-  /// constraints they would add are not made here) and the direction.
+  /// Options of the visual format: alignments of every view named, across the format's
+  /// axis (each view's edge equal to the one before it), and the direction.
   public struct FormatOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -16,7 +16,7 @@ extension NSLayoutConstraint {
     public static let alignAllCenterY = FormatOptions(rawValue: 1 << 10)
     public static let alignAllLastBaseline = FormatOptions(rawValue: 1 << 11)
     public static let alignAllFirstBaseline = FormatOptions(rawValue: 1 << 12)
-    public static let directionLeadingToTrailing = FormatOptions(rawValue: 0)
+    public static let directionLeadingToTrailing: FormatOptions = []
     public static let directionLeftToRight = FormatOptions(rawValue: 1 << 16)
     public static let directionRightToLeft = FormatOptions(rawValue: 2 << 16)
   }
@@ -33,7 +33,7 @@ extension NSLayoutConstraint {
   ) -> [NSLayoutConstraint] {
     do {
       var parser = VisualFormat(format, metrics: metrics ?? [:], views: views)
-      return try parser.parse()
+      return try parser.parse(aligning: opts)
     } catch {
       Notice.once("vfl \(format)", "cannot read the visual format '\(format)': \(error)")
       return []
@@ -42,7 +42,7 @@ extension NSLayoutConstraint {
 }
 
 /// A reader of Auto Layout's Visual Format Language.
-struct VisualFormat {
+@MainActor struct VisualFormat {
   struct Failure: Error, CustomStringConvertible {
     let description: String
   }
@@ -69,7 +69,7 @@ struct VisualFormat {
 
   /// The standard spacing to a superview's edge, in points (between views it is the
   /// system spacing, 8).
-  static let superviewSpacing: CGFloat = 20
+  nonisolated static let superviewSpacing: CGFloat = 20
 
   /// What joins two things in a format: nothing (they touch), a lone `-` (the standard
   /// spacing), or predicates between dashes.
@@ -92,7 +92,22 @@ struct VisualFormat {
     }
   }
 
-  mutating func parse() throws -> [NSLayoutConstraint] {
+  /// The attributes the alignment options name, each with whether it suits a vertical
+  /// format: a vertical format's views align by their left, right or centre x, a
+  /// horizontal one's by their top, bottom, centre y or baselines.
+  static let alignments: [(NSLayoutConstraint.FormatOptions, NSLayoutConstraint.Attribute, Bool)] =
+    [
+      (.alignAllLeft, .left, true), (.alignAllRight, .right, true),
+      (.alignAllLeading, .leading, true), (.alignAllTrailing, .trailing, true),
+      (.alignAllCenterX, .centerX, true), (.alignAllTop, .top, false),
+      (.alignAllBottom, .bottom, false), (.alignAllCenterY, .centerY, false),
+      (.alignAllFirstBaseline, .firstBaseline, false),
+      (.alignAllLastBaseline, .lastBaseline, false),
+    ]
+
+  mutating func parse(aligning options: NSLayoutConstraint.FormatOptions = [])
+    throws -> [NSLayoutConstraint]
+  {
     var vertical = false
     if text.starts(with: Array("V:")) {
       vertical = true
@@ -104,6 +119,7 @@ struct VisualFormat {
     let trail: NSLayoutConstraint.Attribute = vertical ? .bottom : .trailing
     let size: NSLayoutConstraint.Attribute = vertical ? .height : .width
     var previous: UIView?
+    var named: [UIView] = []
     var startsAtSuperview = false
     if peek("|") {
       at += 1
@@ -146,6 +162,7 @@ struct VisualFormat {
         }
       }
       previous = view
+      named.append(view)
       pending = try connection()
     }
     if peek("|"), let last = previous {
@@ -166,6 +183,17 @@ struct VisualFormat {
       throw Failure(description: "unexpected '\(text[at])' at \(at)")
     }
     guard previous != nil else { throw Failure(description: "no view") }
+    for (option, attribute, suitsVertical) in Self.alignments where options.contains(option) {
+      guard suitsVertical == vertical else {
+        throw Failure(description: "\(attribute) alignment along the format's own axis")
+      }
+      for (before, view) in zip(named, named.dropFirst()) {
+        made.append(
+          NSLayoutConstraint(
+            item: view, attribute: attribute, relatedBy: .equal, toItem: before,
+            attribute: attribute, multiplier: 1, constant: 0))
+      }
+    }
     return made
   }
 

@@ -422,14 +422,55 @@ import Testing
         && b.frame == CGRect(x: b.frame.minX, y: 10, width: b.frame.width, height: 20))
   }
 
-  @Test(arguments: ["H:|-[nobody]-|", "H:|-[a", "H:|-(>=x)-[a]", "H:[a]-"])
+  /// A row aligned by centre y, bottom or top; a column by centre x or left: each view's
+  /// edge lines up with the first's, which alone is placed across the axis.
+  @Test(arguments: [
+    ("H:|-[a(20)]-[b(30)]-[c(40)]", NSLayoutConstraint.FormatOptions.alignAllCenterY),
+    ("H:|-[a(20)]-[b(30)]-[c(40)]", .alignAllBottom), ("H:|[a(20)][b(30)][c(40)]", .alignAllTop),
+    ("V:|-[a(20)]-[b(30)]-[c(40)]", .alignAllCenterX), ("V:|[a(20)][b(30)][c(40)]", .alignAllLeft),
+  ])
+  func alignmentOptionsLineTheViewsUp(format: String, option: NSLayoutConstraint.FormatOptions) {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+    let views = ["a": UIView(), "b": UIView(), "c": UIView()]
+    for v in views.values { constrained(v, in: root) }
+    let vertical = format.hasPrefix("V:")
+    let across = vertical ? "H:|-(33)-[a(50)]" : "V:|-(33)-[a(50)]"
+    var all = NSLayoutConstraint.constraints(
+      withVisualFormat: format, options: option, metrics: nil, views: views)
+    all += NSLayoutConstraint.constraints(withVisualFormat: across, metrics: nil, views: views)
+    all += NSLayoutConstraint.constraints(
+      withVisualFormat: vertical ? "H:[b(10)]" : "V:[b(10)]", metrics: nil, views: views)
+    all += NSLayoutConstraint.constraints(
+      withVisualFormat: vertical ? "H:[c(70)]" : "V:[c(70)]", metrics: nil, views: views)
+    NSLayoutConstraint.activate(all)
+    root.layoutIfNeeded()
+    let edge: (CGRect) -> CGFloat =
+      switch option {
+      case .alignAllCenterY: { $0.midY }
+      case .alignAllBottom: { $0.maxY }
+      case .alignAllTop: { $0.minY }
+      case .alignAllCenterX: { $0.midX }
+      default: { $0.minX }
+      }
+    let frames = ["a", "b", "c"].map { views[$0]!.frame }
+    #expect(frames.map(edge) == Array(repeating: edge(frames[0]), count: 3), "\(frames)")
+    #expect(vertical ? frames[0].minX == 33 : frames[0].minY == 33, "\(frames)")
+  }
+
+  @Test(arguments: [
+    "H:|-[nobody]-|", "H:|-[a", "H:|-(>=x)-[a]", "H:[a]-", "V:[a]-[b]", "H:[a]-[b]",
+  ])
   func aFormatItCannotReadMakesNothing(format: String) {
     let root = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-    let a = UIView()
+    let (a, b) = (UIView(), UIView())
     root.addSubview(a)
+    root.addSubview(b)
+    // The last two align along their own axis (a column by its top, a row by its left).
+    let options: NSLayoutConstraint.FormatOptions =
+      format == "V:[a]-[b]" ? .alignAllTop : format == "H:[a]-[b]" ? .alignAllLeft : []
     #expect(
       NSLayoutConstraint.constraints(
-        withVisualFormat: format, metrics: nil, views: ["a": a]
+        withVisualFormat: format, options: options, metrics: nil, views: ["a": a, "b": b]
       ).isEmpty)
   }
 }

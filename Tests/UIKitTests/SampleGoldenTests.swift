@@ -6,7 +6,8 @@ import Testing
 /// write UIKit code) build unchanged and draw as pinned: loading indicators that turn, grow,
 /// flip and replicate (Loader), views dressed with corners, borders, shadows and dashes
 /// (Cards), an activity indicator (Spinner), a flash (Strobe), blend modes (Blend), a screen
-/// laid out by Auto Layout (Layout), a blurred progress HUD (HUD) and the tutorial views
+/// laid out by Auto Layout (Layout), a blurred progress HUD (HUD), custom controls and
+/// masks (Controls) and the tutorial views
 /// (Samples).
 @Suite struct SampleGoldenTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -56,6 +57,7 @@ import Testing
   @Test(arguments: [
     ("Spinner", 300), ("Strobe", 40), ("Samples", 500), ("Indicators", 60), ("Labels", 500),
     ("Indicators", 400), ("Blend", 500), ("Layout", 500), ("HUD", 500), ("HUD", 150),
+    ("Controls", 0), ("Controls", 300),
   ])
   func theOtherSamplesMatchTheirGoldens(program: String, milliseconds: Int) throws {
     let image = try Self.snapshot(program, at: "\(Double(milliseconds) / 1000)")

@@ -1,0 +1,165 @@
+import Foundation
+
+/// A button (UIKit's, in its classic configuration-free form): a title and an image for
+/// each state, laid out side by side in the middle of the bounds less `contentEdgeInsets`.
+/// A `.system` button's title is the tint colour, faded while highlighted; a `.custom`
+/// one's is white. Nothing is drawn behind them unless a background image is set.
+@preconcurrency @MainActor
+open class UIButton: UIControl {
+  public enum ButtonType: Int, Sendable {
+    case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, plain, close
+    public static let roundedRect = ButtonType.system
+  }
+
+  public let buttonType: ButtonType
+  private var titles: [UInt: String] = [:]
+  private var titleColors: [UInt: UIColor] = [:]
+  private var images: [UInt: UIImage] = [:]
+  private var backgroundImages: [UInt: UIImage] = [:]
+  private let label = UILabel()
+  private let icon = UIImageView()
+  private let backgroundView = UIImageView()
+
+  open var contentEdgeInsets = UIEdgeInsets.zero {
+    didSet { setNeedsLayout() }
+  }
+  open var titleEdgeInsets = UIEdgeInsets.zero {
+    didSet { setNeedsLayout() }
+  }
+  open var imageEdgeInsets = UIEdgeInsets.zero {
+    didSet { setNeedsLayout() }
+  }
+
+  public init(type buttonType: ButtonType) {
+    self.buttonType = buttonType
+    super.init(frame: .zero)
+    setUp()
+  }
+
+  public override init(frame: CGRect) {
+    buttonType = .custom
+    super.init(frame: frame)
+    setUp()
+  }
+
+  public required init?(coder: NSCoder) {
+    buttonType = .custom
+    super.init(coder: coder)
+    setUp()
+  }
+
+  private func setUp() {
+    label.font = .systemFont(ofSize: 15)
+    label.textAlignment = .center
+    icon.contentMode = .center
+    for v in [backgroundView, icon, label] { addSubview(v) }
+    update()
+  }
+
+  // MARK: Per-state values (the normal state's when a state has none)
+
+  open func setTitle(_ title: String?, for state: State) {
+    titles[state.rawValue] = title
+    update()
+  }
+  open func title(for state: State) -> String? {
+    titles[state.rawValue] ?? titles[State.normal.rawValue]
+  }
+  open func setTitleColor(_ color: UIColor?, for state: State) {
+    titleColors[state.rawValue] = color
+    update()
+  }
+  open func titleColor(for state: State) -> UIColor? {
+    titleColors[state.rawValue] ?? titleColors[State.normal.rawValue]
+      ?? (buttonType == .custom ? .white : tintColor)
+  }
+  open func setImage(_ image: UIImage?, for state: State) {
+    images[state.rawValue] = image
+    update()
+  }
+  open func image(for state: State) -> UIImage? {
+    images[state.rawValue] ?? images[State.normal.rawValue]
+  }
+  open func setBackgroundImage(_ image: UIImage?, for state: State) {
+    backgroundImages[state.rawValue] = image
+    update()
+  }
+  open func backgroundImage(for state: State) -> UIImage? {
+    backgroundImages[state.rawValue] ?? backgroundImages[State.normal.rawValue]
+  }
+
+  open var currentTitle: String? { title(for: state) }
+  open var currentTitleColor: UIColor { titleColor(for: state) ?? tintColor }
+  open var currentImage: UIImage? { image(for: state) }
+  open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
+  /// The label showing the title (nil for a button that shows no text, on iOS; kept here).
+  open var titleLabel: UILabel? { label }
+  open var imageView: UIImageView? { icon }
+
+  override func stateDidChange() {
+    super.stateDidChange()
+    update()
+  }
+
+  open override func tintColorDidChange() {
+    super.tintColorDidChange()
+    update()
+  }
+
+  private func update() {
+    label.text = currentTitle
+    label.textColor = currentTitleColor
+    // A system button fades while pressed, and greys out while disabled.
+    label.alpha = buttonType == .system && isHighlighted ? 0.2 : 1
+    if !isEnabled && titleColors[State.disabled.rawValue] == nil && buttonType == .system {
+      label.textColor = UIColor(white: 0.6, alpha: 1)
+    }
+    icon.image = currentImage
+    backgroundView.image = currentBackgroundImage
+    invalidateIntrinsicContentSize()
+    setNeedsLayout()
+  }
+
+  private var titleSize: CGSize {
+    currentTitle == nil ? .zero : label.intrinsicContentSize
+  }
+  private var imageSize: CGSize { currentImage?.size ?? .zero }
+
+  /// The title and image side by side, with the insets.
+  open override var intrinsicContentSize: CGSize {
+    let (t, i) = (titleSize, imageSize)
+    let width = t.width + i.width + contentEdgeInsets.left + contentEdgeInsets.right
+    let height = max(t.height, i.height) + contentEdgeInsets.top + contentEdgeInsets.bottom
+    // A system button with a title is at least 30 points tall, as UIKit's is.
+    return CGSize(
+      width: width, height: buttonType == .system && t.height > 0 ? max(30, height) : height)
+  }
+
+  open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    backgroundView.frame = bounds
+    let content = bounds.inset(by: contentEdgeInsets)
+    let (t, i) = (titleSize, imageSize)
+    // The image, then the title, centred together (or placed by the alignments).
+    let total = t.width + i.width
+    let x: CGFloat =
+      switch contentHorizontalAlignment {
+      case .left, .leading: content.minX
+      case .right, .trailing: content.maxX - total
+      case .center, .fill: content.midX - total / 2
+      }
+    func y(_ height: CGFloat) -> CGFloat {
+      switch contentVerticalAlignment {
+      case .top: content.minY
+      case .bottom: content.maxY - height
+      case .center, .fill: content.midY - height / 2
+      }
+    }
+    icon.frame = CGRect(x: x, y: y(i.height), width: i.width, height: i.height)
+      .inset(by: imageEdgeInsets)
+    label.frame = CGRect(x: x + i.width, y: y(t.height), width: t.width, height: t.height)
+      .inset(by: titleEdgeInsets)
+  }
+}
