@@ -81,20 +81,22 @@ public struct BezierPath: Hashable, Sendable {
   /// `tangent1End` and to the line from there to `tangent2End`, after a line from the current
   /// point to where the arc starts: Core Graphics' `addArc(tangent1End:tangent2End:radius:)`
   /// (PostScript's `arct`). When the three points lie in one line, or the radius is 0, it
-  /// is a line to `tangent1End`; with no current point it starts there.
+  /// is a line to `tangent1End`; with no current point it adds nothing (Core Graphics
+  /// requires one).
   public mutating func addArc(tangent1End t1: Point, tangent2End t2: Point, radius: Double) {
-    guard let p0 = currentPoint else { return move(to: t1) }
+    guard let p0 = currentPoint else { return }
     let (u, v) = (p0 - t1, t2 - t1)
     let (lu, lv) = (u.length, v.length)
-    let cross = u.x * v.y - u.y * v.x
-    guard radius > 0, lu > 0, lv > 0, abs(cross) > 1e-12 * lu * lv else { return addLine(to: t1) }
+    guard radius > 0, lu > 0, lv > 0 else { return addLine(to: t1) }
     let (du, dv) = (u * (1 / lu), v * (1 / lv))
     // Half the angle at the corner; the arc touches each line `r / tan(half)` from it.
-    let half = acos(max(-1, min(1, du.dot(dv)))) / 2
+    let half = atan2(abs(du.x * dv.y - du.y * dv.x), du.dot(dv)) / 2
     let reach = radius / tan(half)
-    let (start, end) = (t1 + du * reach, t1 + dv * reach)
     let bisector = du + dv
     let center = t1 + bisector * (radius / sin(half) / bisector.length)
+    // In one line (or so nearly that the arc would be out of reach): a line.
+    guard reach.isFinite, center.x.isFinite, center.y.isFinite else { return addLine(to: t1) }
+    let (start, end) = (t1 + du * reach, t1 + dv * reach)
     let a0 = atan2(start.y - center.y, start.x - center.x)
     var a1 = atan2(end.y - center.y, end.x - center.x)
     // The short way round: less than a half turn.
@@ -102,11 +104,19 @@ public struct BezierPath: Hashable, Sendable {
     appendArc(center: center, radii: Size(width: radius, height: radius), from: a0, to: a1)
   }
 
+  /// Adds a circular arc of `sweep` radians from `startAngle`, exactly (a sweep past a whole
+  /// turn goes round again), after a line from the current point: Core Graphics'
+  /// `addRelativeArc`. Angles measured from +x towards +y.
+  public mutating func addArc(center: Point, radius: Double, startAngle: Double, sweep: Double) {
+    appendArc(
+      center: center, radii: Size(width: radius, height: radius), from: startAngle,
+      to: startAngle + sweep)
+  }
+
   /// Appends `other`'s elements to the open subpath: a move that starts `other` is left out.
   public mutating func continueWith(_ other: BezierPath) {
     var rest = other
     if case .move = rest.elements.first { rest.elements.removeFirst() }
-    if rest.subpathStart == nil { rest.subpathStart = subpathStart }
     append(rest)
   }
 
@@ -234,7 +244,17 @@ public struct BezierPath: Hashable, Sendable {
             radii: Size(width: radii.width * abs(sx), height: radii.height * abs(sy)),
             from: m0, to: m0 + sweep)
         } else {
-          for cubic in BezierPath.cubics(center: c, radii: radii, from: a0, to: a1) {
+          let cubics = BezierPath.cubics(center: c, radii: radii, from: a0, to: a1)
+          // The arc's own line from the current point to its start, or its start.
+          if let first = cubics.first {
+            let start = t.apply(to: first.0)
+            if let p = out.currentPoint {
+              if (p - start).length > 1e-9 { out.addLine(to: start) }
+            } else {
+              out.move(to: start)
+            }
+          }
+          for cubic in cubics {
             out.addCurve(
               to: t.apply(to: cubic.3), controlPoint1: t.apply(to: cubic.1),
               controlPoint2: t.apply(to: cubic.2))

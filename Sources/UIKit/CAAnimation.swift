@@ -48,18 +48,24 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
 
   public override init() { super.init() }
 
-  /// A copy of `other`, of this class: how `copy(with:)` makes an instance of the dynamic
-  /// type (Core Animation copies through the Objective-C runtime). A subclass that
-  /// overrides `init()` inherits it.
+  /// Required, as on iOS (`NSSecureCoding`): a subclass with an initialiser of its own
+  /// implements it, usually by calling `super.init(coder:)`. Nothing is decoded here.
+  public required init?(coder: NSCoder) { super.init() }
+
+  /// The instance `copy(with:)` makes for a copy of `other` (Core Animation copies through
+  /// the Objective-C runtime, which Swift on Linux lacks); `copy(with:)` then copies every
+  /// setting into it. A subclass that overrides `init()` inherits it; one with initialisers
+  /// of its own implements it, making an instance with its own state copied from `other`.
   public required convenience init(copyOf other: CAAnimation) {
     self.init()
-    copyValues(from: other)
   }
 
   public class func defaultValue(forKey key: String) -> Any? { nil }
 
   open func copy(with zone: NSZone? = nil) -> Any {
-    type(of: self).init(copyOf: self)
+    let copy = type(of: self).init(copyOf: self)
+    copy.copyValues(from: self)
+    return copy
   }
 
   /// Copies every setting of `other` (subclasses add theirs).

@@ -26,6 +26,7 @@ open class CASpringAnimation: CABasicAnimation {
   open var allowsOverdamping = false
 
   public override init() { super.init() }
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
 
   /// A spring of mass 1 whose undamped period is `perceptualDuration` seconds and whose
   /// damping ratio is `1 − bounce` (for `bounce` in 0...1) or `1 / (1 + bounce)` (for

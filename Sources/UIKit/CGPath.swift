@@ -113,7 +113,17 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     arc.addArc(
       center: center.point, radius: Double(radius), startAngle: Double(startAngle),
       endAngle: Double(endAngle), clockwise: !clockwise)
-    bezier.append(arc.applying(transform.transform2D))
+    addContinuing(arc, transform)
+  }
+
+  /// Adds `arc`, mapped by `transform`, joined to the open subpath by a line (an arc's
+  /// start is joined to the current point, as Core Graphics joins it).
+  private func addContinuing(_ arc: BezierPath, _ transform: CGAffineTransform) {
+    if bezier.currentPoint == nil {
+      bezier.append(arc.applying(transform.transform2D))
+    } else {
+      bezier.continueWith(arc.applying(transform.transform2D))
+    }
   }
   /// A circular arc tangent to the lines from the current point to `tangent1End` and on to
   /// `tangent2End`, after a line from the current point (see `BezierPath`).
@@ -121,7 +131,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat,
     transform: CGAffineTransform = .identity
   ) {
-    guard !transform.isIdentity, let current = bezier.currentPoint else {
+    guard let current = bezier.currentPoint else { return }
+    guard !transform.isIdentity else {
       return bezier.addArc(
         tangent1End: tangent1End.point, tangent2End: tangent2End.point, radius: Double(radius))
     }
@@ -132,16 +143,20 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
       tangent1End: tangent1End.point, tangent2End: tangent2End.point, radius: Double(radius))
     bezier.continueWith(arc.applying(transform.transform2D))
   }
-  /// An arc of `delta` radians from `startAngle` (Core Graphics' sense: positive delta
-  /// turns counter-clockwise in its own space, so clockwise in UIKit's flipped one).
+  /// An arc of `delta` radians from `startAngle`, exactly (Core Graphics' sense: a positive
+  /// delta turns counter-clockwise where y runs up, so clockwise in UIKit's flipped space;
+  /// past a whole turn it goes round again), after a line from the current point.
   public func addRelativeArc(
     center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
     transform: CGAffineTransform = .identity
   ) {
-    addArc(
-      center: center, radius: radius, startAngle: startAngle, endAngle: startAngle + delta,
-      clockwise: delta < 0, transform: transform)
+    var arc = BezierPath()
+    arc.addArc(
+      center: center.point, radius: Double(radius), startAngle: Double(startAngle),
+      sweep: Double(delta))
+    addContinuing(arc, transform)
   }
+
   public func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
     bezier.append(BezierPath(rect: rect.rect).applying(transform.transform2D))
   }

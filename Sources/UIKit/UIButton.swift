@@ -11,8 +11,9 @@ open class UIButton: UIControl {
     public static let roundedRect = ButtonType.system
   }
 
-  public let buttonType: ButtonType
+  public private(set) var buttonType = ButtonType.custom
   private var titles: [UInt: String] = [:]
+  private var attributedTitles: [UInt: NSAttributedString] = [:]
   private var titleColors: [UInt: UIColor] = [:]
   private var images: [UInt: UIImage] = [:]
   private var backgroundImages: [UInt: UIImage] = [:]
@@ -30,20 +31,30 @@ open class UIButton: UIControl {
     didSet { setNeedsLayout() }
   }
 
-  public init(type buttonType: ButtonType) {
+  /// A button of `buttonType` (a convenience initialiser, as on iOS, so a subclass that
+  /// overrides `init(frame:)` inherits it).
+  public convenience init(type buttonType: ButtonType) {
+    self.init(frame: .zero)
     self.buttonType = buttonType
-    super.init(frame: .zero)
-    setUp()
+    update()
   }
 
+  /// A button that runs `primaryAction` when tapped, showing its title and image.
+  public convenience init(type buttonType: ButtonType = .system, primaryAction: UIAction?) {
+    self.init(type: buttonType)
+    guard let primaryAction else { return }
+    addAction(primaryAction, for: .primaryActionTriggered)
+    setTitle(primaryAction.title, for: .normal)
+    setImage(primaryAction.image, for: .normal)
+  }
+
+  /// A custom button.
   public override init(frame: CGRect) {
-    buttonType = .custom
     super.init(frame: frame)
     setUp()
   }
 
   public required init?(coder: NSCoder) {
-    buttonType = .custom
     super.init(coder: coder)
     setUp()
   }
@@ -64,6 +75,14 @@ open class UIButton: UIControl {
   }
   open func title(for state: State) -> String? {
     titles[state.rawValue] ?? titles[State.normal.rawValue]
+  }
+  /// A styled title; it is shown instead of the plain one.
+  open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
+    attributedTitles[state.rawValue] = title
+    update()
+  }
+  open func attributedTitle(for state: State) -> NSAttributedString? {
+    attributedTitles[state.rawValue] ?? attributedTitles[State.normal.rawValue]
   }
   open func setTitleColor(_ color: UIColor?, for state: State) {
     titleColors[state.rawValue] = color
@@ -88,13 +107,17 @@ open class UIButton: UIControl {
     backgroundImages[state.rawValue] ?? backgroundImages[State.normal.rawValue]
   }
 
-  open var currentTitle: String? { title(for: state) }
+  open var currentTitle: String? { currentAttributedTitle?.string ?? title(for: state) }
+  open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
   open var currentTitleColor: UIColor { titleColor(for: state) ?? tintColor }
   open var currentImage: UIImage? { image(for: state) }
   open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
   /// The label showing the title (nil for a button that shows no text, on iOS; kept here).
   open var titleLabel: UILabel? { label }
   open var imageView: UIImageView? { icon }
+
+  /// A button's primary action is its touch up inside.
+  override var touchUpEvents: Event { [.touchUpInside, .primaryActionTriggered] }
 
   override func stateDidChange() {
     super.stateDidChange()
@@ -107,8 +130,12 @@ open class UIButton: UIControl {
   }
 
   private func update() {
-    label.text = currentTitle
     label.textColor = currentTitleColor
+    if let styled = currentAttributedTitle {
+      label.attributedText = styled
+    } else {
+      label.text = currentTitle
+    }
     // A system button fades while pressed, and greys out while disabled.
     label.alpha = buttonType == .system && isHighlighted ? 0.2 : 1
     if !isEnabled && titleColors[State.disabled.rawValue] == nil && buttonType == .system {

@@ -5,7 +5,8 @@ import Foundation
 /// override. There is no touch input here, so the system never tracks a touch; a
 /// program's own `sendActions(for:)` runs the actions registered for those events, and its
 /// own calls of the touch methods track as UIKit does (begin, continue, end), then send
-/// `.touchDown`, `.touchDragInside` and `.touchUpInside`.
+/// `.touchDown`, `.touchDragInside` (and enter, exit, outside) and `.touchUpInside`,
+/// rather than passing the touches up the responder chain.
 ///
 /// Target-action (`addTarget(_:action:for:)`) needs `#selector`, which Swift on Linux does
 /// not have: register closures with `addAction(_:for:)`, as iOS 14 and later also allow.
@@ -85,16 +86,26 @@ open class UIControl: UIView {
   public override init(frame: CGRect) { super.init(frame: frame) }
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+  /// A control whose primary action (a button's tap) runs `primaryAction`.
+  public convenience init(frame: CGRect, primaryAction: UIAction?) {
+    self.init(frame: frame)
+    if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+  }
+
   /// Called when `isEnabled`, `isSelected` or `isHighlighted` changes: redraws.
   func stateDidChange() { setNeedsDisplay() }
 
   // MARK: Actions
 
-  /// Runs `action` whenever one of `controlEvents` is sent; it replaces an action of the
-  /// same identifier.
+  /// Runs `action` whenever one of `controlEvents` is sent. An action of the same identifier
+  /// is replaced by it, and keeps its events.
   open func addAction(_ action: UIAction, for controlEvents: Event) {
-    registered.removeAll { $0.action.identifier == action.identifier }
-    registered.append((action, controlEvents))
+    // Added again, for more events: one action, for all of them.
+    if let i = registered.firstIndex(where: { $0.action.identifier == action.identifier }) {
+      registered[i] = (action, registered[i].events.union(controlEvents))
+    } else {
+      registered.append((action, controlEvents))
+    }
   }
 
   open func removeAction(_ action: UIAction, for controlEvents: Event) {
@@ -150,24 +161,34 @@ open class UIControl: UIView {
 
   open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
     guard isEnabled, let touch = touches.first else { return }
+    let wasInside = isTouchInside
     isTouchInside = isInside(touch)
     isHighlighted = isTouchInside
     if isTracking { isTracking = continueTracking(touch, with: event) }
-    sendActions(for: isTouchInside ? .touchDragInside : .touchDragOutside)
+    var events: Event = isTouchInside ? .touchDragInside : .touchDragOutside
+    if isTouchInside != wasInside {
+      events.insert(isTouchInside ? .touchDragEnter : .touchDragExit)
+    }
+    sendActions(for: events)
   }
 
+  /// Ends the touch; a control disabled meanwhile stops tracking but sends nothing.
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-    guard isEnabled else { return }
     let touch = touches.first
     if let touch { isTouchInside = isInside(touch) }
     isHighlighted = false
     if isTracking { endTracking(touch, with: event) }
     isTracking = false
-    sendActions(for: isTouchInside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside)
+    guard isEnabled else { return }
+    sendActions(for: isTouchInside ? touchUpEvents : .touchUpOutside)
   }
+
+  /// What a touch lifted inside sends: `.touchUpInside` (a button adds its primary action).
+  var touchUpEvents: Event { .touchUpInside }
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
     isHighlighted = false
+    isTouchInside = false
     if isTracking { cancelTracking(with: event) }
     isTracking = false
     sendActions(for: .touchCancel)

@@ -50,11 +50,11 @@ open class UIDevice: NSObject {
   /// The input click sound: silent here.
   public func playInputClick() {}
 
-  public static let orientationDidChangeNotification = Notification.Name(
+  nonisolated public static let orientationDidChangeNotification = Notification.Name(
     "UIDeviceOrientationDidChangeNotification")
-  public static let batteryStateDidChangeNotification = Notification.Name(
+  nonisolated public static let batteryStateDidChangeNotification = Notification.Name(
     "UIDeviceBatteryStateDidChangeNotification")
-  public static let batteryLevelDidChangeNotification = Notification.Name(
+  nonisolated public static let batteryLevelDidChangeNotification = Notification.Name(
     "UIDeviceBatteryLevelDidChangeNotification")
 }
 
@@ -64,43 +64,45 @@ public typealias UIDeviceOrientation = UIDevice.Orientation
 
 extension UIApplication {
   /// Posted at launch after the delegate's `application(_:didFinishLaunchingWithOptions:)`.
-  public static let didFinishLaunchingNotification = Notification.Name(
+  nonisolated public static let didFinishLaunchingNotification = Notification.Name(
     "UIApplicationDidFinishLaunchingNotification")
   /// Posted at launch after the delegate's `applicationDidBecomeActive(_:)`.
-  public static let didBecomeActiveNotification = Notification.Name(
+  nonisolated public static let didBecomeActiveNotification = Notification.Name(
     "UIApplicationDidBecomeActiveNotification")
   /// The names below are never posted: a program here stays active until it quits.
-  public static let willResignActiveNotification = Notification.Name(
+  nonisolated public static let willResignActiveNotification = Notification.Name(
     "UIApplicationWillResignActiveNotification")
-  public static let didEnterBackgroundNotification = Notification.Name(
+  nonisolated public static let didEnterBackgroundNotification = Notification.Name(
     "UIApplicationDidEnterBackgroundNotification")
-  public static let willEnterForegroundNotification = Notification.Name(
+  nonisolated public static let willEnterForegroundNotification = Notification.Name(
     "UIApplicationWillEnterForegroundNotification")
-  public static let willTerminateNotification = Notification.Name(
+  nonisolated public static let willTerminateNotification = Notification.Name(
     "UIApplicationWillTerminateNotification")
-  public static let didReceiveMemoryWarningNotification = Notification.Name(
+  nonisolated public static let didReceiveMemoryWarningNotification = Notification.Name(
     "UIApplicationDidReceiveMemoryWarningNotification")
-  public static let significantTimeChangeNotification = Notification.Name(
+  nonisolated public static let significantTimeChangeNotification = Notification.Name(
     "UIApplicationSignificantTimeChangeNotification")
 }
 
 extension UIResponder {
   /// Keyboard notifications: never posted, as there is no on-screen keyboard here.
-  public static let keyboardWillShowNotification = Notification.Name(
+  nonisolated public static let keyboardWillShowNotification = Notification.Name(
     "UIKeyboardWillShowNotification")
-  public static let keyboardDidShowNotification = Notification.Name(
+  nonisolated public static let keyboardDidShowNotification = Notification.Name(
     "UIKeyboardDidShowNotification")
-  public static let keyboardWillHideNotification = Notification.Name(
+  nonisolated public static let keyboardWillHideNotification = Notification.Name(
     "UIKeyboardWillHideNotification")
-  public static let keyboardDidHideNotification = Notification.Name(
+  nonisolated public static let keyboardDidHideNotification = Notification.Name(
     "UIKeyboardDidHideNotification")
-  public static let keyboardWillChangeFrameNotification = Notification.Name(
+  nonisolated public static let keyboardWillChangeFrameNotification = Notification.Name(
     "UIKeyboardWillChangeFrameNotification")
-  public static let keyboardDidChangeFrameNotification = Notification.Name(
+  nonisolated public static let keyboardDidChangeFrameNotification = Notification.Name(
     "UIKeyboardDidChangeFrameNotification")
-  public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
-  public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
-  public static let keyboardAnimationDurationUserInfoKey = "UIKeyboardAnimationDurationUserInfoKey"
-  public static let keyboardAnimationCurveUserInfoKey = "UIKeyboardAnimationCurveUserInfoKey"
-  public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
+  nonisolated public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
+  nonisolated public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
+  nonisolated public static let keyboardAnimationDurationUserInfoKey =
+    "UIKeyboardAnimationDurationUserInfoKey"
+  nonisolated public static let keyboardAnimationCurveUserInfoKey =
+    "UIKeyboardAnimationCurveUserInfoKey"
+  nonisolated public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
 }

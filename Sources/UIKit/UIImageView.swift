@@ -36,19 +36,24 @@ open class UIImageView: UIView {
     }
   }
 
-  public init(image: UIImage?) {
+  /// An image view the image's size (a convenience initialiser, as on iOS, so a subclass
+  /// that overrides `init(frame:)` inherits it).
+  public convenience init(image: UIImage?) {
+    self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
     self.image = image
-    let size = image?.size ?? .zero
-    super.init(frame: CGRect(origin: .zero, size: size))
+    // An initialiser's own assignment runs no observer.
     show()
   }
 
+  /// Not interactive unless set, as on iOS: touches go to the view beneath.
   public override init(frame: CGRect) {
     super.init(frame: frame)
+    isUserInteractionEnabled = false
   }
 
   public required init?(coder: NSCoder) {
     super.init(coder: coder)
+    isUserInteractionEnabled = false
   }
 
   /// How the image fills the bounds (`.scaleToFill` unless set).

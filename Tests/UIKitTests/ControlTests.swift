@@ -49,6 +49,7 @@ import Testing
     dial.addAction(
       UIAction(identifier: .init("up")) { _ in heard.append("new up") }, for: .touchUpInside)
     #expect(dial.actions(for: .touchUpInside).count == 1)
+    #expect(dial.actions(for: .touchUpOutside).count == 1, "added again, it keeps its events")
     dial.removeAction(identifiedBy: .init("up"), for: .touchUpOutside)
     dial.sendActions(for: .touchUpInside)
     #expect(heard.last == "new up")
@@ -88,6 +89,71 @@ import Testing
     let (icon, title) = (custom.imageView!.frame, custom.titleLabel!.frame)
     #expect(icon.maxX == title.minX && icon.midY == 30 && title.midY == 30)
     #expect(abs((icon.minX + title.maxX) / 2 - 100) < 1e-9, "centred together: \(icon) \(title)")
+  }
+
+  /// A subclass that overrides `init(frame:)` inherits `init(type:)` and `init()`, as on iOS.
+  @Test func aButtonSubclassInheritsTheConvenienceInitialisers() {
+    final class RoundButton: UIButton {
+      override init(frame: CGRect) { super.init(frame: frame) }
+      required init?(coder: NSCoder) { super.init(coder: coder) }
+    }
+    #expect(RoundButton(type: .system).buttonType == .system)
+    #expect(RoundButton().buttonType == .custom)
+    // Its image view takes no touches: a hit lands on the button.
+    let button = RoundButton(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    button.setBackgroundImage(
+      UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { _ in }, for: .normal)
+    button.layoutIfNeeded()
+    #expect(button.hitTest(CGPoint(x: 20, y: 20), with: nil) === button)
+  }
+
+  @Test func aButtonMadeFromAnActionRunsItWhenTapped() {
+    var taps = 0
+    let button = UIButton(primaryAction: UIAction(title: "Play") { _ in taps += 1 })
+    #expect(button.buttonType == .system && button.currentTitle == "Play")
+    button.frame = CGRect(x: 0, y: 0, width: 80, height: 40)
+    let touch = UITouch()
+    button.touchesBegan([touch], with: nil)
+    button.touchesEnded([touch], with: nil)
+    #expect(taps == 1)
+    // For other controls the primary action is not a tap (a slider's is its value).
+    let dial = Dial(
+      frame: CGRect(x: 0, y: 0, width: 40, height: 40), primaryAction: UIAction { _ in taps += 10 })
+    dial.touchesBegan([touch], with: nil)
+    dial.touchesEnded([touch], with: nil)
+    #expect(taps == 1)
+    button.setAttributedTitle(NSAttributedString(string: "Bold"), for: .normal)
+    #expect(button.currentTitle == "Bold" && button.titleLabel?.attributedText?.string == "Bold")
+  }
+
+  /// An animation subclass written for iOS: its own designated initialiser, the coder's
+  /// calling up, computed values, and its own state copied.
+  @Test func anAnimationSubclassWrittenForIOSBuildsAndCopies() {
+    final class Wobble: CAKeyframeAnimation {
+      var amplitude: CGFloat
+      init(amplitude: CGFloat) {
+        self.amplitude = amplitude
+        super.init()
+        keyPath = "transform.rotation.z"
+      }
+      required init?(coder: NSCoder) {
+        amplitude = 0
+        super.init(coder: coder)
+      }
+      required convenience init(copyOf other: CAAnimation) {
+        self.init(amplitude: (other as? Wobble)?.amplitude ?? 0)
+      }
+      override var values: [Any]? {
+        get { [0, amplitude, -amplitude, 0] }
+        set {}
+      }
+    }
+    let wobble = Wobble(amplitude: 0.2)
+    wobble.duration = 0.4
+    let copy = wobble.copy() as! Wobble
+    #expect(
+      copy.amplitude == 0.2 && copy.values?.count == 4 && copy.keyPath == "transform.rotation.z")
+    #expect(copy.duration == 0.4, "the settings are copied after the subclass makes it")
   }
 
   /// A view whose layer only masks another (never added as a subview) is laid out through
@@ -161,6 +227,51 @@ import Testing
       }
     }
     #expect(worst <= 1, "\(worst) levels from the rounded rectangle")
+  }
+
+  /// Turned by a path transform, the rounded rectangle keeps its area: each arc keeps the
+  /// straight edge that leads into it.
+  @Test func aTurnedTangentArcPathKeepsItsEdges() {
+    func covered(_ angle: CGFloat) -> Int {
+      let t = CGAffineTransform(translationX: 50, y: 50).rotated(by: angle)
+      let (w, h, radius): (CGFloat, CGFloat, CGFloat) = (30, 16, 6)
+      let path = CGMutablePath()
+      path.move(to: CGPoint(x: 0, y: h).applying(t))
+      for (a, b) in [
+        (CGPoint(x: w, y: h), CGPoint(x: w, y: -h)), (CGPoint(x: w, y: -h), CGPoint(x: -w, y: -h)),
+        (CGPoint(x: -w, y: -h), CGPoint(x: -w, y: h)), (CGPoint(x: -w, y: h), CGPoint(x: w, y: h)),
+      ] {
+        path.addArc(tangent1End: a, tangent2End: b, radius: radius, transform: t)
+      }
+      path.closeSubpath()
+      let p = drawnPixels(width: 100, height: 100) { ctx in
+        ctx.addPath(path)
+        ctx.fillPath()
+      }
+      return p.pixels.reduce(0) { $0 + Int($1 >> 24) }
+    }
+    let upright = covered(0)
+    let turned = covered(0.5)
+    #expect(abs(turned - upright) * 200 < upright, "\(turned) against \(upright)")
+  }
+
+  /// A relative arc sweeps exactly its delta: one and a half turns end opposite the start,
+  /// where an absolute arc over the same angles makes one circle.
+  @Test func aRelativeArcSweepsItsDelta() {
+    let relative = CGMutablePath()
+    relative.addRelativeArc(
+      center: CGPoint(x: 20, y: 20), radius: 10, startAngle: 0, delta: 3 * .pi)
+    #expect(abs(relative.currentPoint.x - 10) < 1e-9 && abs(relative.currentPoint.y - 20) < 1e-9)
+    // Joined to the open subpath by a line, with a transform too.
+    let joined = CGMutablePath()
+    joined.move(to: .zero)
+    joined.addRelativeArc(
+      center: CGPoint(x: 20, y: 20), radius: 10, startAngle: 0, delta: .pi / 2,
+      transform: CGAffineTransform(translationX: 1, y: 0))
+    let moves = UIBezierPath(cgPath: joined).bezier.elements.filter {
+      if case .move = $0 { true } else { false }
+    }
+    #expect(moves.count == 1)
   }
 
   @Test func pointsInOneLineMakeALine() {
