@@ -28,6 +28,15 @@ extension UIImage {
   /// The image named `name` beside the program (the executable's directory, which is its
   /// main bundle here) or in the current directory: `name@3x.png`, `name@2x.png` and
   /// `name.png`, the screen's scale first, or `name` itself when it has an extension.
+  /// A system symbol (SF Symbols): nil, with a note, as the symbols' font is Apple's and is
+  /// not here.
+  public convenience init?(systemName name: String) {
+    Notice.once(
+      "sf \(name)", "system symbols are not available here: UIImage(systemName: \"\(name)\") is nil"
+    )
+    return nil
+  }
+
   public convenience init?(named name: String) {
     self.init(named: name, in: nil, compatibleWith: nil)
   }

@@ -178,6 +178,16 @@ import Testing
     #expect(p.pixel(x: 30, y: 30).alpha == 0)
   }
 
+  /// The idiom HUD and toast libraries use to find the key window: through the scenes.
+  @Test func theKeyWindowIsFoundThroughTheScenes() {
+    let tree = showInKeyWindow(CALayer())
+    let key = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
+      .flatMap(\.windows).first { $0.isKeyWindow }
+    #expect(key != nil && key === tree.window)
+    #expect(key?.windowScene?.interfaceOrientation == .portrait)
+    #expect(UIImage(systemName: "checkmark") == nil, "no system symbols here")
+  }
+
   @Test func dynamicColoursAreResolvedForTheLightAppearance() {
     let color = UIColor { traits in traits.userInterfaceStyle == .dark ? .black : .white }
     #expect(color == .white)

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A scene (UIKit's, iOS 13 and later). A program here has one window scene, which holds
+/// the application's windows: code that looks for the key window through
+/// `UIApplication.shared.connectedScenes` finds it there. Scene delegates are not called
+/// (a program starts from its application delegate).
+@preconcurrency @MainActor
+open class UIScene: UIResponder {
+  public enum ActivationState: Int, Sendable {
+    case unattached = -1
+    case foregroundActive, foregroundInactive, background
+  }
+
+  /// Active while the program runs, as the application is.
+  public var activationState: ActivationState {
+    UIApplication.shared.applicationState == .active ? .foregroundActive : .foregroundInactive
+  }
+  public var title: String! = ""
+}
+
+/// The scene the windows are shown in: the main screen, held upright.
+@preconcurrency @MainActor
+open class UIWindowScene: UIScene {
+  /// The one scene.
+  static let main = UIWindowScene()
+
+  /// The application's windows, the key window among them.
+  public var windows: [UIWindow] { UIApplication.shared.windows }
+  public var keyWindow: UIWindow? { UIApplication.shared.keyWindow }
+  public var screen: UIScreen { .main }
+  public var interfaceOrientation: UIInterfaceOrientation { .portrait }
+  public var traitCollection: UITraitCollection { .current }
+}
+
+/// How the interface is turned (UIKit's), as a window scene reports it.
+public enum UIInterfaceOrientation: Int, Sendable {
+  case unknown = 0
+  case portrait, portraitUpsideDown, landscapeRight, landscapeLeft
+  public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+  public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+}
+
+extension UIApplication {
+  /// The one window scene (see `UIWindowScene`).
+  public var connectedScenes: Set<UIScene> { [UIWindowScene.main] }
+  /// False: a program here has one scene.
+  public var supportsMultipleScenes: Bool { false }
+  /// Upright (deprecated on iOS, still common).
+  public var statusBarOrientation: UIInterfaceOrientation { .portrait }
+}
+
+extension UIWindow {
+  /// A window filling the scene's screen.
+  public convenience init(windowScene: UIWindowScene) {
+    self.init(frame: windowScene.screen.bounds)
+  }
+
+  /// The one window scene (setting it changes nothing: there is no other).
+  public var windowScene: UIWindowScene? {
+    get { .main }
+    set {}
+  }
+}
