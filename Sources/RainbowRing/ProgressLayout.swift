@@ -49,7 +49,8 @@ struct ProgressLayout: Hashable, Sendable {
   /// The centre line from `from` to `to` turns along the arc (a closed circle starting at
   /// `from` when they are a turn or more apart), in the square's coordinates.
   func arcPath(from: Double, to: Double) -> BezierPath {
-    var path = BezierPath()
+    // A move, an arc and perhaps a close: one allocation for a path made every frame.
+    var path = BezierPath(reservingCapacity: 3)
     let c = Point(x: side / 2, y: side / 2)
     path.move(to: point(at: from))
     if to - from >= 1 {

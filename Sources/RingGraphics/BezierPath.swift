@@ -22,6 +22,11 @@ public struct BezierPath: Hashable, Sendable {
 
   public init() {}
 
+  /// An empty path with room for `count` elements, so that building it allocates once.
+  public init(reservingCapacity count: Int) {
+    elements.reserveCapacity(count)
+  }
+
   /// The current point, or `nil` before the first `move`.
   public private(set) var currentPoint: Point?
   private var subpathStart: Point?

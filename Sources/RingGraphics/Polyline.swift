@@ -80,7 +80,23 @@ extension BezierPath {
   /// (in the path's units).
   func flattened(tolerance: Double) -> [Polyline] {
     var lines: [Polyline] = []
-    var current = Polyline()
+    var spare: [Polyline] = []
+    flatten(tolerance: tolerance, into: &lines, spare: &spare)
+    return lines
+  }
+
+  /// Flattens into `lines`, replacing what they held; the polylines' storage is taken from
+  /// `lines` and `spare` (where those left over go), so that once grown, flattening a path
+  /// of the same shape again allocates nothing.
+  func flatten(tolerance: Double, into lines: inout [Polyline], spare: inout [Polyline]) {
+    spare.append(contentsOf: lines)
+    lines.removeAll(keepingCapacity: true)
+    func fresh() -> Polyline {
+      var p = spare.popLast() ?? Polyline()
+      p.removeAll()
+      return p
+    }
+    var current = fresh()
     var last = Point.zero
     func finish(closed: Bool) {
       if closed, current.points.count > 1, let first = current.points.first,
@@ -90,8 +106,13 @@ extension BezierPath {
         current.isSmooth.removeLast()
       }
       current.isClosed = closed
-      if current.hasDrawing { lines.append(current) }
-      current = Polyline()
+      // A subpath with a drawing always has points (its start, at least).
+      if current.hasDrawing && !current.points.isEmpty {
+        lines.append(current)
+        current = fresh()
+      } else {
+        current.removeAll()
+      }
     }
     func begin() {
       if current.points.isEmpty { current.append(last, smooth: false) }
@@ -181,7 +202,7 @@ extension BezierPath {
       }
     }
     finish(closed: false)
-    return lines.filter { !$0.points.isEmpty }
+    spare.append(current)
   }
 }
 

@@ -189,11 +189,20 @@ public enum Rasterizer {
 /// A path flattened to polylines within `tolerance` (in its units): what its fill's and its
 /// strokes' outlines are made from, kept while the path and the tolerance hold.
 public struct FlattenedPath: Sendable {
-  let lines: [Polyline]
-  public let tolerance: Double
+  private(set) var lines: [Polyline] = []
+  public private(set) var tolerance: Double = 0
+  /// Polylines kept for the next refill.
+  private var spare: [Polyline] = []
+
+  public init() {}
 
   public init(_ path: BezierPath, tolerance: Double) {
-    lines = path.flattened(tolerance: tolerance)
+    refill(path, tolerance: tolerance)
+  }
+
+  /// Becomes `path` flattened within `tolerance`, in the storage it holds.
+  public mutating func refill(_ path: BezierPath, tolerance: Double) {
+    path.flatten(tolerance: tolerance, into: &lines, spare: &spare)
     self.tolerance = tolerance
   }
 }

@@ -601,6 +601,8 @@ struct CoverageCache {
   private var spareOutlines: [Contours] = []
   /// Paths flattened, kept while their shapes are outlined again (a stroke's end moving).
   private var flattened: [BezierPath: FlattenedPath] = [:]
+  /// Flattened paths dropped by the last plans, whose storage new ones take.
+  private var spareFlattened: [FlattenedPath] = []
   private var pathsUsed: Set<BezierPath> = []
   private var stalePaths: [BezierPath] = []
 
@@ -652,7 +654,9 @@ struct CoverageCache {
     }
     // A path stays flattened while a shape of it was outlined in the last plan or is kept.
     for shape in outlines.keys { pathsUsed.insert(shape.path) }
-    CoverageCache.dropUnused(&flattened, used: pathsUsed, stale: &stalePaths)
+    CoverageCache.dropUnused(&flattened, used: pathsUsed, stale: &stalePaths) { dropped in
+      if spareFlattened.count < 8 { spareFlattened.append(dropped) }
+    }
     swap(&fieldsSeen, &fieldsUsed)
   }
 
@@ -719,8 +723,10 @@ struct CoverageCache {
       if let kept = flattened[key.path], kept.tolerance == tolerance {
         lines = kept
       } else {
-        lines = FlattenedPath(key.path, tolerance: tolerance)
-        flattened[key.path] = lines
+        var made = spareFlattened.popLast() ?? FlattenedPath()
+        made.refill(key.path, tolerance: tolerance)
+        lines = made
+        flattened[key.path] = made
       }
       var made = spareOutlines.popLast() ?? Contours()
       Rasterizer.outlines(of: lines, style: key.stroke, into: &made, scratch: scratch)

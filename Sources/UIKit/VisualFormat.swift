@@ -2,7 +2,8 @@ import Foundation
 
 extension NSLayoutConstraint {
   /// Options of the visual format: alignments of every view named, across the format's
-  /// axis (each view's edge equal to the one before it), and the direction.
+  /// axis (each view's edge equal to the one before it), and the direction of a
+  /// horizontal format (leading to trailing unless set).
   public struct FormatOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -115,8 +116,31 @@ extension NSLayoutConstraint {
     } else if text.starts(with: Array("H:")) {
       at = 2
     }
-    let lead: NSLayoutConstraint.Attribute = vertical ? .top : .leading
-    let trail: NSLayoutConstraint.Attribute = vertical ? .bottom : .trailing
+    // A horizontal format runs leading to trailing, or left to right, or right to left (the
+    // first view rightmost: each spacing then runs from the later view to the earlier).
+    let direction = options.intersection([.directionLeftToRight, .directionRightToLeft])
+    let reversed = !vertical && direction == .directionRightToLeft
+    let (lead, trail): (NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute) =
+      vertical
+      ? (.top, .bottom)
+      : direction == .directionLeftToRight
+        ? (.left, .right) : reversed ? (.right, .left) : (.leading, .trailing)
+    /// `later.a relation earlier.b + constant` (the reverse, for right to left).
+    func spacing(
+      _ later: AnyObject, _ a: NSLayoutConstraint.Attribute, after earlier: AnyObject,
+      _ b: NSLayoutConstraint.Attribute, _ p: Predicate
+    ) -> NSLayoutConstraint {
+      let c =
+        reversed
+        ? NSLayoutConstraint(
+          item: earlier, attribute: b, relatedBy: p.relation, toItem: later, attribute: a,
+          multiplier: 1, constant: p.constant)
+        : NSLayoutConstraint(
+          item: later, attribute: a, relatedBy: p.relation, toItem: earlier, attribute: b,
+          multiplier: 1, constant: p.constant)
+      c.priority = p.priority
+      return c
+    }
     let size: NSLayoutConstraint.Attribute = vertical ? .height : .width
     var previous: UIView?
     var named: [UIView] = []
@@ -147,18 +171,11 @@ extension NSLayoutConstraint {
       if let gap = pending {
         for p in gap.predicates(edge: previous == nil) {
           // From the superview's leading edge, or from the previous view's trailing one.
-          let c =
-            if let previous {
-              NSLayoutConstraint(
-                item: view, attribute: lead, relatedBy: p.relation, toItem: previous,
-                attribute: trail, multiplier: 1, constant: p.constant)
-            } else {
-              NSLayoutConstraint(
-                item: view, attribute: lead, relatedBy: p.relation, toItem: try superview(view),
-                attribute: lead, multiplier: 1, constant: p.constant)
-            }
-          c.priority = p.priority
-          made.append(c)
+          if let previous {
+            made.append(spacing(view, lead, after: previous, trail, p))
+          } else {
+            made.append(spacing(view, lead, after: try superview(view), lead, p))
+          }
         }
       }
       previous = view
@@ -170,11 +187,7 @@ extension NSLayoutConstraint {
       // The last connection runs to the superview's edge.
       for p in (pending ?? .touching).predicates(edge: true) {
         // superview.trailing relation view.trailing + constant.
-        let c = NSLayoutConstraint(
-          item: try superview(last), attribute: trail, relatedBy: p.relation, toItem: last,
-          attribute: trail, multiplier: 1, constant: p.constant)
-        c.priority = p.priority
-        made.append(c)
+        made.append(spacing(try superview(last), trail, after: last, trail, p))
       }
     } else if pending?.hasDash == true {
       throw Failure(description: "a connection leads to nothing")

@@ -457,6 +457,26 @@ import Testing
     #expect(vertical ? frames[0].minX == 33 : frames[0].minY == 33, "\(frames)")
   }
 
+  /// Right to left, the first view is rightmost; left to right is as leading to trailing.
+  @Test(arguments: [
+    (NSLayoutConstraint.FormatOptions.directionRightToLeft, [160.0, 135.0]),
+    (.directionLeftToRight, [10.0, 45.0]), (.directionLeadingToTrailing, [10.0, 45.0]),
+  ])
+  func theDirectionOrdersARow(option: NSLayoutConstraint.FormatOptions, xs: [Double]) {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    let (a, b) = (UIView(), UIView())
+    for v in [a, b] { constrained(v, in: root) }
+    let views = ["a": a, "b": b]
+    NSLayoutConstraint.activate(
+      NSLayoutConstraint.constraints(
+        withVisualFormat: "H:|-10-[a(30)]-5-[b(20)]-(>=0)-|", options: option, metrics: nil,
+        views: views)
+        + NSLayoutConstraint.constraints(
+          withVisualFormat: "V:|[a(10)][b(10)]", metrics: nil, views: views))
+    root.layoutIfNeeded()
+    #expect([Double(a.frame.minX), Double(b.frame.minX)] == xs, "\(a.frame) \(b.frame)")
+  }
+
   @Test(arguments: [
     "H:|-[nobody]-|", "H:|-[a", "H:|-(>=x)-[a]", "H:[a]-", "V:[a]-[b]", "H:[a]-[b]",
   ])
