@@ -123,6 +123,6 @@ let package = Package(
     // Samples: UIKit programs' sources, built by the tests as a package of their own.
     .testTarget(
       name: "UIKitTests", dependencies: ["UIKit", "RingLayers", "RingTestSupport"],
-      exclude: ["Samples"]),
+      exclude: ["Samples", "Golden"]),
   ]
 #endif

@@ -60,7 +60,7 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
     self.init()
   }
 
-  public class func defaultValue(forKey key: String) -> Any? { nil }
+  open class func defaultValue(forKey key: String) -> Any? { nil }
 
   open func copy(with zone: NSZone? = nil) -> Any {
     let copy = type(of: self).init(copyOf: self)
@@ -84,7 +84,7 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
     fillMode = other.fillMode
   }
 
-  public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+  open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
     (anObject as? CALayer)?.add(self, forKey: event)
   }
 

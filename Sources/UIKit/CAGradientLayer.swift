@@ -41,7 +41,7 @@ open class CAGradientLayer: CALayer {
 
   /// The colours, as set (a presentation copy gives new CGColor values of what shows). A
   /// value that is not a CGColor draws as clear.
-  public var colors: [Any]? {
+  open var colors: [Any]? {
     get {
       isPresentationCopy
         ? backing.properties.colors.map { CGColor($0) } : colorObjects
@@ -59,7 +59,7 @@ open class CAGradientLayer: CALayer {
     }
   }
 
-  public var locations: [NSNumber]? {
+  open var locations: [NSNumber]? {
     get {
       isPresentationCopy
         ? backing.properties.locations.map { NSNumber(value: $0) } : locationObjects
@@ -70,17 +70,17 @@ open class CAGradientLayer: CALayer {
     }
   }
 
-  public var startPoint: CGPoint {
+  open var startPoint: CGPoint {
     get { CGPoint(backing.properties.startPoint) }
     set { change(\.startPoint, to: newValue.point) }
   }
 
-  public var endPoint: CGPoint {
+  open var endPoint: CGPoint {
     get { CGPoint(backing.properties.endPoint) }
     set { change(\.endPoint, to: newValue.point) }
   }
 
-  public var type: CAGradientLayerType {
+  open var type: CAGradientLayerType {
     get { CAGradientLayerType(rawValue: backing.properties.gradientKind.rawValue) }
     set { change(\.gradientKind, to: newValue.kind, event: "type") }
   }

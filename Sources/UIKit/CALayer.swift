@@ -40,12 +40,12 @@ open class CALayer: NSObject {
   static let unnamedPrefix = "\u{1}unnamed-"
   nonisolated(unsafe) private static var unnamed = 0
 
-  public weak var delegate: CALayerDelegate?
+  open weak var delegate: CALayerDelegate?
   /// What key-value coding stored under keys that are not properties.
   var storedValues: [String: Any] = [:]
   /// Actions for property names (`NSNull()` turns one off).
-  public var actions: [String: CAAction]?
-  public var name: String?
+  open var actions: [String: CAAction]?
+  open var name: String?
 
   class func makeBacking() -> Layer { Layer() }
 
@@ -108,7 +108,7 @@ open class CALayer: NSObject {
     get { CGPoint(backing.properties.position) }
     set { change(\.position, to: newValue.point) }
   }
-  public var anchorPoint: CGPoint {
+  open var anchorPoint: CGPoint {
     get { CGPoint(backing.properties.anchorPoint) }
     set { change(\.anchorPoint, to: newValue.point) }
   }
@@ -137,11 +137,11 @@ open class CALayer: NSObject {
 
   // MARK: Appearance
 
-  public var opacity: Float {
+  open var opacity: Float {
     get { Float(backing.properties.opacity) }
     set { change(\.opacity, to: Double(newValue)) }
   }
-  public var backgroundColor: CGColor? {
+  open var backgroundColor: CGColor? {
     get {
       guard isPresentationCopy else { return backgroundObject }
       let c = backing.properties.backgroundColor
@@ -152,12 +152,12 @@ open class CALayer: NSObject {
       change(\.backgroundColor, to: newValue?.rgba ?? .clear)
     }
   }
-  public var isHidden: Bool {
+  open var isHidden: Bool {
     get { backing.properties.isHidden }
     set { change(\.isHidden, to: newValue, event: "hidden") }
   }
   /// A layer whose alpha masks this one's content and sublayers.
-  public var mask: CALayer? {
+  open var mask: CALayer? {
     get { maskObject }
     set {
       maskObject = newValue
@@ -167,12 +167,12 @@ open class CALayer: NSObject {
 
   /// Rounds the background's and border's corners (and the clip's, with
   /// `masksToBounds`), in points.
-  public var cornerRadius: CGFloat {
+  open var cornerRadius: CGFloat {
     get { CGFloat(backing.properties.cornerRadius) }
     set { change(\.cornerRadius, to: Double(newValue)) }
   }
   /// Which corners `cornerRadius` rounds (all unless set).
-  public var maskedCorners: CACornerMask {
+  open var maskedCorners: CACornerMask {
     get { CACornerMask(rawValue: UInt(backing.properties.maskedCorners.rawValue)) }
     set {
       change(
@@ -181,20 +181,20 @@ open class CALayer: NSObject {
     }
   }
   /// Accepted; corners are drawn circular.
-  public var cornerCurve = CALayerCornerCurve.circular
+  open var cornerCurve = CALayerCornerCurve.circular
   /// Clips the content and sublayers to the (rounded) bounds; a clipped layer casts no
   /// shadow beyond them, as on iOS.
-  public var masksToBounds: Bool {
+  open var masksToBounds: Bool {
     get { backing.properties.masksToBounds }
     set { change(\.masksToBounds, to: newValue) }
   }
   /// The border's width in points, drawn inside the bounds above the sublayers.
-  public var borderWidth: CGFloat {
+  open var borderWidth: CGFloat {
     get { CGFloat(backing.properties.borderWidth) }
     set { change(\.borderWidth, to: Double(newValue)) }
   }
   /// The border's colour: opaque black unless set.
-  public var borderColor: CGColor? {
+  open var borderColor: CGColor? {
     get { isPresentationCopy ? CGColor(backing.properties.borderColor) : borderObject }
     set {
       borderObject = newValue
@@ -203,22 +203,22 @@ open class CALayer: NSObject {
   }
   private var borderObject: CGColor? = CGColor(gray: 0, alpha: 1)
   /// The shadow's opacity in [0, 1]; 0 casts none.
-  public var shadowOpacity: Float {
+  open var shadowOpacity: Float {
     get { Float(backing.properties.shadowOpacity) }
     set { change(\.shadowOpacity, to: Double(newValue)) }
   }
   /// The shadow's blur, in points: a Gaussian of this standard deviation.
-  public var shadowRadius: CGFloat {
+  open var shadowRadius: CGFloat {
     get { CGFloat(backing.properties.shadowRadius) }
     set { change(\.shadowRadius, to: Double(newValue)) }
   }
   /// Where the shadow falls, in points (3 points up unless set).
-  public var shadowOffset: CGSize {
+  open var shadowOffset: CGSize {
     get { CGSize(backing.properties.shadowOffset) }
     set { change(\.shadowOffset, to: newValue.size) }
   }
   /// The shadow's colour: opaque black unless set.
-  public var shadowColor: CGColor? {
+  open var shadowColor: CGColor? {
     get { isPresentationCopy ? CGColor(backing.properties.shadowColor) : shadowObject }
     set {
       shadowObject = newValue
@@ -227,7 +227,7 @@ open class CALayer: NSObject {
   }
   private var shadowObject: CGColor? = CGColor(gray: 0, alpha: 1)
   /// The shadow's shape; nil casts the shadow of what the layer draws.
-  public var shadowPath: CGPath? {
+  open var shadowPath: CGPath? {
     get {
       isPresentationCopy ? backing.properties.shadowPath.map { CGPath($0) } : shadowPathObject
     }
@@ -239,7 +239,7 @@ open class CALayer: NSObject {
   private var shadowPathObject: CGPath?
   /// An image drawn above the background and beneath the sublayers: a `CGImage` (other
   /// values draw nothing, with a note).
-  public var contents: Any? {
+  open var contents: Any? {
     get { contentsObject }
     set {
       contentsObject = newValue
@@ -251,7 +251,7 @@ open class CALayer: NSObject {
   }
   private var contentsObject: Any?
   /// Where the image goes in the bounds (`.resize` unless set).
-  public var contentsGravity: CALayerContentsGravity {
+  open var contentsGravity: CALayerContentsGravity {
     get { CALayerContentsGravity(rawValue: backing.properties.contentsGravity.rawValue) }
     set {
       let gravity = ContentsGravity(rawValue: newValue.rawValue) ?? .resize
@@ -259,7 +259,7 @@ open class CALayer: NSObject {
     }
   }
   /// The image's pixels per point, for gravities that keep its size.
-  public var contentsScale: CGFloat {
+  open var contentsScale: CGFloat {
     get { CGFloat(backing.properties.contentsScale) }
     set { change(\.contentsScale, to: Double(newValue), event: "contentsScale") }
   }
@@ -268,7 +268,7 @@ open class CALayer: NSObject {
   /// without the `CI` prefix and a capital), `"sourceOverCompositing"`, or nil (normal).
   /// The layer is drawn as a group and blended by the W3C's formulas; a name not known
   /// draws as normal (a note says so once).
-  public var compositingFilter: Any? {
+  open var compositingFilter: Any? {
     didSet {
       var mode = BlendMode.normal
       if let name = compositingFilter as? String {
@@ -302,39 +302,39 @@ open class CALayer: NSObject {
   }
 
   /// Accepted: they change how iOS caches a layer, not what it shows.
-  public var drawsAsynchronously = false
-  public var shouldRasterize = false
-  public var rasterizationScale: CGFloat = 1
-  public var allowsEdgeAntialiasing = false
-  public var allowsGroupOpacity = true
-  public var isOpaque = false
-  public var isDoubleSided = true
-  public var isGeometryFlipped = false
+  open var drawsAsynchronously = false
+  open var shouldRasterize = false
+  open var rasterizationScale: CGFloat = 1
+  open var allowsEdgeAntialiasing = false
+  open var allowsGroupOpacity = true
+  open var isOpaque = false
+  open var isDoubleSided = true
+  open var isGeometryFlipped = false
   /// Accepted; the whole image is drawn.
-  public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+  open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
   /// Accepted; images are filtered linearly.
-  public var magnificationFilter = CALayerContentsFilter.linear
-  public var minificationFilter = CALayerContentsFilter.linear
+  open var magnificationFilter = CALayerContentsFilter.linear
+  open var minificationFilter = CALayerContentsFilter.linear
   /// Orders sublayers: higher in front, equal ones in their order.
-  public var zPosition: CGFloat {
+  open var zPosition: CGFloat {
     get { CGFloat(backing.properties.zPosition) }
     set { change(\.zPosition, to: Double(newValue)) }
   }
 
   // MARK: The tree
 
-  public var sublayers: [CALayer]? {
+  open var sublayers: [CALayer]? {
     get { sublayerObjects.isEmpty ? nil : sublayerObjects }
     set {
       for layer in sublayerObjects { layer.removeFromSuperlayer() }
       for layer in newValue ?? [] { addSublayer(layer) }
     }
   }
-  public var superlayer: CALayer? { superlayerObject }
+  open var superlayer: CALayer? { superlayerObject }
 
-  public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32.max) }
+  open func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32.max) }
 
-  public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+  open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
     layer.removeFromSuperlayer()
     let index = min(Int(idx), sublayerObjects.count)
     sublayerObjects.insert(layer, at: index)
@@ -367,14 +367,14 @@ open class CALayer: NSObject {
     drawnContent = content
   }
 
-  public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+  open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
     // Taken out first: a layer already here, beneath its sibling, would shift its index.
     if layer !== sibling { layer.removeFromSuperlayer() }
     let i = sibling.flatMap { s in sublayerObjects.firstIndex { $0 === s } } ?? 0
     insertSublayer(layer, at: UInt32(i))
   }
 
-  public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+  open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
     if layer !== sibling { layer.removeFromSuperlayer() }
     let i =
       sibling.flatMap { s in sublayerObjects.firstIndex { $0 === s }.map { $0 + 1 } }
@@ -382,13 +382,13 @@ open class CALayer: NSObject {
     insertSublayer(layer, at: UInt32(i))
   }
 
-  public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+  open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
     guard let i = sublayerObjects.firstIndex(where: { $0 === oldLayer }) else { return }
     oldLayer.removeFromSuperlayer()
     insertSublayer(newLayer, at: UInt32(i))
   }
 
-  public func removeFromSuperlayer() {
+  open func removeFromSuperlayer() {
     guard let parent = superlayerObject else { return }
     parent.sublayerObjects.removeAll { $0 === self }
     superlayerObject = nil
@@ -414,7 +414,7 @@ open class CALayer: NSObject {
 
   /// Adds a copy of `anim` under `key`, replacing any animation there (whose delegate hears
   /// `finished: false` at the end of this turn of the run loop).
-  public func add(_ anim: CAAnimation, forKey key: String?) {
+  open func add(_ anim: CAAnimation, forKey key: String?) {
     let copy = anim.copy() as! CAAnimation
     guard let timing = copy.timing else {
       Notice.once(
@@ -481,24 +481,24 @@ open class CALayer: NSObject {
   }
 
   /// The copy added under `key`, while it is on the layer.
-  public func animation(forKey key: String) -> CAAnimation? {
+  open func animation(forKey key: String) -> CAAnimation? {
     (backing.animation(forKey: key) as? BridgedAnimation)?.source
   }
 
   /// The keys of the animations on the layer, in the order they were added; nil for none.
-  public func animationKeys() -> [String]? {
+  open func animationKeys() -> [String]? {
     let keys = backing.animationKeys.filter { !$0.hasPrefix(CALayer.unnamedPrefix) }
     return keys.isEmpty ? nil : keys
   }
 
-  public func removeAnimation(forKey key: String) { backing.removeAnimation(forKey: key) }
-  public func removeAllAnimations() { backing.removeAllAnimations() }
+  open func removeAnimation(forKey key: String) { backing.removeAnimation(forKey: key) }
+  open func removeAllAnimations() { backing.removeAllAnimations() }
 
   // MARK: Model and presentation
 
   /// The layer as it shows now on the media clock (a copy, with its sublayers' presented
   /// values for `render(in:)`); nil before the layer was first committed.
-  public func presentation() -> Self? {
+  open func presentation() -> Self? {
     if isPresentationCopy { return self }
     guard hasBeenCommitted else { return nil }
     let presented = backing.committedPresentation(at: Runtime.now)
@@ -512,7 +512,7 @@ open class CALayer: NSObject {
   }
 
   /// The model layer: itself, or the layer a presentation copy was made from.
-  public func model() -> Self { (modelObject as? Self) ?? self }
+  open func model() -> Self { (modelObject as? Self) ?? self }
 
   /// Whether this is a presentation copy (its values come from its backing only).
   var isPresentationCopy: Bool { modelObject != nil }
@@ -520,7 +520,7 @@ open class CALayer: NSObject {
   /// Draws the layer and its sublayers' model values (animations ignored, as Core Animation
   /// does; draw `presentation()` for what shows) into `ctx`, in the layer's own
   /// coordinates.
-  public func render(in ctx: CGContext) {
+  open func render(in ctx: CGContext) {
     let root = LayerCopy.model(of: backing)
     let frame = root.properties.frame
     let bounds = root.properties.bounds
@@ -588,12 +588,12 @@ open class CALayer: NSObject {
   /// Whether `layoutSublayers()` is due: a new layer, a new size or `setNeedsLayout()`.
   private var needsLayoutFlag = true
 
-  public func setNeedsLayout() { needsLayoutFlag = true }
-  public func needsLayout() -> Bool { needsLayoutFlag }
+  open func setNeedsLayout() { needsLayoutFlag = true }
+  open func needsLayout() -> Bool { needsLayoutFlag }
 
   /// Calls `layoutSublayers()` now if it is due (layers that are not a view's own are laid
   /// out at the end of each turn of the run loop, after the views).
-  public func layoutIfNeeded() {
+  open func layoutIfNeeded() {
     guard needsLayoutFlag else { return }
     needsLayoutFlag = false
     layoutSublayers()
@@ -612,15 +612,15 @@ open class CALayer: NSObject {
   /// layer has no content until then, as on iOS.
   private var needsDisplayFlag = false
   /// Redraws the content when the bounds change size.
-  public var needsDisplayOnBoundsChange = false
+  open var needsDisplayOnBoundsChange = false
 
   /// Marks the content for redrawing at the end of this turn of the run loop.
-  public func setNeedsDisplay() { needsDisplayFlag = true }
-  public func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
-  public func needsDisplay() -> Bool { needsDisplayFlag }
+  open func setNeedsDisplay() { needsDisplayFlag = true }
+  open func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+  open func needsDisplay() -> Bool { needsDisplayFlag }
 
   /// Runs `display()` now if it is due.
-  public func displayIfNeeded() {
+  open func displayIfNeeded() {
     guard needsDisplayFlag else { return }
     needsDisplayFlag = false
     display()

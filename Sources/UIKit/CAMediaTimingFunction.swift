@@ -51,7 +51,7 @@ open class CAMediaTimingFunction: NSObject {
   }
 
   /// Control point `idx` (0 to 3) as `[x, y]` into `ptr`.
-  public func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
+  open func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
     let points: [(Double, Double)] = [
       (0, 0), (function.controlPoint1.x, function.controlPoint1.y),
       (function.controlPoint2.x, function.controlPoint2.y), (1, 1),

@@ -21,25 +21,25 @@ open class CAReplicatorLayer: CALayer {
   }
 
   /// How many times the sublayers are drawn (1 by default; 0 or less draws none).
-  public var instanceCount: Int {
+  open var instanceCount: Int {
     get { backing.properties.instanceCount }
     set { change(\.instanceCount, to: newValue, event: "instanceCount") }
   }
 
   /// How much later each instance's animations run than the one before's, in seconds.
-  public var instanceDelay: CFTimeInterval {
+  open var instanceDelay: CFTimeInterval {
     get { backing.properties.instanceDelay }
     set { change(\.instanceDelay, to: newValue) }
   }
 
   /// Applied to each instance to give the next, about the centre of the layer.
-  public var instanceTransform: CATransform3D {
+  open var instanceTransform: CATransform3D {
     get { CATransform3D(backing.properties.instanceTransform) }
     set { change(\.instanceTransform, to: newValue.transform3D) }
   }
 
   /// Multiplies the instances' colours (opaque white, no change, by default).
-  public var instanceColor: CGColor? {
+  open var instanceColor: CGColor? {
     get { isPresentationCopy ? CGColor(backing.properties.instanceColor) : instanceColorObject }
     set {
       instanceColorObject = newValue
@@ -48,23 +48,23 @@ open class CAReplicatorLayer: CALayer {
   }
 
   /// Added to the instance colour's red for each instance after the first.
-  public var instanceRedOffset: Float {
+  open var instanceRedOffset: Float {
     get { Float(backing.properties.instanceRedOffset) }
     set { change(\.instanceRedOffset, to: Double(newValue)) }
   }
-  public var instanceGreenOffset: Float {
+  open var instanceGreenOffset: Float {
     get { Float(backing.properties.instanceGreenOffset) }
     set { change(\.instanceGreenOffset, to: Double(newValue)) }
   }
-  public var instanceBlueOffset: Float {
+  open var instanceBlueOffset: Float {
     get { Float(backing.properties.instanceBlueOffset) }
     set { change(\.instanceBlueOffset, to: Double(newValue)) }
   }
-  public var instanceAlphaOffset: Float {
+  open var instanceAlphaOffset: Float {
     get { Float(backing.properties.instanceAlphaOffset) }
     set { change(\.instanceAlphaOffset, to: Double(newValue)) }
   }
 
   /// Accepted; instances are flattened into the layer's plane as any sublayers are.
-  public var preservesDepth = false
+  open var preservesDepth = false
 }

@@ -58,7 +58,7 @@ open class CAShapeLayer: CALayer {
 
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-  public var path: CGPath? {
+  open var path: CGPath? {
     get { isPresentationCopy ? backing.properties.path.map { CGPath($0) } : pathObject }
     set {
       // An immutable copy: changing a mutable path later does not change the layer.
@@ -67,7 +67,7 @@ open class CAShapeLayer: CALayer {
     }
   }
 
-  public var fillColor: CGColor? {
+  open var fillColor: CGColor? {
     get { isPresentationCopy ? CGColor(backing.properties.fillColor) : fillObject }
     set {
       fillObject = newValue
@@ -75,7 +75,7 @@ open class CAShapeLayer: CALayer {
     }
   }
 
-  public var strokeColor: CGColor? {
+  open var strokeColor: CGColor? {
     get { isPresentationCopy ? CGColor(backing.properties.strokeColor) : strokeObject }
     set {
       strokeObject = newValue
@@ -83,46 +83,46 @@ open class CAShapeLayer: CALayer {
     }
   }
 
-  public var lineWidth: CGFloat {
+  open var lineWidth: CGFloat {
     get { CGFloat(backing.properties.lineWidth) }
     set { change(\.lineWidth, to: Double(newValue)) }
   }
 
-  public var miterLimit: CGFloat {
+  open var miterLimit: CGFloat {
     get { CGFloat(backing.properties.miterLimit) }
     set { change(\.miterLimit, to: Double(newValue)) }
   }
 
-  public var strokeStart: CGFloat {
+  open var strokeStart: CGFloat {
     get { CGFloat(backing.properties.strokeStart) }
     set { change(\.strokeStart, to: Double(newValue)) }
   }
 
-  public var strokeEnd: CGFloat {
+  open var strokeEnd: CGFloat {
     get { CGFloat(backing.properties.strokeEnd) }
     set { change(\.strokeEnd, to: Double(newValue)) }
   }
 
-  public var lineCap: CAShapeLayerLineCap {
+  open var lineCap: CAShapeLayerLineCap {
     get { CAShapeLayerLineCap(rawValue: backing.properties.lineCap.rawValue) }
     set { change(\.lineCap, to: LineCap(rawValue: newValue.rawValue) ?? .butt, event: "lineCap") }
   }
 
-  public var lineJoin: CAShapeLayerLineJoin {
+  open var lineJoin: CAShapeLayerLineJoin {
     get { CAShapeLayerLineJoin(rawValue: backing.properties.lineJoin.rawValue) }
     set {
       change(\.lineJoin, to: LineJoin(rawValue: newValue.rawValue) ?? .miter, event: "lineJoin")
     }
   }
 
-  public var fillRule: CAShapeLayerFillRule {
+  open var fillRule: CAShapeLayerFillRule {
     get { backing.properties.fillRule == .evenOdd ? .evenOdd : .nonZero }
     set { change(\.fillRule, to: newValue == .evenOdd ? .evenOdd : .nonZero, event: "fillRule") }
   }
 
   /// Dash and gap lengths in points, alternating from a dash; nil (or a pattern with a
   /// negative length, or none to draw) strokes solid.
-  public var lineDashPattern: [NSNumber]? {
+  open var lineDashPattern: [NSNumber]? {
     get {
       guard isPresentationCopy else { return dashObject }
       let lengths = backing.properties.lineDashPattern
@@ -136,7 +136,7 @@ open class CAShapeLayer: CALayer {
   private var dashObject: [NSNumber]?
 
   /// How far into the dash pattern the stroke starts, in points.
-  public var lineDashPhase: CGFloat {
+  open var lineDashPhase: CGFloat {
     get { CGFloat(backing.properties.lineDashPhase) }
     set { change(\.lineDashPhase, to: Double(newValue)) }
   }

@@ -5,9 +5,9 @@ import RingLayers
 /// made outside `begin()`/`commit()` belong to an implicit transaction, committed at the end
 /// of the run loop's turn.
 open class CATransaction: NSObject {
-  public class func begin() { Runtime.transactions.append(Transaction()) }
+  open class func begin() { Runtime.transactions.append(Transaction()) }
 
-  public class func commit() {
+  open class func commit() {
     guard let t = Runtime.transactions.popLast() else {
       Runtime.commitImplicit()
       return
@@ -16,9 +16,9 @@ open class CATransaction: NSObject {
   }
 
   /// Commits the implicit transaction now.
-  public class func flush() { Runtime.commitImplicit() }
-  public class func lock() {}
-  public class func unlock() {}
+  open class func flush() { Runtime.commitImplicit() }
+  open class func lock() {}
+  open class func unlock() {}
 
   private static func setting<T>(_ value: (Transaction) -> T?) -> T? {
     for t in Runtime.openTransactions.reversed() {
@@ -27,32 +27,32 @@ open class CATransaction: NSObject {
     return nil
   }
 
-  public class func disableActions() -> Bool { setting(\.disableActions) ?? false }
-  public class func setDisableActions(_ flag: Bool) {
+  open class func disableActions() -> Bool { setting(\.disableActions) ?? false }
+  open class func setDisableActions(_ flag: Bool) {
     Runtime.currentTransaction.disableActions = flag
   }
 
   /// The implicit animations' duration, 0.25 s unless set.
-  public class func animationDuration() -> CFTimeInterval { setting(\.duration) ?? 0.25 }
-  public class func setAnimationDuration(_ dur: CFTimeInterval) {
+  open class func animationDuration() -> CFTimeInterval { setting(\.duration) ?? 0.25 }
+  open class func setAnimationDuration(_ dur: CFTimeInterval) {
     Runtime.currentTransaction.duration = dur
   }
 
   /// The implicit animations' pacing; nil is linear.
-  public class func animationTimingFunction() -> CAMediaTimingFunction? {
+  open class func animationTimingFunction() -> CAMediaTimingFunction? {
     setting(\.timingFunction)
   }
-  public class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+  open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
     Runtime.currentTransaction.timingFunction = function
   }
 
-  public class func completionBlock() -> (() -> Void)? {
+  open class func completionBlock() -> (() -> Void)? {
     Runtime.currentTransaction.group?.block
   }
 
   /// Called once every animation added after this, in this transaction, has stopped (or at
   /// once after the commit when none was added).
-  public class func setCompletionBlock(_ block: (() -> Void)?) {
+  open class func setCompletionBlock(_ block: (() -> Void)?) {
     Runtime.currentTransaction.group = block.map(CompletionGroup.init)
   }
 }

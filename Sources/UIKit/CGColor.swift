@@ -37,6 +37,10 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
   public static let clear = CGColor(gray: 0, alpha: 0)
 
   public var numberOfComponents: Int { components?.count ?? 0 }
+  /// Grey for a colour made from a grey level, else RGB (drawn as sRGB either way).
+  public var colorSpace: CGColorSpace? {
+    CGColorSpace(model: numberOfComponents == 2 ? .monochrome : .rgb)
+  }
   public var alpha: CGFloat { components?.last ?? 1 }
 
   /// An equal colour.

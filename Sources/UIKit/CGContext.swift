@@ -101,43 +101,43 @@ open class CGContext {
 
   // MARK: State
 
-  public func saveGState() { saved.append(state) }
-  public func restoreGState() { if let s = saved.popLast() { state = s } }
-  public func translateBy(x: CGFloat, y: CGFloat) {
+  open func saveGState() { saved.append(state) }
+  open func restoreGState() { if let s = saved.popLast() { state = s } }
+  open func translateBy(x: CGFloat, y: CGFloat) {
     state.transform = Transform2D(translationX: Double(x), y: Double(y))
       .concatenating(state.transform)
   }
-  public func scaleBy(x: CGFloat, y: CGFloat) {
+  open func scaleBy(x: CGFloat, y: CGFloat) {
     state.transform = Transform2D(scaleX: Double(x), y: Double(y)).concatenating(state.transform)
   }
-  public func rotate(by angle: CGFloat) {
+  open func rotate(by angle: CGFloat) {
     state.transform = Transform2D(rotationAngle: Double(angle)).concatenating(state.transform)
   }
-  public func concatenate(_ transform: CGAffineTransform) {
+  open func concatenate(_ transform: CGAffineTransform) {
     state.transform = transform.transform2D.concatenating(state.transform)
   }
-  public var ctm: CGAffineTransform { CGAffineTransform(state.transform) }
-  public func setFillColor(_ color: CGColor) { state.fill = color }
-  public func setStrokeColor(_ color: CGColor) { state.stroke = color }
-  public func setLineWidth(_ width: CGFloat) { state.lineWidth = width }
-  public func setLineCap(_ cap: CGLineCap) { state.lineCap = LineCap(rawValue: "\(cap)") ?? .butt }
-  public func setLineJoin(_ join: CGLineJoin) {
+  open var ctm: CGAffineTransform { CGAffineTransform(state.transform) }
+  open func setFillColor(_ color: CGColor) { state.fill = color }
+  open func setStrokeColor(_ color: CGColor) { state.stroke = color }
+  open func setLineWidth(_ width: CGFloat) { state.lineWidth = width }
+  open func setLineCap(_ cap: CGLineCap) { state.lineCap = LineCap(rawValue: "\(cap)") ?? .butt }
+  open func setLineJoin(_ join: CGLineJoin) {
     state.lineJoin = LineJoin(rawValue: "\(join)") ?? .miter
   }
 
   // MARK: The current path
 
-  public func beginPath() { path = BezierPath() }
-  public func move(to point: CGPoint) { path.move(to: point.point) }
-  public func addLine(to point: CGPoint) { path.addLine(to: point.point) }
-  public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+  open func beginPath() { path = BezierPath() }
+  open func move(to point: CGPoint) { path.move(to: point.point) }
+  open func addLine(to point: CGPoint) { path.addLine(to: point.point) }
+  open func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
     path.addCurve(to: end.point, controlPoint1: control1.point, controlPoint2: control2.point)
   }
-  public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+  open func addQuadCurve(to end: CGPoint, control: CGPoint) {
     path.addQuadCurve(to: end.point, controlPoint: control.point)
   }
   /// `clockwise` is Core Graphics': the other way round on screen from UIKit's.
-  public func addArc(
+  open func addArc(
     center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
   ) {
     path.addArc(
@@ -146,30 +146,30 @@ open class CGContext {
   }
   /// A circular arc tangent to the lines from the current point to `tangent1End` and on to
   /// `tangent2End`, after a line from the current point.
-  public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+  open func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
     path.addArc(
       tangent1End: tangent1End.point, tangent2End: tangent2End.point, radius: Double(radius))
   }
-  public func addRect(_ rect: CGRect) { path.append(BezierPath(rect: rect.rect)) }
-  public func addEllipse(in rect: CGRect) { path.append(BezierPath(ovalIn: rect.rect)) }
-  public func addPath(_ path: CGPath) { self.path.append(path.bezier) }
-  public func closePath() { path.close() }
+  open func addRect(_ rect: CGRect) { path.append(BezierPath(rect: rect.rect)) }
+  open func addEllipse(in rect: CGRect) { path.append(BezierPath(ovalIn: rect.rect)) }
+  open func addPath(_ path: CGPath) { self.path.append(path.bezier) }
+  open func closePath() { path.close() }
 
-  public func fillPath() {
+  open func fillPath() {
     paint(path, fill: true, evenOdd: false)
     path = BezierPath()
   }
-  public func strokePath() {
+  open func strokePath() {
     paint(path, fill: false)
     path = BezierPath()
   }
 
   // MARK: Shapes
 
-  public func fill(_ rect: CGRect) { paint(BezierPath(rect: rect.rect), fill: true) }
-  public func stroke(_ rect: CGRect) { paint(BezierPath(rect: rect.rect), fill: false) }
-  public func fillEllipse(in rect: CGRect) { paint(BezierPath(ovalIn: rect.rect), fill: true) }
-  public func strokeEllipse(in rect: CGRect) {
+  open func fill(_ rect: CGRect) { paint(BezierPath(rect: rect.rect), fill: true) }
+  open func stroke(_ rect: CGRect) { paint(BezierPath(rect: rect.rect), fill: false) }
+  open func fillEllipse(in rect: CGRect) { paint(BezierPath(ovalIn: rect.rect), fill: true) }
+  open func strokeEllipse(in rect: CGRect) {
     paint(BezierPath(ovalIn: rect.rect), fill: false)
   }
 
@@ -485,33 +485,33 @@ open class UIImage: NSObject {
   public enum Orientation: Int, Sendable {
     case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
   }
-  public var imageOrientation: Orientation { .up }
+  open var imageOrientation: Orientation { .up }
 
   /// Draws the image upright in `rect` (points) of the current context.
-  public func draw(in rect: CGRect) {
+  open func draw(in rect: CGRect) {
     guard let context = UIGraphicsGetCurrentContext(), let image = cgImage else { return }
     context.drawImage(image, in: rect, upright: true)
   }
 
   /// Draws the image upright at its size with its top-left corner at `point`.
-  public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+  open func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
 
   /// Draws the image upright in `rect` by `blendMode` at `alpha`.
-  public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+  open func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
     UIGraphicsGetCurrentContext()?.drawing(by: blendMode, alpha: alpha) { draw(in: rect) }
   }
 
   /// Draws the image upright at its size at `point` by `blendMode` at `alpha`.
-  public func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
+  open func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
     draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
   }
 
-  public var size: CGSize {
+  open var size: CGSize {
     CGSize(width: CGFloat(pixmap.width) / scale, height: CGFloat(pixmap.height) / scale)
   }
 
   /// The image as a PNG file's bytes (8-bit RGBA, straight alpha).
-  public func pngData() -> Data? {
+  open func pngData() -> Data? {
     (try? PNGEncoder.encode(pixmap)).map { Data($0) }
   }
 }
@@ -519,13 +519,13 @@ open class UIImage: NSObject {
 /// How an image renderer's images are made: `scale` pixels per point (the main screen's
 /// unless set).
 open class UIGraphicsImageRendererFormat: NSObject {
-  public var scale: CGFloat = Runtime.screenScale
+  open var scale: CGFloat = Runtime.screenScale
   /// Accepted; images always have an alpha channel here.
-  public var opaque = false
+  open var opaque = false
 
   public override init() { super.init() }
-  public class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
-  public class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+  open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+  open class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
 /// What the drawing closure gets: the context, and shortcuts into it.
@@ -539,19 +539,19 @@ open class UIGraphicsImageRendererContext: NSObject {
     super.init()
   }
 
-  public var currentImage: UIImage { UIImage(pixmap: cgContext.pixmap, scale: format.scale) }
-  public func fill(_ rect: CGRect) { cgContext.fill(rect) }
-  public func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+  open var currentImage: UIImage { UIImage(pixmap: cgContext.pixmap, scale: format.scale) }
+  open func fill(_ rect: CGRect) { cgContext.fill(rect) }
+  open func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
   /// Fills `rect` with the fill colour by `blendMode`.
-  public func fill(_ rect: CGRect, blendMode: CGBlendMode) {
+  open func fill(_ rect: CGRect, blendMode: CGBlendMode) {
     cgContext.drawing(by: blendMode) { cgContext.fill(rect) }
   }
   /// Strokes `rect` with the stroke colour by `blendMode`.
-  public func stroke(_ rect: CGRect, blendMode: CGBlendMode) {
+  open func stroke(_ rect: CGRect, blendMode: CGBlendMode) {
     cgContext.drawing(by: blendMode) { cgContext.stroke(rect) }
   }
   /// Narrows drawing to `rect`.
-  public func clip(to rect: CGRect) { cgContext.clip(to: rect) }
+  open func clip(to rect: CGRect) { cgContext.clip(to: rect) }
 }
 
 /// Makes images by drawing: `renderer.image { ctx in layer.render(in: ctx.cgContext) }`.
@@ -579,7 +579,7 @@ open class UIGraphicsImageRenderer: NSObject {
 
   /// The image `actions` draw, on a transparent canvas of the bounds' size. A size that
   /// gives no pixels (or more than the engine's cap) gives a 1 x 1 transparent image.
-  public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+  open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
     let scale = Double(format.scale) > 0 ? Double(format.scale) : 1
     let context = CGContext(pixmap: imagePixmap(bounds.size, scale: scale), scale: scale)
     context.translateBy(x: -bounds.origin.x, y: -bounds.origin.y)
@@ -590,7 +590,7 @@ open class UIGraphicsImageRenderer: NSObject {
     return UIImage(pixmap: context.pixmap, scale: CGFloat(scale))
   }
 
-  public func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
+  open func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
     image(actions: actions).pngData() ?? Data()
   }
 }

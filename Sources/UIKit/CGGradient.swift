@@ -4,9 +4,20 @@ import RingLayers
 /// A colour space (Core Graphics'): colours here are sRGB, whatever the space says.
 public final class CGColorSpace: @unchecked Sendable {
   public let name: CFString?
+  /// Its colours' model: grey spaces have one component besides alpha, the rest three.
+  public let model: CGColorSpaceModel
 
-  public init?(name: CFString) { self.name = name }
-  init() { name = nil }
+  public init?(name: CFString) {
+    self.name = name
+    model = name == CGColorSpace.genericGrayGamma2_2 ? .monochrome : .rgb
+  }
+  init(model: CGColorSpaceModel = .rgb) {
+    name = nil
+    self.model = model
+  }
+
+  /// Components of its colours, without alpha.
+  public var numberOfComponents: Int { model == .monochrome ? 1 : 3 }
 
   public static let sRGB: CFString = "kCGColorSpaceSRGB"
   public static let displayP3: CFString = "kCGColorSpaceDisplayP3"
@@ -17,7 +28,13 @@ public final class CGColorSpace: @unchecked Sendable {
 public typealias CFString = String
 
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace() }
-public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace() }
+public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace(model: .monochrome) }
+
+/// The kinds of colour space (Core Graphics').
+public enum CGColorSpaceModel: Int32, Sendable {
+  case unknown = -1
+  case monochrome, rgb, cmyk, lab, deviceN, indexed, pattern, XYZ
+}
 
 /// Colours at locations in [0, 1] along a gradient (Core Graphics').
 public final class CGGradient: @unchecked Sendable {

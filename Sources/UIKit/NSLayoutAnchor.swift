@@ -22,22 +22,22 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
       attribute: other?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
   }
 
-  public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+  open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
     make(.equal, anchor, constant: 0)
   }
-  public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat)
+  open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat)
     -> NSLayoutConstraint
   { make(.equal, anchor, constant: c) }
-  public func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>)
+  open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>)
     -> NSLayoutConstraint
   { make(.greaterThanOrEqual, anchor, constant: 0) }
-  public func constraint(
+  open func constraint(
     greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat
   ) -> NSLayoutConstraint { make(.greaterThanOrEqual, anchor, constant: c) }
-  public func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>)
+  open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>)
     -> NSLayoutConstraint
   { make(.lessThanOrEqual, anchor, constant: 0) }
-  public func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat)
+  open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat)
     -> NSLayoutConstraint
   { make(.lessThanOrEqual, anchor, constant: c) }
 }
@@ -113,7 +113,7 @@ public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
 @preconcurrency @MainActor
 open class UILayoutGuide {
   public internal(set) weak var owningView: UIView?
-  public var identifier = ""
+  open var identifier = ""
   /// How far in from the owning view's edges, in points (a view's own guides).
   var insets: () -> UIEdgeInsets = { .zero }
   /// Whether the guide has a frame of its own for constraints to place
@@ -123,20 +123,20 @@ open class UILayoutGuide {
   public init() {}
 
   /// The guide's rectangle in its view's coordinates (a free guide's, as last solved).
-  public var layoutFrame: CGRect {
+  open var layoutFrame: CGRect {
     guard let view = owningView else { return .zero }
     return isFree ? solvedFrame : view.bounds.inset(by: insets())
   }
   var solvedFrame = CGRect.zero
 
-  public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .leading) }
-  public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .trailing) }
-  public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .left) }
-  public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .right) }
-  public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .centerX) }
-  public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .top) }
-  public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .bottom) }
-  public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .centerY) }
-  public var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
-  public var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
+  open var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .leading) }
+  open var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .trailing) }
+  open var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .left) }
+  open var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .right) }
+  open var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .centerX) }
+  open var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .top) }
+  open var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .bottom) }
+  open var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .centerY) }
+  open var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
+  open var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
 }

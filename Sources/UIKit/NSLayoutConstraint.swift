@@ -59,20 +59,20 @@ open class NSLayoutConstraint: CustomStringConvertible {
   public private(set) weak var secondItem: AnyObject?
   public let secondAttribute: Attribute
   public let multiplier: CGFloat
-  public var constant: CGFloat { didSet { if isActive { AutoLayout.changed() } } }
-  public var priority = UILayoutPriority.required {
+  open var constant: CGFloat { didSet { if isActive { AutoLayout.changed() } } }
+  open var priority = UILayoutPriority.required {
     didSet { if isActive { AutoLayout.changed() } }
   }
-  public var identifier: String?
+  open var identifier: String?
   /// Whether the constraint takes part in layout: activating installs it on the items'
   /// closest common ancestor (`UIView.constraints`).
-  public var isActive: Bool {
+  open var isActive: Bool {
     get { AutoLayout.active.contains { $0 === self } }
     set {
       if newValue { AutoLayout.activate(self) } else { AutoLayout.deactivate(self) }
     }
   }
-  public var shouldBeArchived = false
+  open var shouldBeArchived = false
   /// The view it is installed on while active: its items' closest common ancestor.
   weak var installedOn: UIView?
 

@@ -47,25 +47,25 @@ public enum NSLineBreakMode: Int, Sendable {
 /// line heights are kept, not drawn. (Its properties are settable here, not only on the
 /// mutable subclass.)
 open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
-  public var alignment: NSTextAlignment = .natural
-  public var lineBreakMode: NSLineBreakMode = .byWordWrapping
+  open var alignment: NSTextAlignment = .natural
+  open var lineBreakMode: NSLineBreakMode = .byWordWrapping
   /// Extra space between lines, in points.
-  public var lineSpacing: CGFloat = 0
+  open var lineSpacing: CGFloat = 0
   /// Kept for code that sets them; not drawn.
-  public var paragraphSpacing: CGFloat = 0
-  public var lineHeightMultiple: CGFloat = 0
-  public var minimumLineHeight: CGFloat = 0
-  public var maximumLineHeight: CGFloat = 0
-  public var firstLineHeadIndent: CGFloat = 0
-  public var headIndent: CGFloat = 0
-  public var tailIndent: CGFloat = 0
+  open var paragraphSpacing: CGFloat = 0
+  open var lineHeightMultiple: CGFloat = 0
+  open var minimumLineHeight: CGFloat = 0
+  open var maximumLineHeight: CGFloat = 0
+  open var firstLineHeadIndent: CGFloat = 0
+  open var headIndent: CGFloat = 0
+  open var tailIndent: CGFloat = 0
 
   open class var `default`: NSParagraphStyle { NSParagraphStyle() }
 
   public override init() { super.init() }
 
-  public func copy(with zone: NSZone? = nil) -> Any { NSParagraphStyle(copying: self) }
-  public func mutableCopy(with zone: NSZone? = nil) -> Any {
+  open func copy(with zone: NSZone? = nil) -> Any { NSParagraphStyle(copying: self) }
+  open func mutableCopy(with zone: NSZone? = nil) -> Any {
     NSMutableParagraphStyle(copying: self)
   }
 

@@ -13,15 +13,15 @@ open class UIActivityIndicatorView: UIView {
     case gray = 2
   }
 
-  public var style: Style {
+  open var style: Style {
     didSet { rebuild() }
   }
   /// The spokes' colour (a mid grey unless set).
-  public var color: UIColor! = UIColor(white: 0.47, alpha: 1) {
+  open var color: UIColor! = UIColor(white: 0.47, alpha: 1) {
     didSet { rebuild() }
   }
   /// Whether the indicator hides while it is not animating (true unless set).
-  public var hidesWhenStopped = true {
+  open var hidesWhenStopped = true {
     didSet { isHidden = hidesWhenStopped && !isAnimating }
   }
   public private(set) var isAnimating = false
@@ -95,7 +95,7 @@ open class UIActivityIndicatorView: UIView {
   }
 
   /// Starts the spokes turning (and shows the indicator).
-  public func startAnimating() {
+  open func startAnimating() {
     guard !isAnimating else { return }
     isAnimating = true
     isHidden = false
@@ -109,7 +109,7 @@ open class UIActivityIndicatorView: UIView {
   }
 
   /// Stops the spokes (and hides the indicator when `hidesWhenStopped`).
-  public func stopAnimating() {
+  open func stopAnimating() {
     guard isAnimating else { return }
     isAnimating = false
     spokes.removeAnimation(forKey: "spin")

@@ -11,10 +11,10 @@ open class UIApplication: UIResponder {
   public static let shared = UIApplication()
 
   /// Held strongly here (iOS holds it unowned, and keeps it alive itself).
-  public var delegate: UIApplicationDelegate?
+  open var delegate: UIApplicationDelegate?
   public private(set) var keyWindow: UIWindow?
   public private(set) var windows: [UIWindow] = []
-  public var isIdleTimerDisabled = false
+  open var isIdleTimerDisabled = false
   public internal(set) var applicationState: State = .inactive
   var pendingAppearance: [UIViewController] = []
 

@@ -45,31 +45,31 @@ open class UIBezierPath: NSObject {
   }
 
   /// The path as Core Graphics holds it (a new immutable copy).
-  public var cgPath: CGPath {
+  open var cgPath: CGPath {
     get { CGPath(bezier) }
     set { bezier = newValue.bezier }
   }
 
-  public var lineWidth: CGFloat = 1
-  public var lineCapStyle: CGLineCap = .butt
-  public var lineJoinStyle: CGLineJoin = .miter
-  public var miterLimit: CGFloat = 10
-  public var usesEvenOddFillRule = false
+  open var lineWidth: CGFloat = 1
+  open var lineCapStyle: CGLineCap = .butt
+  open var lineJoinStyle: CGLineJoin = .miter
+  open var miterLimit: CGFloat = 10
+  open var usesEvenOddFillRule = false
 
-  public var isEmpty: Bool { bezier.elements.isEmpty }
-  public var currentPoint: CGPoint { bezier.currentPoint.map(CGPoint.init) ?? .zero }
-  public var bounds: CGRect { cgPath.boundingBox }
+  open var isEmpty: Bool { bezier.elements.isEmpty }
+  open var currentPoint: CGPoint { bezier.currentPoint.map(CGPoint.init) ?? .zero }
+  open var bounds: CGRect { cgPath.boundingBox }
 
-  public func move(to point: CGPoint) { bezier.move(to: point.point) }
-  public func addLine(to point: CGPoint) { bezier.addLine(to: point.point) }
-  public func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {
+  open func move(to point: CGPoint) { bezier.move(to: point.point) }
+  open func addLine(to point: CGPoint) { bezier.addLine(to: point.point) }
+  open func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {
     bezier.addQuadCurve(to: endPoint.point, controlPoint: controlPoint.point)
   }
-  public func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
+  open func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
     bezier.addCurve(
       to: endPoint.point, controlPoint1: controlPoint1.point, controlPoint2: controlPoint2.point)
   }
-  public func addArc(
+  open func addArc(
     withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
     clockwise: Bool
   ) {
@@ -77,21 +77,21 @@ open class UIBezierPath: NSObject {
       center: center.point, radius: Double(radius), startAngle: Double(startAngle),
       endAngle: Double(endAngle), clockwise: clockwise)
   }
-  public func close() { bezier.close() }
-  public func append(_ path: UIBezierPath) { bezier.append(path.bezier) }
-  public func removeAllPoints() { bezier = BezierPath() }
-  public func apply(_ transform: CGAffineTransform) {
+  open func close() { bezier.close() }
+  open func append(_ path: UIBezierPath) { bezier.append(path.bezier) }
+  open func removeAllPoints() { bezier = BezierPath() }
+  open func apply(_ transform: CGAffineTransform) {
     bezier = bezier.applying(transform.transform2D)
   }
 
   /// Fills the path with the fill colour (`UIColor.setFill()`) in the current image context.
-  public func fill() {
+  open func fill() {
     GraphicsContextStack.current?.draw(self, fill: true)
   }
 
   /// Strokes the path with the stroke colour (`UIColor.setStroke()`) and `lineWidth` in the
   /// current image context.
-  public func stroke() {
+  open func stroke() {
     guard let context = GraphicsContextStack.current else { return }
     context.saveGState()
     if !dash.isEmpty { context.setLineDash(phase: dashPhase, lengths: dash) }
@@ -100,17 +100,17 @@ open class UIBezierPath: NSObject {
   }
 
   /// Fills by `blendMode` at `alpha`.
-  public func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
+  open func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
     GraphicsContextStack.current?.drawing(by: blendMode, alpha: alpha) { fill() }
   }
 
   /// Strokes by `blendMode` at `alpha`.
-  public func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
+  open func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
     GraphicsContextStack.current?.drawing(by: blendMode, alpha: alpha) { stroke() }
   }
 
   /// Narrows the current context's drawing to the inside of the path.
-  public func addClip() {
+  open func addClip() {
     guard let context = GraphicsContextStack.current else { return }
     context.addPath(cgPath)
     context.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
@@ -120,7 +120,7 @@ open class UIBezierPath: NSObject {
   private var dashPhase: CGFloat = 0
 
   /// The dash lengths (the first `count` of `pattern`) and phase `stroke()` uses.
-  public func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+  open func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
     dash = pattern.map { Array(UnsafeBufferPointer(start: $0, count: max(0, count))) } ?? []
     dashPhase = phase
   }

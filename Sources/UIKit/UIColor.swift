@@ -36,7 +36,7 @@ open class UIColor: NSObject, @unchecked Sendable {
   }
 
   /// The colour as the given traits show it: itself, as every colour here is resolved.
-  public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor { self }
+  open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor { self }
 
   public convenience init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
   {
@@ -44,12 +44,12 @@ open class UIColor: NSObject, @unchecked Sendable {
     self.init(red: red, green: green, blue: blue, alpha: alpha)
   }
 
-  public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+  open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
     UIColor(cgColor: cgColor.copy(alpha: alpha)!)
   }
 
   /// Components in sRGB; true, as every colour here converts.
-  public func getRed(
+  open func getRed(
     _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
     blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
   ) -> Bool {
@@ -61,7 +61,7 @@ open class UIColor: NSObject, @unchecked Sendable {
     return true
   }
 
-  public func getHue(
+  open func getHue(
     _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
     brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
   ) -> Bool {
@@ -88,10 +88,10 @@ open class UIColor: NSObject, @unchecked Sendable {
   }
 
   /// Fill colour for `UIBezierPath.fill()` in the current image context.
-  public func setFill() { GraphicsContextStack.current?.fillColor = cgColor }
+  open func setFill() { GraphicsContextStack.current?.fillColor = cgColor }
   /// Stroke colour for `UIBezierPath.stroke()` in the current image context.
-  public func setStroke() { GraphicsContextStack.current?.strokeColor = cgColor }
-  public func set() {
+  open func setStroke() { GraphicsContextStack.current?.strokeColor = cgColor }
+  open func set() {
     setFill()
     setStroke()
   }

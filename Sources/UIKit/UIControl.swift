@@ -133,12 +133,12 @@ open class UIControl: UIView {
   }
 
   /// The actions registered for any of `controlEvents`.
-  public func actions(for controlEvents: Event) -> [UIAction] {
+  open func actions(for controlEvents: Event) -> [UIAction] {
     registered.filter { !$0.events.isDisjoint(with: controlEvents) }.map(\.action)
   }
 
   /// The events that have actions.
-  public var allControlEvents: Event {
+  open var allControlEvents: Event {
     registered.reduce([]) { $0.union($1.events) }
   }
 
@@ -218,11 +218,11 @@ open class UIAction: NSObject {
     public static let hidden = Attributes(rawValue: 1 << 2)
   }
 
-  public var title: String
-  public var image: UIImage?
+  open var title: String
+  open var image: UIImage?
   public let identifier: Identifier
-  public var attributes: Attributes
-  public var state: State
+  open var attributes: Attributes
+  open var state: State
   let handler: (UIAction) -> Void
   /// The control that sent it last.
   public internal(set) weak var sender: AnyObject?

@@ -23,32 +23,32 @@ open class UIDevice: NSObject {
 
   public enum BatteryState: Int, Sendable { case unknown, unplugged, charging, full }
 
-  public var userInterfaceIdiom: UserInterfaceIdiom { .phone }
-  public var name: String { "iPhone" }
-  public var model: String { "iPhone" }
-  public var localizedModel: String { "iPhone" }
-  public var systemName: String { "iOS" }
+  open var userInterfaceIdiom: UserInterfaceIdiom { .phone }
+  open var name: String { "iPhone" }
+  open var model: String { "iPhone" }
+  open var localizedModel: String { "iPhone" }
+  open var systemName: String { "iOS" }
   /// The iOS whose drawing this module follows.
-  public var systemVersion: String { "17.0" }
-  public var orientation: Orientation { .portrait }
-  public var isMultitaskingSupported: Bool { true }
-  public var identifierForVendor: UUID? { nil }
+  open var systemVersion: String { "17.0" }
+  open var orientation: Orientation { .portrait }
+  open var isMultitaskingSupported: Bool { true }
+  open var identifierForVendor: UUID? { nil }
   public private(set) var isGeneratingDeviceOrientationNotifications = false
-  public var isBatteryMonitoringEnabled = false
+  open var isBatteryMonitoringEnabled = false
   /// -1 (unknown) unless monitoring is on; then full.
-  public var batteryLevel: Float { isBatteryMonitoringEnabled ? 1 : -1 }
-  public var batteryState: BatteryState { isBatteryMonitoringEnabled ? .full : .unknown }
-  public var isProximityMonitoringEnabled = false
-  public var proximityState: Bool { false }
+  open var batteryLevel: Float { isBatteryMonitoringEnabled ? 1 : -1 }
+  open var batteryState: BatteryState { isBatteryMonitoringEnabled ? .full : .unknown }
+  open var isProximityMonitoringEnabled = false
+  open var proximityState: Bool { false }
 
-  public func beginGeneratingDeviceOrientationNotifications() {
+  open func beginGeneratingDeviceOrientationNotifications() {
     isGeneratingDeviceOrientationNotifications = true
   }
-  public func endGeneratingDeviceOrientationNotifications() {
+  open func endGeneratingDeviceOrientationNotifications() {
     isGeneratingDeviceOrientationNotifications = false
   }
   /// The input click sound: silent here.
-  public func playInputClick() {}
+  open func playInputClick() {}
 
   nonisolated public static let orientationDidChangeNotification = Notification.Name(
     "UIDeviceOrientationDidChangeNotification")

@@ -28,7 +28,7 @@ extension UIView {
 
 /// A view that shows an image (its layer's `contents`), placed by `contentMode`.
 open class UIImageView: UIView {
-  public var image: UIImage? {
+  open var image: UIImage? {
     didSet {
       show()
       // Its natural size is the image's.

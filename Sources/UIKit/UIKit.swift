@@ -211,3 +211,14 @@ public let NSEC_PER_SEC: UInt64 = 1_000_000_000
 public let NSEC_PER_MSEC: UInt64 = 1_000_000
 public let NSEC_PER_USEC: UInt64 = 1_000
 public let USEC_PER_SEC: UInt64 = 1_000_000
+
+// Core Graphics' older comparisons, as code of its age writes them.
+extension CGRect {
+  public func equalTo(_ other: CGRect) -> Bool { self == other }
+}
+extension CGPoint {
+  public func equalTo(_ other: CGPoint) -> Bool { self == other }
+}
+extension CGSize {
+  public func equalTo(_ other: CGSize) -> Bool { self == other }
+}

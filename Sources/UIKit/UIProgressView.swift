@@ -7,20 +7,20 @@ open class UIProgressView: UIView {
     case `default`, bar
   }
 
-  public var progressViewStyle: Style = .default {
+  open var progressViewStyle: Style = .default {
     didSet { setNeedsLayout() }
   }
   /// The fraction shown, clamped to [0, 1].
-  public var progress: Float {
+  open var progress: Float {
     get { value }
     set { setProgress(newValue, animated: false) }
   }
   /// The filled part's colour (the tint colour unless set).
-  public var progressTintColor: UIColor? {
+  open var progressTintColor: UIColor? {
     didSet { setNeedsLayout() }
   }
   /// The track's colour (a light grey unless set).
-  public var trackTintColor: UIColor? {
+  open var trackTintColor: UIColor? {
     didSet { setNeedsLayout() }
   }
 
@@ -55,7 +55,7 @@ open class UIProgressView: UIView {
   }
 
   /// Sets the progress; `animated` moves the bar there over 0.25 s.
-  public func setProgress(_ progress: Float, animated: Bool) {
+  open func setProgress(_ progress: Float, animated: Bool) {
     value = min(max(progress.isNaN ? 0 : progress, 0), 1)
     if animated {
       let from = bar.presentation()?.bounds ?? bar.bounds

@@ -12,10 +12,10 @@ open class UIScene: UIResponder {
   }
 
   /// Active while the program runs, as the application is.
-  public var activationState: ActivationState {
+  open var activationState: ActivationState {
     UIApplication.shared.applicationState == .active ? .foregroundActive : .foregroundInactive
   }
-  public var title: String! = ""
+  open var title: String! = ""
 }
 
 /// The scene the windows are shown in: the main screen, held upright.
@@ -25,11 +25,11 @@ open class UIWindowScene: UIScene {
   static let main = UIWindowScene()
 
   /// The application's windows, the key window among them.
-  public var windows: [UIWindow] { UIApplication.shared.windows }
-  public var keyWindow: UIWindow? { UIApplication.shared.keyWindow }
-  public var screen: UIScreen { .main }
-  public var interfaceOrientation: UIInterfaceOrientation { .portrait }
-  public var traitCollection: UITraitCollection { .current }
+  open var windows: [UIWindow] { UIApplication.shared.windows }
+  open var keyWindow: UIWindow? { UIApplication.shared.keyWindow }
+  open var screen: UIScreen { .main }
+  open var interfaceOrientation: UIInterfaceOrientation { .portrait }
+  open var traitCollection: UITraitCollection { .current }
 }
 
 /// How the interface is turned (UIKit's), as a window scene reports it.

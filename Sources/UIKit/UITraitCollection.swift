@@ -21,7 +21,7 @@ open class UITraitCollection: NSObject {
 
   /// Whether colours drawn for `other` would differ from this one's (a different light or
   /// dark appearance); nil compares with an unspecified one.
-  public func hasDifferentColorAppearance(comparedTo other: UITraitCollection?) -> Bool {
+  open func hasDifferentColorAppearance(comparedTo other: UITraitCollection?) -> Bool {
     userInterfaceStyle != (other?.userInterfaceStyle ?? .unspecified)
   }
 

@@ -103,14 +103,27 @@ open class UIView: UIResponder, CALayerDelegate {
     }
   }
   open var isOpaque = true
-  public var tag = 0
-  public var isUserInteractionEnabled = true
+  open var tag = 0
+  open var isUserInteractionEnabled = true
   open var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1) {
     didSet { tintColorDidChange() }
   }
 
   /// Called when `tintColor` changes; does nothing unless overridden.
   open func tintColorDidChange() {}
+
+  /// Whether the tint is dimmed (UIKit's): kept, as nothing here dims it (no alert is ever
+  /// shown); setting it calls `tintColorDidChange`.
+  public enum TintAdjustmentMode: Int, Sendable { case automatic, normal, dimmed }
+  open var tintAdjustmentMode = TintAdjustmentMode.automatic {
+    didSet { tintColorDidChange() }
+  }
+
+  /// Pixels per point of the view's content: its layer's `contentsScale`.
+  open var contentScaleFactor: CGFloat {
+    get { layer.contentsScale }
+    set { layer.contentsScale = newValue }
+  }
   /// Accepted; not drawn here (a note says so once).
   /// A view whose alpha masks this one (its layer is this layer's mask): laid out and drawn
   /// with this view, though it is no subview.
@@ -143,7 +156,7 @@ open class UIView: UIResponder, CALayerDelegate {
   }
 
   /// The environment the view is shown in.
-  public var traitCollection: UITraitCollection { .current }
+  open var traitCollection: UITraitCollection { .current }
 
   /// Called when the environment changes: never here (it does not change); does nothing
   /// unless overridden.
@@ -169,7 +182,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
   // MARK: The hierarchy
 
-  public var window: UIWindow? {
+  open var window: UIWindow? {
     var v: UIView? = self
     while let view = v {
       if let w = view as? UIWindow { return w }
@@ -178,16 +191,16 @@ open class UIView: UIResponder, CALayerDelegate {
     return nil
   }
 
-  public func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
+  open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
 
-  public func insertSubview(_ view: UIView, at index: Int) { insert(view, .index(index)) }
+  open func insertSubview(_ view: UIView, at index: Int) { insert(view, .index(index)) }
 
-  public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+  open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
     guard sibling.superview === self, sibling !== view else { return addSubview(view) }
     insert(view, .above(sibling))
   }
 
-  public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+  open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
     guard sibling.superview === self, sibling !== view else { return insertSubview(view, at: 0) }
     insert(view, .below(sibling))
   }
@@ -233,17 +246,17 @@ open class UIView: UIResponder, CALayerDelegate {
     setNeedsLayout()
   }
 
-  public func bringSubviewToFront(_ view: UIView) {
+  open func bringSubviewToFront(_ view: UIView) {
     guard view.superview === self else { return }
     insertSubview(view, at: subviews.count)
   }
 
-  public func sendSubviewToBack(_ view: UIView) {
+  open func sendSubviewToBack(_ view: UIView) {
     guard view.superview === self else { return }
     insertSubview(view, at: 0)
   }
 
-  public func removeFromSuperview() {
+  open func removeFromSuperview() {
     guard let parent = superview else { return }
     parent.willRemoveSubview(self)
     willMove(toSuperview: nil)
@@ -256,13 +269,13 @@ open class UIView: UIResponder, CALayerDelegate {
     parent.setNeedsLayout()
   }
 
-  public func viewWithTag(_ tag: Int) -> UIView? {
+  open func viewWithTag(_ tag: Int) -> UIView? {
     if self.tag == tag { return self }
     for view in subviews { if let v = view.viewWithTag(tag) { return v } }
     return nil
   }
 
-  public func isDescendant(of view: UIView) -> Bool {
+  open func isDescendant(of view: UIView) -> Bool {
     var v: UIView? = self
     while let current = v {
       if current === view { return true }
@@ -283,11 +296,11 @@ open class UIView: UIResponder, CALayerDelegate {
   /// Lays out subviews; does nothing unless overridden.
   open func layoutSubviews() {}
 
-  public func setNeedsLayout() { needsLayout = true }
+  open func setNeedsLayout() { needsLayout = true }
 
   /// Lays this view out now if it needs it, then its subviews; first, when constraints
   /// or what they depend on changed, solves them and moves the views they place.
-  public func layoutIfNeeded() {
+  open func layoutIfNeeded() {
     AutoLayout.solveIfNeeded()
     if needsLayout {
       needsLayout = false
@@ -373,7 +386,7 @@ open class UIView: UIResponder, CALayerDelegate {
   open var insetsLayoutMarginsFromSafeArea = true
   /// Called when `layoutMargins` change.
   open func layoutMarginsDidChange() {}
-  public func sizeToFit() {
+  open func sizeToFit() {
     let s = sizeThatFits(bounds.size)
     frame = CGRect(origin: frame.origin, size: s)
   }
@@ -387,8 +400,8 @@ open class UIView: UIResponder, CALayerDelegate {
   /// Marks the view's content for redrawing at the end of this turn of the run loop: its
   /// layer's `display()`, whose drawing (unless the layer's class draws itself) is this
   /// view's `draw(_:)`.
-  public func setNeedsDisplay() { layer.setNeedsDisplay() }
-  public func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay() }
+  open func setNeedsDisplay() { layer.setNeedsDisplay() }
+  open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay() }
 
   /// The view's drawing for its layer (UIKit's `drawLayer:inContext:`): `draw(_:)` with the
   /// layer's context current.
@@ -398,20 +411,20 @@ open class UIView: UIResponder, CALayerDelegate {
 
   /// `point` in the view's coordinates, in `view`'s (nil: the window's), through every
   /// transform on the way.
-  public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+  open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
     layer.convert(point, to: view?.layer)
   }
 
   /// `point` in `view`'s coordinates (nil: the window's), in the view's.
-  public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+  open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
     layer.convert(point, from: view?.layer)
   }
 
-  public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+  open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
     layer.convert(rect, to: view?.layer)
   }
 
-  public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+  open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
     layer.convert(rect, from: view?.layer)
   }
 
@@ -496,7 +509,7 @@ open class UIView: UIResponder, CALayerDelegate {
   /// `duration` seconds from its relative start, after `delay`; `completion` runs when all
   /// have stopped. Each keyframe moves linearly from the value before it and holds its
   /// value after it.
-  public class func animateKeyframes(
+  open class func animateKeyframes(
     withDuration duration: TimeInterval, delay: TimeInterval,
     options: KeyframeAnimationOptions = [], animations: @escaping () -> Void,
     completion: ((Bool) -> Void)? = nil
@@ -516,7 +529,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
   /// Inside `animateKeyframes`: animates what `animations` changes from
   /// `frameStartTime` to `frameStartTime + frameDuration`, fractions of the whole.
-  public class func addKeyframe(
+  open class func addKeyframe(
     withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
     animations: @escaping () -> Void
   ) {
@@ -564,7 +577,7 @@ open class UIView: UIResponder, CALayerDelegate {
   /// Animates the view properties `animations` changes (frame, bounds, center, alpha,
   /// backgroundColor) over `duration` seconds after `delay`; `completion` runs when they
   /// have stopped.
-  public class func animate(
+  open class func animate(
     withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
     animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
   ) {
@@ -588,7 +601,7 @@ open class UIView: UIResponder, CALayerDelegate {
     CATransaction.commit()
   }
 
-  public class func animate(
+  open class func animate(
     withDuration duration: TimeInterval, animations: @escaping () -> Void,
     completion: ((Bool) -> Void)?
   ) {
@@ -597,7 +610,7 @@ open class UIView: UIResponder, CALayerDelegate {
       completion: completion)
   }
 
-  public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+  open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
     animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
   }
 
@@ -606,7 +619,7 @@ open class UIView: UIResponder, CALayerDelegate {
   /// the curve: `dampingRatio` 1 settles without oscillating, smaller ratios oscillate more;
   /// `velocity` is in fractions of each change's distance per second. The animations last
   /// `duration` seconds.
-  public class func animate(
+  open class func animate(
     withDuration duration: TimeInterval, delay: TimeInterval,
     usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
     options: AnimationOptions = [], animations: @escaping () -> Void,
@@ -621,7 +634,7 @@ open class UIView: UIResponder, CALayerDelegate {
   nonisolated(unsafe) static var springBlock: (dampingRatio: Double, velocity: Double)?
 
   /// Runs `actionsWithoutAnimation` with no animation at all.
-  public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+  open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     actionsWithoutAnimation()

@@ -3,7 +3,7 @@
 @preconcurrency @MainActor
 open class UIViewController: UIResponder {
   private var loadedView: UIView?
-  public var title: String?
+  open var title: String?
   public private(set) var children: [UIViewController] = []
   public private(set) weak var parent: UIViewController?
 
@@ -16,7 +16,7 @@ open class UIViewController: UIResponder {
   open override var next: UIResponder? { loadedView?.superview }
 
   /// The view, loaded on first use.
-  public var view: UIView! {
+  open var view: UIView! {
     get {
       loadViewIfNeeded()
       return loadedView
@@ -28,13 +28,13 @@ open class UIViewController: UIResponder {
     }
   }
 
-  public var viewIfLoaded: UIView? { loadedView }
-  public var isViewLoaded: Bool { loadedView != nil }
+  open var viewIfLoaded: UIView? { loadedView }
+  open var isViewLoaded: Bool { loadedView != nil }
 
   /// Makes the view: a plain view the size of the main screen unless overridden.
   open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
 
-  public func loadViewIfNeeded() {
+  open func loadViewIfNeeded() {
     guard loadedView == nil else { return }
     loadView()
     if loadedView == nil { view = UIView(frame: UIScreen.main.bounds) }
@@ -55,16 +55,16 @@ open class UIViewController: UIResponder {
   open func viewDidLayoutSubviews() {}
   open func didReceiveMemoryWarning() {}
   /// The environment the controller's view is shown in.
-  public var traitCollection: UITraitCollection { .current }
+  open var traitCollection: UITraitCollection { .current }
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
-  public func addChild(_ childController: UIViewController) {
+  open func addChild(_ childController: UIViewController) {
     childController.removeFromParent()
     children.append(childController)
     childController.parent = self
   }
 
-  public func removeFromParent() {
+  open func removeFromParent() {
     parent?.children.removeAll { $0 === self }
     parent = nil
   }
@@ -87,29 +87,29 @@ open class UIViewController: UIResponder {
 open class UIScreen: NSObject {
   public static let main = UIScreen()
 
-  public var bounds: CGRect { CGRect(origin: .zero, size: Runtime.screenSize) }
-  public var nativeBounds: CGRect {
+  open var bounds: CGRect { CGRect(origin: .zero, size: Runtime.screenSize) }
+  open var nativeBounds: CGRect {
     CGRect(
       x: 0, y: 0, width: bounds.width * Runtime.screenScale,
       height: bounds.height * Runtime.screenScale)
   }
   /// Pixels per point.
-  public var scale: CGFloat { Runtime.screenScale }
-  public var nativeScale: CGFloat { Runtime.screenScale }
-  public var maximumFramesPerSecond: Int { 60 }
+  open var scale: CGFloat { Runtime.screenScale }
+  open var nativeScale: CGFloat { Runtime.screenScale }
+  open var maximumFramesPerSecond: Int { 60 }
 }
 
 /// A view at the root of a tree on screen, showing its root view controller's view.
 @preconcurrency @MainActor
 open class UIWindow: UIView {
-  public var windowLevel: CGFloat = 0
+  open var windowLevel: CGFloat = 0
   public private(set) var isKeyWindow = false
 
   public override init(frame: CGRect) { super.init(frame: frame) }
   public required init?(coder: NSCoder) { super.init(coder: coder) }
 
   /// The controller whose view fills the window.
-  public var rootViewController: UIViewController? {
+  open var rootViewController: UIViewController? {
     didSet {
       guard oldValue !== rootViewController else { return }
       oldValue?.viewIfLoaded?.removeFromSuperview()
@@ -129,14 +129,14 @@ open class UIWindow: UIView {
   }
 
   /// Shows the window and makes it the key window: the one the program shows.
-  public func makeKeyAndVisible() {
+  open func makeKeyAndVisible() {
     makeKey()
     isHidden = false
     if let view = rootViewController?.viewIfLoaded, view.superview === self { return }
     installRootView()
   }
 
-  public func makeKey() {
+  open func makeKey() {
     UIApplication.shared.keyWindow?.isKeyWindow = false
     isKeyWindow = true
     UIApplication.shared.setKeyWindow(self)

@@ -91,6 +91,9 @@ open class UIVisualEffectView: UIView {
     setUp()
   }
 
+  /// A view with no effect yet.
+  public convenience init() { self.init(effect: nil) }
+
   private func setUp() {
     layer.insertSublayer(tint, at: 0)
     contentView.frame = bounds

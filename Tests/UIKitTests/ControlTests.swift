@@ -321,3 +321,58 @@ import Testing
     #expect(byGrey.pixel(x: 5, y: 10).alpha == 255 && byGrey.pixel(x: 15, y: 10).alpha == 0)
   }
 }
+
+/// What real code overrides and calls beside its drawing, as iOS allows it.
+@MainActor @Suite struct OverridingTests {
+  @Test func viewsAndLayersCanBeOverriddenAsOnIOS() {
+    final class Pulse: CALayer {
+      var removed = false
+      override var backgroundColor: CGColor? {
+        didSet { opacity = backgroundColor == nil ? 0 : 1 }
+      }
+      override func removeFromSuperlayer() {
+        removed = true
+        super.removeFromSuperlayer()
+      }
+    }
+    final class Wave: UIView {
+      var removed = false
+      override func removeFromSuperview() {
+        removed = true
+        super.removeFromSuperview()
+      }
+    }
+    let pulse = Pulse()
+    let parent = CALayer()
+    parent.addSublayer(pulse)
+    pulse.backgroundColor = nil
+    #expect(pulse.opacity == 0)
+    pulse.removeFromSuperlayer()
+    #expect(pulse.removed && pulse.superlayer == nil)
+    let wave = Wave()
+    UIView().addSubview(wave)
+    wave.removeFromSuperview()
+    #expect(wave.removed && wave.superview == nil)
+  }
+
+  @Test func olderCoreGraphicsAndViewCalls() {
+    #expect(
+      CGRect(x: 1, y: 2, width: 3, height: 4).equalTo(CGRect(x: 1, y: 2, width: 3, height: 4)))
+    #expect(!CGPoint(x: 1, y: 2).equalTo(.zero))
+    #expect(UIColor(white: 0.5, alpha: 1).cgColor.colorSpace?.model == .monochrome)
+    #expect(UIColor.red.cgColor.colorSpace?.model == .rgb)
+    #expect(CGColorSpaceCreateDeviceGray().numberOfComponents == 1)
+    let view = UIView()
+    view.contentScaleFactor = 3
+    #expect(view.layer.contentsScale == 3)
+    view.tintAdjustmentMode = .dimmed
+    #expect(view.tintAdjustmentMode == .dimmed)
+    #expect(UIVisualEffectView().effect == nil)
+    // Haptics: none here, but the calls build and run.
+    let tap = UIImpactFeedbackGenerator(style: .light)
+    tap.prepare()
+    tap.impactOccurred()
+    #expect(tap.style == .light && UIImpactFeedbackGenerator().style == .medium)
+    UINotificationFeedbackGenerator().notificationOccurred(.success)
+  }
+}
