@@ -599,10 +599,15 @@ open class CALayer: NSObject {
     layoutSublayers()
   }
 
-  /// Lays out sublayers: the delegate's `layoutSublayers(of:)` unless overridden (a view
-  /// lays out its own layer's in `layoutSubviews`).
+  /// Lays out sublayers: the delegate's `layoutSublayers(of:)` unless overridden; a view's
+  /// own layer lays out its view (`layoutSubviews`), so that a layer class of the view's
+  /// that overrides this runs at the view's layout, calling `super` for the view's.
   open func layoutSublayers() {
-    if !(delegate is UIView) { delegate?.layoutSublayers(of: self) }
+    if let view = delegate as? UIView, view.layer === self {
+      view.layOutSubviewsNow()
+    } else {
+      delegate?.layoutSublayers(of: self)
+    }
   }
 
   // MARK: Drawing

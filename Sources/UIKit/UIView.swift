@@ -304,12 +304,19 @@ open class UIView: UIResponder, CALayerDelegate {
     AutoLayout.solveIfNeeded()
     if needsLayout {
       needsLayout = false
-      viewController?.viewWillLayoutSubviews()
-      layoutSubviews()
-      viewController?.viewDidLayoutSubviews()
+      // Through the layer, as on iOS: its class may override `layoutSublayers()`.
+      layer.layoutSublayers()
     }
     mask?.layoutIfNeeded()
     for view in subviews { view.layoutIfNeeded() }
+  }
+
+  /// The view's layout (its controller told before and after), as its layer's
+  /// `layoutSublayers()` runs it.
+  func layOutSubviewsNow() {
+    viewController?.viewWillLayoutSubviews()
+    layoutSubviews()
+    viewController?.viewDidLayoutSubviews()
   }
 
   open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }

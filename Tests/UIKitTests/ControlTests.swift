@@ -355,6 +355,28 @@ import Testing
     #expect(wave.removed && wave.superview == nil)
   }
 
+  /// A view's layer class that overrides `layoutSublayers()` runs at the view's layout, and
+  /// its `super` lays out the view, as on iOS (shimmer views lay their content out so).
+  @Test func aViewsLayerClassLaysOutWithTheView() {
+    final class ContentLayer: CALayer {
+      var order: [String] = []
+      override func layoutSublayers() {
+        order.append("layer")
+        super.layoutSublayers()
+      }
+    }
+    final class Shimmer: UIView {
+      override class var layerClass: AnyClass { ContentLayer.self }
+      override func layoutSubviews() {
+        super.layoutSubviews()
+        (layer as! ContentLayer).order.append("view")
+      }
+    }
+    let view = Shimmer(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    view.layoutIfNeeded()
+    #expect((view.layer as! ContentLayer).order == ["layer", "view"])
+  }
+
   @Test func olderCoreGraphicsAndViewCalls() {
     #expect(
       CGRect(x: 1, y: 2, width: 3, height: 4).equalTo(CGRect(x: 1, y: 2, width: 3, height: 4)))
