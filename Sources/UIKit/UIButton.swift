@@ -12,11 +12,11 @@ open class UIButton: UIControl {
   }
 
   public private(set) var buttonType = ButtonType.custom
-  private var titles: [UInt: String] = [:]
-  private var attributedTitles: [UInt: NSAttributedString] = [:]
-  private var titleColors: [UInt: UIColor] = [:]
-  private var images: [UInt: UIImage] = [:]
-  private var backgroundImages: [UInt: UIImage] = [:]
+  private var titles = PerState<String>()
+  private var attributedTitles = PerState<NSAttributedString>()
+  private var titleColors = PerState<UIColor>()
+  private var images = PerState<UIImage>()
+  private var backgroundImages = PerState<UIImage>()
   private let label = UILabel()
   private let icon = UIImageView()
   private let backgroundView = UIImageView()
@@ -69,42 +69,29 @@ open class UIButton: UIControl {
 
   // MARK: Per-state values (the normal state's when a state has none)
 
-  open func setTitle(_ title: String?, for state: State) {
-    titles[state.rawValue] = title
-    update()
-  }
-  open func title(for state: State) -> String? {
-    titles[state.rawValue] ?? titles[State.normal.rawValue]
-  }
+  open func setTitle(_ title: String?, for state: State) { set(\.titles, title, state) }
+  open func title(for state: State) -> String? { titles[state] }
   /// A styled title; it is shown instead of the plain one.
   open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
-    attributedTitles[state.rawValue] = title
-    update()
+    set(\.attributedTitles, title, state)
   }
-  open func attributedTitle(for state: State) -> NSAttributedString? {
-    attributedTitles[state.rawValue] ?? attributedTitles[State.normal.rawValue]
-  }
-  open func setTitleColor(_ color: UIColor?, for state: State) {
-    titleColors[state.rawValue] = color
-    update()
-  }
+  open func attributedTitle(for state: State) -> NSAttributedString? { attributedTitles[state] }
+  open func setTitleColor(_ color: UIColor?, for state: State) { set(\.titleColors, color, state) }
   open func titleColor(for state: State) -> UIColor? {
-    titleColors[state.rawValue] ?? titleColors[State.normal.rawValue]
-      ?? (buttonType == .custom ? .white : tintColor)
+    titleColors[state] ?? (buttonType == .custom ? .white : tintColor)
   }
-  open func setImage(_ image: UIImage?, for state: State) {
-    images[state.rawValue] = image
-    update()
-  }
-  open func image(for state: State) -> UIImage? {
-    images[state.rawValue] ?? images[State.normal.rawValue]
-  }
+  open func setImage(_ image: UIImage?, for state: State) { set(\.images, image, state) }
+  open func image(for state: State) -> UIImage? { images[state] }
   open func setBackgroundImage(_ image: UIImage?, for state: State) {
-    backgroundImages[state.rawValue] = image
-    update()
+    set(\.backgroundImages, image, state)
   }
-  open func backgroundImage(for state: State) -> UIImage? {
-    backgroundImages[state.rawValue] ?? backgroundImages[State.normal.rawValue]
+  open func backgroundImage(for state: State) -> UIImage? { backgroundImages[state] }
+
+  private func set<Value>(
+    _ table: ReferenceWritableKeyPath<UIButton, PerState<Value>>, _ value: Value?, _ state: State
+  ) {
+    self[keyPath: table][state] = value
+    update()
   }
 
   open var currentTitle: String? { currentAttributedTitle?.string ?? title(for: state) }
@@ -138,7 +125,7 @@ open class UIButton: UIControl {
     }
     // A system button fades while pressed, and greys out while disabled.
     label.alpha = buttonType == .system && isHighlighted ? 0.2 : 1
-    if !isEnabled && titleColors[State.disabled.rawValue] == nil && buttonType == .system {
+    if !isEnabled && !titleColors.isSet(for: .disabled) && buttonType == .system {
       label.textColor = UIColor(white: 0.6, alpha: 1)
     }
     icon.image = currentImage
@@ -189,4 +176,18 @@ open class UIButton: UIControl {
     label.frame = CGRect(x: x + i.width, y: y(t.height), width: t.width, height: t.height)
       .inset(by: titleEdgeInsets)
   }
+}
+
+/// A button's values for each control state: a state without one of its own shows the
+/// normal state's.
+struct PerState<Value> {
+  private var values: [UInt: Value] = [:]
+
+  subscript(state: UIControl.State) -> Value? {
+    get { values[state.rawValue] ?? values[UIControl.State.normal.rawValue] }
+    set { values[state.rawValue] = newValue }
+  }
+
+  /// Whether `state` has a value of its own.
+  func isSet(for state: UIControl.State) -> Bool { values[state.rawValue] != nil }
 }

@@ -294,30 +294,33 @@ import Testing
   /// An image clips by its alpha, upside down in UIKit's flipped context (as `draw(_:in:)`
   /// places images); an opaque image clips by its grey level.
   @Test func anImageMaskClipsByAlphaOrGrey() {
-    // The top half of the mask is opaque, the bottom clear.
-    let topHalf = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20)).image { c in
-      UIColor.black.setFill()
-      c.fill(CGRect(x: 0, y: 0, width: 20, height: 10))
-    }.cgImage!
-    let clipped = drawnPixels(width: 20, height: 20) { ctx in
-      ctx.clip(to: CGRect(x: 0, y: 0, width: 20, height: 20), mask: topHalf)
-      ctx.setFillColor(UIColor.blue.cgColor)
-      ctx.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
+    /// A 20-point square of `fills` (colour, rect), as an image.
+    func image(_ fills: [(UIColor, CGRect)]) -> CGImage {
+      UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20)).image { c in
+        for (color, rect) in fills {
+          color.setFill()
+          c.fill(rect)
+        }
+      }.cgImage!
     }
+    /// Blue filled over the square through `mask`.
+    func blue(through mask: CGImage) -> Pixmap {
+      drawnPixels(width: 20, height: 20) { ctx in
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 20, height: 20), mask: mask)
+        ctx.setFillColor(UIColor.blue.cgColor)
+        ctx.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
+      }
+    }
+    // The top half of the mask is opaque, the bottom clear.
+    let clipped = blue(through: image([(.black, CGRect(x: 0, y: 0, width: 20, height: 10))]))
     #expect(clipped.pixel(x: 10, y: 15).blue == 255 && clipped.pixel(x: 10, y: 15).alpha == 255)
     #expect(clipped.pixel(x: 10, y: 5).alpha == 0, "flipped: the mask's top row is at the bottom")
-    // Opaque: white shows, black hides, grey half shows.
-    let grey = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20)).image { c in
-      UIColor.white.setFill()
-      c.fill(CGRect(x: 0, y: 0, width: 10, height: 20))
-      UIColor.black.setFill()
-      c.fill(CGRect(x: 10, y: 0, width: 10, height: 20))
-    }.cgImage!
-    let byGrey = drawnPixels(width: 20, height: 20) { ctx in
-      ctx.clip(to: CGRect(x: 0, y: 0, width: 20, height: 20), mask: grey)
-      ctx.setFillColor(UIColor.blue.cgColor)
-      ctx.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
-    }
+    // Opaque: white shows, black hides.
+    let byGrey = blue(
+      through: image([
+        (.white, CGRect(x: 0, y: 0, width: 10, height: 20)),
+        (.black, CGRect(x: 10, y: 0, width: 10, height: 20)),
+      ]))
     #expect(byGrey.pixel(x: 5, y: 10).alpha == 255 && byGrey.pixel(x: 15, y: 10).alpha == 0)
   }
 }
