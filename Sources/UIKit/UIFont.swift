@@ -20,13 +20,14 @@ open class UIFont: NSObject, @unchecked Sendable {
   }
 
   /// The face whose PostScript name (`"Inter-Bold"`) or family (`"DejaVu Sans"`, its
-  /// regular face) is `fontName`, or nil when no installed font has it, as on iOS (Apple's
-  /// own fonts, such as Helvetica Neue, are not installed on Linux).
+  /// regular face) is `fontName`; for a font iOS ships (`"HelveticaNeue-Bold"`), an
+  /// installed stand-in (see `AppleFonts`); nil for any other, as iOS gives.
   public init?(name fontName: String, size fontSize: CGFloat) {
     let size = UIFont.checked(fontSize)
     guard
       let font = (try? TextFont(postScriptName: fontName, size: size))
         ?? (try? TextFont(family: fontName, size: size))
+        ?? AppleFonts.font(named: fontName, size: size)
     else {
       Notice.once(
         "font-\(fontName)", "no installed font is named '\(fontName)': UIFont(name:) is nil")

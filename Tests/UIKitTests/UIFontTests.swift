@@ -61,9 +61,35 @@ import Testing
     #expect(font.pointSize == 13, "size")
   }
 
-  /// Apple's own fonts are not installed here: nil, as iOS gives for a font it lacks.
+  /// A font neither installed nor shipped by iOS is nil, as iOS gives for a font it lacks.
   @Test func aFontThatIsNotInstalledIsNil() {
-    #expect(UIFont(name: "HelveticaNeue-Bold", size: 12) == nil, "no Helvetica Neue")
+    #expect(UIFont(name: "NoSuchFont-Bold", size: 12) == nil)
+    #expect(UIFont(name: "HelveticaNew-Bold", size: 12) == nil, "a misspelt iOS font")
+  }
+
+  /// The fonts iOS ships are drawn with installed stand-ins of their kind, at the weight
+  /// and slant their names say: code that unwraps `UIFont(name: "HelveticaNeue-Bold", ...)!`
+  /// runs, as on iOS.
+  @Test(arguments: [
+    ("HelveticaNeue-Bold", 700.0, false, false), ("HelveticaNeue", 400, false, false),
+    ("Avenir-Heavy", 800, false, false), ("AvenirNext-DemiBoldItalic", 600, true, false),
+    ("Menlo-Regular", 400, false, true), ("Courier-Bold", 700, false, true),
+    ("Georgia-Italic", 400, true, false), ("Helvetica Neue", 400, false, false),
+    ("HelveticaNeue-UltraLight", 100, false, false),
+  ])
+  func iOSFontsAreDrawnWithStandIns(name: String, weight: Double, italic: Bool, mono: Bool)
+    throws
+  {
+    let font = try #require(UIFont(name: name, size: 20), "UIFont(name: \(name))")
+    let face = font.textFont
+    // The nearest installed face: within a step of the weight named.
+    #expect(abs(face.weight.value - weight) <= 100, "\(name): \(face.postScriptName)")
+    #expect(face.styleName.lowercased().contains("italic") == italic || !italic, "\(name)")
+    if mono {
+      let narrow = "iiii".size(withAttributes: [.font: font]).width
+      let wide = "WWWW".size(withAttributes: [.font: font]).width
+      #expect(abs(narrow - wide) < 0.01, "\(name) is monospaced: \(face.postScriptName)")
+    }
   }
 
   /// Between UIKit's named weights, the weight drawn is found piecewise linearly.
