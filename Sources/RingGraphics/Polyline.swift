@@ -106,7 +106,7 @@ extension BezierPath {
         current.isSmooth.removeLast()
       }
       current.isClosed = closed
-      // A subpath with a drawing always has points (its start, at least).
+      // Only subpaths that draw, and have points, are kept.
       if current.hasDrawing && !current.points.isEmpty {
         lines.append(current)
         current = fresh()

@@ -119,8 +119,7 @@ extension CGContext {
     guard let layer = imageLayer(mask.maskContents, in: rect, upright: false) else {
       return state.clips.append(.path(BezierPath(), .nonZero))
     }
-    let corners = BezierPath(rect: rect.rect).applying(state.transform)
-    state.clips.append(.mask(layer, bounds: CGPath(corners).boundingBox.rect))
+    state.clips.append(.mask(layer, bounds: rect.applying(ctm).rect))
   }
 
   /// A layer showing `contents` in `rect` (user space), its top row at the rect's maximum

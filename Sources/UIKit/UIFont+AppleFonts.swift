@@ -54,8 +54,7 @@ extension UIFont {
       let lower = name.lowercased()
       let parts = lower.split(separator: "-", maxSplits: 1).map(String.init)
       let family = parts[0].replacingOccurrences(of: " ", with: "")
-      guard let standIns = families[family] ?? families[String(family.prefix { $0 != "," })]
-      else { return nil }
+      guard let standIns = families[family] else { return nil }
       let styleName = parts.count > 1 ? parts[1] : ""
       let weight = weights.first { styleName.contains($0.0) }?.1 ?? .regular
       let style: TextFont.Style =

@@ -130,19 +130,14 @@ extension NSLayoutConstraint {
       _ later: AnyObject, _ a: NSLayoutConstraint.Attribute, after earlier: AnyObject,
       _ b: NSLayoutConstraint.Attribute, _ p: Predicate
     ) -> NSLayoutConstraint {
-      let c =
-        reversed
-        ? NSLayoutConstraint(
-          item: earlier, attribute: b, relatedBy: p.relation, toItem: later, attribute: a,
-          multiplier: 1, constant: p.constant)
-        : NSLayoutConstraint(
-          item: later, attribute: a, relatedBy: p.relation, toItem: earlier, attribute: b,
-          multiplier: 1, constant: p.constant)
+      let (first, second) = reversed ? ((earlier, b), (later, a)) : ((later, a), (earlier, b))
+      let c = NSLayoutConstraint(
+        item: first.0, attribute: first.1, relatedBy: p.relation, toItem: second.0,
+        attribute: second.1, multiplier: 1, constant: p.constant)
       c.priority = p.priority
       return c
     }
     let size: NSLayoutConstraint.Attribute = vertical ? .height : .width
-    var previous: UIView?
     var named: [UIView] = []
     var startsAtSuperview = false
     if peek("|") {
@@ -169,20 +164,19 @@ extension NSLayoutConstraint {
       }
       try expect("]")
       if let gap = pending {
-        for p in gap.predicates(edge: previous == nil) {
+        for p in gap.predicates(edge: named.isEmpty) {
           // From the superview's leading edge, or from the previous view's trailing one.
-          if let previous {
+          if let previous = named.last {
             made.append(spacing(view, lead, after: previous, trail, p))
           } else {
             made.append(spacing(view, lead, after: try superview(view), lead, p))
           }
         }
       }
-      previous = view
       named.append(view)
       pending = try connection()
     }
-    if peek("|"), let last = previous {
+    if peek("|"), let last = named.last {
       at += 1
       // The last connection runs to the superview's edge.
       for p in (pending ?? .touching).predicates(edge: true) {
@@ -195,7 +189,7 @@ extension NSLayoutConstraint {
     guard at == text.count else {
       throw Failure(description: "unexpected '\(text[at])' at \(at)")
     }
-    guard previous != nil else { throw Failure(description: "no view") }
+    guard !named.isEmpty else { throw Failure(description: "no view") }
     for (option, attribute, suitsVertical) in Self.alignments where options.contains(option) {
       guard suitsVertical == vertical else {
         throw Failure(description: "\(attribute) alignment along the format's own axis")
