@@ -48,12 +48,15 @@ public final class AnimationClock {
     return stops
   }
 
-  /// Gives animations added since the last commit their begin time: now, on their
-  /// layer's timeline.
-  private func commit() {
+  /// Gives animations added since the last commit their begin time: `moment` (now unless
+  /// said), on their layer's timeline. A moment before now is for changes made at a time
+  /// that was due before the clock moved past it (a display refresh between two frames):
+  /// they begin as if made then.
+  public func commit(asOf moment: MediaTime? = nil) {
+    let moment = min(moment ?? time, time)
     visit(root, chain: []) { layer, chain in
       guard layer.attached.contains(where: { $0.begin == nil }) else { return }
-      var local = time.nanoseconds
+      var local = moment.nanoseconds
       for timing in chain { local = timing.local(local) }
       for i in layer.attached.indices where layer.attached[i].begin == nil {
         layer.attached[i].begin = local

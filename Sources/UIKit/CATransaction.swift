@@ -114,12 +114,16 @@ enum Runtime {
     startsDue = []
     stopsDue = []
     blocksDue = []
+    pinned = nil
+    DisplayLinks.active = []
     screenSize = CGSize(width: 375, height: 667)
     screenScale = 2
   }
 
   /// The media clock's time: zero until the program's clock starts.
-  static var now: MediaTime { clock?.time ?? .zero }
+  static var now: MediaTime { pinned ?? clock?.time ?? .zero }
+  /// The time of a display link's call made after the clock passed it (see `advance`).
+  nonisolated(unsafe) static var pinned: MediaTime?
 
   static var openTransactions: [Transaction] {
     (implicitTransaction.map { [$0] } ?? []) + transactions
@@ -201,7 +205,22 @@ enum Runtime {
   ) {
     endTurn()
     if clock == nil { clock = AnimationClock(root: root, time: .zero) }
-    let stops = clock!.advance(to: time, stoppingAfter: limit)
+    var stops = 0
+    // Each display link call is a turn of its own, at its refresh. One due between two
+    // frames is made after the first (the clock never goes back) but as of its refresh:
+    // the media time it reads and what it starts are its refresh's, so the frames are the
+    // same at any frame rate.
+    while let refresh = MainActor.assumeIsolated({ DisplayLinks.nextCall(upTo: time) }) {
+      let at = DisplayLinks.time(ofRefresh: refresh)
+      stops += clock!.advance(to: at, stoppingAfter: limit - stops)
+      guard clock!.time >= at else { return (stops, clock!.time) }
+      pinned = at
+      MainActor.assumeIsolated { DisplayLinks.fire(at: refresh) }
+      endTurn()
+      clock!.commit(asOf: at)
+      pinned = nil
+    }
+    stops += clock!.advance(to: time, stoppingAfter: limit - stops)
     endTurn()
     return (stops, clock!.time)
   }

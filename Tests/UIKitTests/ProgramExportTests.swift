@@ -23,10 +23,28 @@ import Testing
   /// and at 7 fps, whose frames fall between steps.
   @Test(arguments: [("10", 10, 1.0), ("7", 7, 1.0), ("24", 12, 0.5)])
   func framesAreTheSnapshotsAtTheirTimes(fps: String, frames: Int, duration: Double) throws {
+    try Self.expectFramesAreSnapshots(
+      of: try Self.chain(), fps: fps, frames: frames, duration: duration)
+  }
+
+  /// So are those of views a display link drives (Samples/Waves): its calls are the
+  /// display's 60 a second whatever the export's rate, so a wave that moves a step a call
+  /// is where the snapshot puts it, at 30 and at 7 frames a second.
+  @Test(arguments: [("30", 15, 0.5), ("7", 7, 1.0)])
+  func displayLinkFramesAreTheSnapshotsAtTheirTimes(fps: String, frames: Int, duration: Double)
+    throws
+  {
+    try Self.expectFramesAreSnapshots(
+      of: try UIKitProgram.program("Waves"), fps: fps, frames: frames, duration: duration)
+  }
+
+  static func expectFramesAreSnapshots(
+    of program: String, fps: String, frames: Int, duration: Double
+  ) throws {
     try Self.inFolder { folder in
-      let file = folder.appendingPathComponent("chain.apng").path
+      let file = folder.appendingPathComponent("frames.apng").path
       let run = try runProcess(
-        try Self.chain(), ["--export", file, "--duration", "\(duration)", "--fps", fps, "--quiet"])
+        program, ["--export", file, "--duration", "\(duration)", "--fps", fps, "--quiet"])
       try #require(run.status == 0, "\(run.stderr)")
       let decoded = try decodeAnimationWithPillow(file)
       #expect(decoded.frames.count == frames)
@@ -35,7 +53,7 @@ import Testing
         let nanoseconds = Int64(i) * Int64((duration * 1e9).rounded()) / Int64(frames)
         let time = String(format: "%.9f", Double(nanoseconds) / 1e9)
         let shot = folder.appendingPathComponent("shot-\(i).png").path
-        let snapshot = try runProcess(try Self.chain(), ["--snapshot", shot, "--time", time])
+        let snapshot = try runProcess(program, ["--snapshot", shot, "--time", time])
         try #require(snapshot.status == 0, "\(snapshot.stderr)")
         let still = try decodeWithPillow(shot)
         #expect(still.width == decoded.width && still.height == decoded.height)
