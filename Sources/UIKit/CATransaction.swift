@@ -198,7 +198,8 @@ enum Runtime {
   }
 
   /// Moves the media clock toward `time` as `advance(to:root:)` does, but only through
-  /// `limit` stops; returns how many stopped and the time reached.
+  /// `limit` stops (a display link's call is one); returns how many stopped and the time
+  /// reached.
   @discardableResult
   static func advance(to time: MediaTime, root: Layer, stoppingAfter limit: Int) -> (
     stops: Int, time: MediaTime
@@ -210,17 +211,21 @@ enum Runtime {
     // frames is made after the first (the clock never goes back) but as of its refresh:
     // the media time it reads and what it starts are its refresh's, so the frames are the
     // same at any frame rate.
-    while let refresh = MainActor.assumeIsolated({ DisplayLinks.nextCall(upTo: time) }) {
+    // Each call counts as a stop, so a snapshot's cap holds a link's calls too.
+    while stops < limit,
+      let refresh = MainActor.assumeIsolated({ DisplayLinks.nextCall(upTo: time) })
+    {
       let at = DisplayLinks.time(ofRefresh: refresh)
       stops += clock!.advance(to: at, stoppingAfter: limit - stops)
-      guard clock!.time >= at else { return (stops, clock!.time) }
+      guard clock!.time >= at, stops < limit else { return (stops, clock!.time) }
       pinned = at
       MainActor.assumeIsolated { DisplayLinks.fire(at: refresh) }
       endTurn()
       clock!.commit(asOf: at)
       pinned = nil
+      stops += 1
     }
-    stops += clock!.advance(to: time, stoppingAfter: limit - stops)
+    if stops < limit { stops += clock!.advance(to: time, stoppingAfter: limit - stops) }
     endTurn()
     return (stops, clock!.time)
   }
