@@ -10,6 +10,9 @@ open class UIColor: NSObject, @unchecked Sendable {
     super.init()
   }
 
+  /// Clear: a colour nothing has set yet (code makes one as a placeholder, then sets it).
+  public override convenience init() { self.init(cgColor: CGColor(gray: 0, alpha: 0)) }
+
   public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
     self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
   }

@@ -17,4 +17,10 @@ import Testing
     #expect(!traits.hasDifferentColorAppearance(comparedTo: UITraitCollection.current))
     #expect(traits.hasDifferentColorAppearance(comparedTo: nil), "nil is unspecified")
   }
+
+  /// A colour made with no components (a placeholder, set later) is clear.
+  @Test func aColourMadeWithNothingIsClear() {
+    #expect(UIColor().cgColor.alpha == 0)
+    #expect(UIColor().cgColor == UIColor.clear.cgColor)
+  }
 }
