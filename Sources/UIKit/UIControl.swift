@@ -8,8 +8,9 @@ import Foundation
 /// `.touchDown`, `.touchDragInside` (and enter, exit, outside) and `.touchUpInside`,
 /// rather than passing the touches up the responder chain.
 ///
-/// Target-action (`addTarget(_:action:for:)`) needs `#selector`, which Swift on Linux does
-/// not have: register closures with `addAction(_:for:)`, as iOS 14 and later also allow.
+/// Target-action (`addTarget(_:action:for:)`) takes the method itself where iOS takes
+/// `#selector` (which needs the Objective-C runtime): `addTarget(self, action:
+/// Self.tapped, for: .touchUpInside)`. Closures register with `addAction(_:for:)`.
 @preconcurrency @MainActor
 open class UIControl: UIView {
   public struct State: OptionSet, Hashable, Sendable {
@@ -106,6 +107,93 @@ open class UIControl: UIView {
     } else {
       registered.append((action, controlEvents))
     }
+  }
+
+  /// Calls `action`, a method of the target's type taking nothing, the sender, or the sender
+  /// and the event, on `target` whenever one of `controlEvents` is sent. The target is not
+  /// kept (a control does not own its targets); one that has gone is skipped. A nil target
+  /// (the responder chain's search for the selector) is not supported: nothing is added.
+  /// Stops the program when the target or this control is not of the method's types, as
+  /// iOS stops for a selector its target does not recognise.
+  open func addTarget<Target: AnyObject>(
+    _ target: Any?, action: @escaping @MainActor (Target) -> @MainActor () -> Void,
+    for controlEvents: Event
+  ) {
+    addTarget(target, for: controlEvents) { (object: Target, _: Any, _) in action(object)() }
+  }
+
+  open func addTarget<Target: AnyObject, Sender>(
+    _ target: Any?, action: @escaping @MainActor (Target) -> @MainActor (Sender) -> Void,
+    for controlEvents: Event
+  ) {
+    addTarget(target, for: controlEvents) { (object: Target, sender: Sender, _) in
+      action(object)(sender)
+    }
+  }
+
+  open func addTarget<Target: AnyObject, Sender>(
+    _ target: Any?,
+    action: @escaping @MainActor (Target) -> @MainActor (Sender, UIEvent) -> Void,
+    for controlEvents: Event
+  ) {
+    addTarget(target, for: controlEvents) { (object: Target, sender: Sender, event) in
+      action(object)(sender, event)
+    }
+  }
+
+  private func addTarget<Target: AnyObject, Sender>(
+    _ target: Any?, for controlEvents: Event,
+    call: @escaping @MainActor (Target, Sender, UIEvent) -> Void
+  ) {
+    guard let target else { return }
+    guard let object = target as? Target else {
+      preconditionFailure(
+        "addTarget: the target, a \(type(of: target)), has no such method (the action is a method of \(Target.self))"
+      )
+    }
+    guard let sender = self as? Sender else {
+      preconditionFailure(
+        "addTarget: the action takes a \(Sender.self), and the sender is a \(type(of: self))")
+    }
+    _ = sender
+    let action = UIAction { [weak object] action in
+      guard let object, let sender = action.sender as? Sender else { return }
+      call(object, sender, UIEvent())
+    }
+    action.target = object
+    registered.append((action, controlEvents))
+  }
+
+  /// Stops calling `target` for `controlEvents`: every action of it (methods cannot be
+  /// told apart here, as selectors are on iOS), or of every target when `target` is nil.
+  open func removeTarget(_ target: Any?, action: Never?, for controlEvents: Event) {
+    let object = target.map { $0 as AnyObject }
+    registered = registered.compactMap { entry in
+      guard let held = entry.action.target,
+        object == nil || held === object
+      else { return entry }
+      let left = entry.events.subtracting(controlEvents)
+      return left.isEmpty ? nil : (entry.action, left)
+    }
+  }
+
+  open func removeTarget<Target: AnyObject>(
+    _ target: Any?, action: @escaping @MainActor (Target) -> @MainActor () -> Void,
+    for controlEvents: Event
+  ) {
+    removeTarget(target, action: nil, for: controlEvents)
+  }
+
+  open func removeTarget<Target: AnyObject, Sender>(
+    _ target: Any?, action: @escaping @MainActor (Target) -> @MainActor (Sender) -> Void,
+    for controlEvents: Event
+  ) {
+    removeTarget(target, action: nil, for: controlEvents)
+  }
+
+  /// The targets that have actions (those still alive).
+  open var allTargets: Set<AnyHashable> {
+    Set(registered.compactMap { $0.action.target as? AnyHashable })
   }
 
   open func removeAction(_ action: UIAction, for controlEvents: Event) {
@@ -226,6 +314,8 @@ open class UIAction: NSObject {
   let handler: (UIAction) -> Void
   /// The control that sent it last.
   public internal(set) weak var sender: AnyObject?
+  /// The target whose method it calls, for an action added with `addTarget`.
+  weak var target: AnyObject?
 
   /// An action; without an identifier it gets a unique one.
   public init(

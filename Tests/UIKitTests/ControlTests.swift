@@ -60,6 +60,45 @@ import Testing
     #expect(dial.tracked.count == 3, "a disabled control does not track")
   }
 
+  /// Target-action with the method as the selector, in each of its three shapes; targets
+  /// are not kept, and removing a target stops its calls.
+  @Test func targetsHearTheirMethodsCalled() {
+    @MainActor final class Screen {
+      var heard: [String] = []
+      func tapped() { heard.append("tapped") }
+      func changed(_ sender: Dial) { heard.append("changed to \(sender.value)") }
+      func touched(_ sender: UIControl, forEvent event: UIEvent) { heard.append("touched") }
+    }
+    let dial = Dial(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+    let screen = Screen()
+    dial.addTarget(screen, action: Screen.tapped, for: .touchUpInside)
+    dial.addTarget(screen, action: Screen.changed(_:), for: .valueChanged)
+    dial.addTarget(screen, action: Screen.touched(_:forEvent:), for: [.touchDown, .touchUpInside])
+    let touch = UITouch()
+    dial.touchesBegan([touch], with: nil)
+    dial.touchesMoved([touch], with: nil)
+    dial.touchesEnded([touch], with: nil)
+    #expect(screen.heard == ["touched", "changed to 0.1", "tapped", "touched"])
+    #expect(dial.allTargets == [AnyHashable(ObjectIdentifier(screen))] || dial.allTargets.isEmpty)
+    dial.removeTarget(screen, action: Screen.tapped, for: .touchUpInside)
+    dial.sendActions(for: .touchUpInside)
+    #expect(screen.heard.count == 4, "removed for that event")
+    dial.sendActions(for: .valueChanged)
+    #expect(screen.heard.last == "changed to 0.1", "still there for the others")
+    dial.removeTarget(nil, action: nil, for: .allEvents)
+    dial.sendActions(for: .allEvents)
+    #expect(screen.heard.count == 5)
+
+    weak var gone: Screen?
+    do {
+      let other = Screen()
+      gone = other
+      dial.addTarget(other, action: Screen.tapped, for: .touchUpInside)
+    }
+    #expect(gone == nil, "a control does not keep its targets")
+    dial.sendActions(for: .touchUpInside)
+  }
+
   @Test func aButtonShowsTheTitleAndImageOfItsState() {
     let button = UIButton(type: .system)
     button.setTitle("Start", for: .normal)
