@@ -469,6 +469,17 @@ open class UIImage: NSObject {
     super.init()
   }
 
+  /// An empty image: no size, no pixels, no `cgImage` (code sets one to hide a slider's
+  /// thumb or a bar's shadow).
+  public override convenience init() {
+    self.init(pixmap: UIImage.onePixel, scale: 1)
+    isEmpty = true
+    cgImage = nil
+  }
+
+  private static let onePixel = try! Pixmap(width: 1, height: 1)
+  private var isEmpty = false
+
   public convenience init(cgImage: CGImage) {
     self.init(pixmap: cgImage.pixmap, scale: 1)
     self.cgImage = cgImage
@@ -507,7 +518,8 @@ open class UIImage: NSObject {
   }
 
   open var size: CGSize {
-    CGSize(width: CGFloat(pixmap.width) / scale, height: CGFloat(pixmap.height) / scale)
+    if isEmpty { return .zero }
+    return CGSize(width: CGFloat(pixmap.width) / scale, height: CGFloat(pixmap.height) / scale)
   }
 
   /// The image as a PNG file's bytes (8-bit RGBA, straight alpha).

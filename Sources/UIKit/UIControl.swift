@@ -114,15 +114,16 @@ open class UIControl: UIView {
   /// kept (a control does not own its targets); one that has gone is skipped. A nil target
   /// (the responder chain's search for the selector) is not supported: nothing is added.
   /// Stops the program when the target or this control is not of the method's types, as
-  /// iOS stops for a selector its target does not recognise.
-  open func addTarget<Target: AnyObject>(
+  /// iOS stops for a selector its target does not recognise. (Final, unlike the rest: a
+  /// subclass's table of these generic methods does not link with this compiler.)
+  public final func addTarget<Target: AnyObject>(
     _ target: Any?, action: @escaping @MainActor (Target) -> @MainActor () -> Void,
     for controlEvents: Event
   ) {
     addTarget(target, for: controlEvents) { (object: Target, _: Any, _) in action(object)() }
   }
 
-  open func addTarget<Target: AnyObject, Sender>(
+  public final func addTarget<Target: AnyObject, Sender>(
     _ target: Any?, action: @escaping @MainActor (Target) -> @MainActor (Sender) -> Void,
     for controlEvents: Event
   ) {
@@ -131,7 +132,7 @@ open class UIControl: UIView {
     }
   }
 
-  open func addTarget<Target: AnyObject, Sender>(
+  public final func addTarget<Target: AnyObject, Sender>(
     _ target: Any?,
     action: @escaping @MainActor (Target) -> @MainActor (Sender, UIEvent) -> Void,
     for controlEvents: Event
@@ -141,7 +142,7 @@ open class UIControl: UIView {
     }
   }
 
-  private func addTarget<Target: AnyObject, Sender>(
+  private final func addTarget<Target: AnyObject, Sender>(
     _ target: Any?, for controlEvents: Event,
     call: @escaping @MainActor (Target, Sender, UIEvent) -> Void
   ) {
@@ -177,14 +178,14 @@ open class UIControl: UIView {
     }
   }
 
-  open func removeTarget<Target: AnyObject>(
+  public final func removeTarget<Target: AnyObject>(
     _ target: Any?, action: @escaping @MainActor (Target) -> @MainActor () -> Void,
     for controlEvents: Event
   ) {
     removeTarget(target, action: nil, for: controlEvents)
   }
 
-  open func removeTarget<Target: AnyObject, Sender>(
+  public final func removeTarget<Target: AnyObject, Sender>(
     _ target: Any?, action: @escaping @MainActor (Target) -> @MainActor (Sender) -> Void,
     for controlEvents: Event
   ) {
