@@ -105,6 +105,18 @@ open class UIView: UIResponder, CALayerDelegate {
   open var isOpaque = true
   open var tag = 0
   open var isUserInteractionEnabled = true
+  /// The gesture recognisers added (see `gestureRecognizers`).
+  var recognizers: [UIGestureRecognizer] = []
+
+  /// Asks the first responder in the view's tree to resign: none is, as nothing here takes
+  /// the keyboard, so it succeeds.
+  @discardableResult open func endEditing(_ force: Bool) -> Bool { true }
+
+  /// Whether `gestureRecognizer`, on this view, may begin (asked before it does: never, as
+  /// there is no touch input here).
+  open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+    true
+  }
   open var tintColor: UIColor! = UIColor(red: 0, green: 0.478, blue: 1, alpha: 1) {
     didSet { tintColorDidChange() }
   }
