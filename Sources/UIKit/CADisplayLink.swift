@@ -62,7 +62,7 @@ open class CADisplayLink {
   /// Whether calls are held; the next after it is cleared comes at the next refresh.
   open var isPaused = false {
     didSet {
-      if oldValue && !isPaused { nextRefresh = DisplayLinks.refresh(after: Runtime.now) }
+      if oldValue && !isPaused { nextRefresh = DisplayLinks.nextRefresh() }
     }
   }
 
@@ -88,7 +88,7 @@ open class CADisplayLink {
   open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
     guard action != nil else { return }
     if modes.isEmpty {
-      nextRefresh = DisplayLinks.refresh(after: Runtime.now)
+      nextRefresh = DisplayLinks.nextRefresh()
       DisplayLinks.active.append(self)
     }
     modes.insert(mode)
@@ -150,10 +150,16 @@ enum DisplayLinks {
     MediaTime(nanoseconds: index * (1_000_000_000 / 20) / (refreshesPerSecond / 20))
   }
 
-  /// The first refresh at or after `time`.
-  static func refresh(after time: MediaTime) -> Int64 {
+  /// The refresh whose calls are being made, during them.
+  nonisolated(unsafe) static var calling: Int64?
+
+  /// The first refresh at or after the media clock's time, and after the one whose calls
+  /// are being made: where a link added or resumed now first calls.
+  static func nextRefresh() -> Int64 {
+    let time = Runtime.now
     var index = time.nanoseconds * (refreshesPerSecond / 20) / (1_000_000_000 / 20)
     while self.time(ofRefresh: index) < time { index += 1 }
+    if let calling, index <= calling { index = calling + 1 }
     return index
   }
 
@@ -171,6 +177,8 @@ enum DisplayLinks {
 
   /// Calls each unpaused link due at refresh `index`, in the order they were added.
   @MainActor static func fire(at index: Int64) {
+    calling = index
+    defer { calling = nil }
     for link in active where !link.isPaused && link.nextRefresh == index {
       // A call may invalidate a link later in the list.
       guard active.contains(where: { $0 === link }) else { continue }

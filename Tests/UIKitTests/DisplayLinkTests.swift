@@ -147,4 +147,41 @@ import Testing
     #expect(grower.layer.presentation()!.bounds.width == 10)
     #expect(DisplayLinks.active.isEmpty)
   }
+
+  /// Links at the same refresh are called in the order added; one added in a call first
+  /// calls at the next refresh, one invalidated in another's call is not called, and a rate
+  /// changed in a call applies from the next.
+  @Test func callsThatAddRemoveAndRetimeLinks() {
+    @MainActor final class Chorus {
+      var order: [String] = []
+      var first: CADisplayLink?
+      var second: CADisplayLink?
+      var late: CADisplayLink?
+      func start() {
+        first = CADisplayLink(target: self, selector: Chorus.one)
+        second = CADisplayLink(target: self, selector: Chorus.two)
+        first!.add(to: .main, forMode: .common)
+        second!.add(to: .main, forMode: .common)
+      }
+      func one(_ link: CADisplayLink) {
+        order.append("one \(Int((link.timestamp * 60).rounded()))")
+        if late == nil {
+          late = CADisplayLink(target: self, selector: Chorus.three)
+          late!.add(to: .main, forMode: .default)
+        }
+        if link.timestamp >= 2.0 / 60 { second?.invalidate() }
+        link.preferredFramesPerSecond = 30
+      }
+      func two() { order.append("two") }
+      func three() { order.append("three") }
+    }
+    let tree = showInKeyWindow(CALayer())
+    let chorus = Chorus()
+    chorus.start()
+    tree.advance(to: .seconds(5.0 / 60))
+    #expect(
+      chorus.order == [
+        "one 0", "two", "one 1", "two", "three", "two", "three", "one 3", "three", "three",
+      ])
+  }
 }
