@@ -8,7 +8,8 @@ import RingGraphics
 /// render server caches the same things (the mask's coverage, the gradient's geometry).
 struct GradientProgram {
   /// A row segment of interior pixels: `count` pixels from frame offset `pixel`, whose
-  /// indices start at `source` in the strip (diagonal mode) or in `interiorIndices`.
+  /// indices start at `source` in the strip (diagonal mode), in `interiorIndices`, or in
+  /// `gathered`, the kept index field, read where it lies.
   struct Run {
     var pixel: Int
     var count: Int
@@ -19,8 +20,12 @@ struct GradientProgram {
   /// Diagonal mode: the index of every diagonal x + y from the smallest used on.
   var strip: [UInt16] = []
   var usesStrip = false
-  /// Gather mode: the index of every interior pixel, run after run.
+  /// Gather mode: the index of every interior pixel, run after run (none when `gathered`
+  /// holds them).
   var interiorIndices: [UInt16] = []
+  /// Gather mode with a kept index field of the device's size: the interior runs' indices
+  /// are the field's own (computed at compile, never changed), so none is copied.
+  private var gathered: IndexField?
   /// A pixel on an edge of the gradient's bounds or of the mask.
   struct Edge {
     var pixel: Int32
@@ -61,6 +66,8 @@ struct GradientProgram {
     field: IndexField? = nil, angles: AngleField? = nil, width w: Int, height h: Int
   ) {
     usesStrip = sampler.dependsOnDiagonalOnly
+    gathered = !usesStrip && angles == nil && field?.width == w && field?.height == h ? field : nil
+    let gathered = self.gathered
     interior.removeAll(keepingCapacity: true)
     strip.removeAll(keepingCapacity: true)
     interiorIndices.removeAll(keepingCapacity: true)
@@ -129,8 +136,14 @@ struct GradientProgram {
             }
             let fetchFrom = segments[k].x0
             let fetchTo = segments[e].x1
+            // The row's indices by device column: the kept field's row where it lies, else
+            // fetched into the row buffer.
+            var rowSource = UnsafePointer(rowIndices)
             if !usesStrip {
-              if let angles {
+              if let gathered {
+                rowSource =
+                  gathered.row(y, from: fetchFrom, count: fetchTo - fetchFrom) - fetchFrom
+              } else if let angles {
                 angles.indices(
                   sampler, row: y, from: fetchFrom, count: fetchTo - fetchFrom,
                   into: rowIndices + fetchFrom)
@@ -141,7 +154,7 @@ struct GradientProgram {
                 sampler.indices(
                   row: y, from: fetchFrom, count: fetchTo - fetchFrom, into: rowIndices + fetchFrom)
               }
-              for x in fetchFrom..<fetchTo { isUsed[Int(rowIndices[x])] = true }
+              for x in fetchFrom..<fetchTo { isUsed[Int(rowSource[x])] = true }
             }
             for q in k...e {
               let s = segments[q]
@@ -150,6 +163,9 @@ struct GradientProgram {
                   minDiagonal = min(minDiagonal, s.x0 + y)
                   maxDiagonal = max(maxDiagonal, s.x1 - 1 + y)
                   pending.append((y, s.x0, s.x1))
+                } else if gathered != nil {
+                  interior.append(
+                    Run(pixel: y * w + s.x0, count: s.x1 - s.x0, source: y * w + s.x0))
                 } else {
                   interior.append(
                     Run(pixel: y * w + s.x0, count: s.x1 - s.x0, source: interiorIndices.count))
@@ -165,7 +181,7 @@ struct GradientProgram {
               for x in s.x0..<s.x1 {
                 edges.append(
                   Edge(
-                    pixel: Int32(y * w + x), index: rowIndices[x], region: s.region, alpha: s.alpha)
+                    pixel: Int32(y * w + x), index: rowSource[x], region: s.region, alpha: s.alpha)
                 )
               }
             }
@@ -219,6 +235,35 @@ struct GradientProgram {
     if bx0 <= bx1 { bounds = PixelRect(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0) }
   }
 
+  /// Calls `body` with where the interior runs' `source` offsets count from (in gather
+  /// mode): the kept field, or `interiorIndices`.
+  private func withInteriorIndices(_ body: (UnsafePointer<UInt16>) -> Void) {
+    if let gathered {
+      body(gathered.start)
+    } else {
+      interiorIndices.withUnsafeBufferPointer {
+        body($0.baseAddress ?? UnsafePointer(bitPattern: 2)!)
+      }
+    }
+  }
+
+  /// Appends the pixels the program writes, as (frame offset, count) spans, to `spans`: its
+  /// interior runs and its edges (adjoining edge pixels joined).
+  func appendFootprint(to spans: inout [(pixel: Int, count: Int)]) {
+    for run in interior { spans.append((run.pixel, run.count)) }
+    var i = edges.startIndex
+    while i < edges.endIndex {
+      let start = Int(edges[i].pixel)
+      var end = start + 1
+      i += 1
+      while i < edges.endIndex, Int(edges[i].pixel) == end {
+        end += 1
+        i += 1
+      }
+      spans.append((start, end - start))
+    }
+  }
+
   /// Whether every entry the program uses is opaque (so interior pixels are copied).
   func usesOpaqueEntries(of table: GradientTable) -> Bool {
     table.entries.withUnsafeBufferPointer { lut in
@@ -252,11 +297,11 @@ struct GradientProgram {
           }
         }
       } else if copies {
-        interiorIndices.withUnsafeBufferPointer { idx in
+        withInteriorIndices { idx in
           let table = lut.baseAddress!
           for run in interior {
             var out = base + run.pixel
-            var from = idx.baseAddress! + run.source
+            var from = idx + run.source
             let end = from + run.count
             while from < end {
               out.pointee = table[Int(from.pointee)]
@@ -267,7 +312,7 @@ struct GradientProgram {
         }
       } else {
         stripColors.withUnsafeBufferPointer { sc in
-          interiorIndices.withUnsafeBufferPointer { idx in
+          withInteriorIndices { idx in
             for run in interior {
               for k in 0..<run.count {
                 var c = usesStrip ? sc[run.source + k] : lut[Int(idx[run.source + k])]

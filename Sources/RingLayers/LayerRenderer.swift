@@ -14,6 +14,13 @@ public final class LayerRenderer {
   public let swapsRedAndBlue: Bool
 
   private var plan: RenderPlan?
+  /// The pixels (frame offset, count) the plan's first animated unit writes, recorded when
+  /// it is compiled (when that unit is gradients alone over the backdrop), and those of the
+  /// plan it replaced: only they are restored beneath the new one (storage reused).
+  private var footprint: [(pixel: Int, count: Int)] = []
+  private var footprintKnown = false
+  private var oldFootprint: [(pixel: Int, count: Int)] = []
+  private var oldFootprintKnown = false
   /// How many times a plan was compiled (a new geometry), for tests.
   package private(set) var planCompilations = 0
   /// How many gradients' index fields were made (kept under moving masks), for tests.
@@ -72,6 +79,8 @@ public final class LayerRenderer {
     // keeps the backdrop and redraws only the old and the new place.
     let before = plan.map { p in p.units[min(p.firstAnimatedUnit, p.units.count)...] }
     let recompiled = prepare(presentation, transform, frame)
+    // The pixels the first of them wrote, when it was all gradients over the backdrop.
+    let footprintKnown = recompiled && oldFootprintKnown
     var plan = self.plan.take()!
     defer { self.plan = plan }
     let whole = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
@@ -93,9 +102,17 @@ public final class LayerRenderer {
       return whole
     }
     var restore = PixelRect.empty
+    // Whether only the old unit's own pixels are restored beneath the new one: when both
+    // are gradients alone, drawn over the backdrop (which they read, not the frame), in the
+    // same place among the units.
+    let spans =
+      recompiled && footprintKnown && before?.count == units.count - b
+      && units[b].drawsOverBackdrop && isGradientsOnly(units[b], plan)
+    var dirty = PixelRect.empty
     if recompiled, let before {
-      for u in before { restore = restore.union(u.bounds) }
-      restore = restore.union(units[b].bounds)
+      for u in spans ? before.dropFirst() : before[...] { restore = restore.union(u.bounds) }
+      if !spans { restore = restore.union(units[b].bounds) }
+      if let first = before.first { dirty = first.bounds }
     }
     for u in units[(b + 1)...] { restore = restore.union(u.bounds) }
     if !units[b].drawsOverBackdrop { restore = restore.union(units[b].bounds) }
@@ -105,6 +122,7 @@ public final class LayerRenderer {
     case .pixels(let under):
       under.pixels.withUnsafeBufferPointer { under in
         copy(restore, from: under.baseAddress!, into: &frame)
+        if spans { copyFootprint(from: under.baseAddress!, into: &frame) }
         plan.execute(
           units[b].steps, presentation, depth: 0, into: &frame,
           beneath: overBackdrop ? .pixels(under.baseAddress!, stamp: backdropStamp) : .target,
@@ -112,12 +130,50 @@ public final class LayerRenderer {
       }
     default:
       copy(restore, from: nil, into: &frame)
+      if spans { copyFootprint(from: nil, into: &frame) }
       plan.execute(
         units[b].steps, presentation, depth: 0, into: &frame,
         beneath: overBackdrop ? .clear : .target, pool: &pool)
     }
     plan.execute(rest, presentation, depth: 0, into: &frame, beneath: .target, pool: &pool)
-    return restore.union(units[b].bounds)
+    return restore.union(units[b].bounds).union(dirty)
+  }
+
+  /// Keeps in `footprint` the pixels `plan`'s first animated unit writes, and returns true,
+  /// when that unit is gradients alone drawn over the backdrop.
+  private func recordFootprint(of plan: RenderPlan) -> Bool {
+    footprint.removeAll(keepingCapacity: true)
+    let b = plan.firstAnimatedUnit
+    guard b < plan.units.count, plan.units[b].drawsOverBackdrop,
+      isGradientsOnly(plan.units[b], plan)
+    else { return false }
+    for k in plan.units[b].steps {
+      if case .gradient(_, let program, _) = plan.steps[k] {
+        plan.programs[program].appendFootprint(to: &footprint)
+      }
+    }
+    return true
+  }
+
+  private func isGradientsOnly(_ unit: RenderPlan.Unit, _ plan: RenderPlan) -> Bool {
+    unit.steps.allSatisfy { k in
+      if case .gradient = plan.steps[k] { return true }
+      return false
+    }
+  }
+
+  /// Copies the replaced plan's footprint's pixels of `source` (laid out like `frame`;
+  /// `nil` for clear) into `frame`.
+  private func copyFootprint(from source: UnsafePointer<UInt32>?, into frame: inout Pixmap) {
+    frame.withUnsafeMutablePixels { px in
+      for span in oldFootprint {
+        if let source {
+          (px.baseAddress! + span.pixel).update(from: source + span.pixel, count: span.count)
+        } else {
+          (px.baseAddress! + span.pixel).update(repeating: 0, count: span.count)
+        }
+      }
+    }
   }
 
   /// `update` drawn straight into `target` (`width` x `height` pixels, laid out like a
@@ -258,11 +314,15 @@ public final class LayerRenderer {
       return false
     }
     planCompilations += 1
+    let replaces = plan != nil
     var old = plan.take()
     plan = RenderPlan(
       p, transform: transform, width: target.width, height: target.height,
       swapsRedAndBlue: swapsRedAndBlue, cache: &cache, recycling: &old)
     if !plan!.keepsBackdrop { backdrop = .invalid }
+    swap(&footprint, &oldFootprint)
+    oldFootprintKnown = replaces && footprintKnown
+    footprintKnown = recordFootprint(of: plan!)
     return true
   }
 }

@@ -32,6 +32,10 @@ final class PixelField<Value> {
     known.deallocate()
   }
 
+  /// The first value (of pixel (0, 0)): values are laid out row by row, `width` to a row.
+  /// Only values that `row` has returned are computed.
+  var start: UnsafePointer<Value> { UnsafePointer(values) }
+
   /// The values of pixels `x0..<x0 + count` of row `y` (within the device), computed where
   /// they are not yet.
   func row(_ y: Int, from x0: Int, count: Int) -> UnsafePointer<Value> {
