@@ -154,7 +154,10 @@ struct GradientProgram {
                 sampler.indices(
                   row: y, from: fetchFrom, count: fetchTo - fetchFrom, into: rowIndices + fetchFrom)
               }
-              for x in fetchFrom..<fetchTo { isUsed[Int(rowSource[x])] = true }
+              // A kept field's program uses every entry (below): no pixel is looked at.
+              if gathered == nil {
+                for x in fetchFrom..<fetchTo { isUsed[Int(rowSource[x])] = true }
+              }
             }
             for q in k...e {
               let s = segments[q]
@@ -200,7 +203,13 @@ struct GradientProgram {
           }
         }
         // The used entries in order, written in place (an append checks the array's
-        // uniqueness every time), each flag cleared for the next compile.
+        // uniqueness every time), each flag cleared for the next compile. A program reading
+        // a kept field (a conic or radial gradient under a moving mask) counts every entry
+        // as used: its shape changes every frame, its entries hardly (a conic's are all of
+        // them), and filling them all costs less than finding them pixel by pixel.
+        if gathered != nil {
+          for i in 0..<usedBuffer.count { isUsed[i] = true }
+        }
         var count = 0
         for i in 0..<usedBuffer.count where isUsed[i] { count += 1 }
         usedIndices.append(contentsOf: repeatElement(0, count: count))
@@ -247,20 +256,29 @@ struct GradientProgram {
     }
   }
 
-  /// Appends the pixels the program writes, as (frame offset, count) spans, to `spans`: its
-  /// interior runs and its edges (adjoining edge pixels joined).
+  /// Appends the pixels the program writes to `spans`, as (frame offset, count) spans in
+  /// ascending order, adjoining ones joined: its interior runs and edges, merged (each is
+  /// in frame order already).
   func appendFootprint(to spans: inout [(pixel: Int, count: Int)]) {
-    for run in interior { spans.append((run.pixel, run.count)) }
-    var i = edges.startIndex
-    while i < edges.endIndex {
-      let start = Int(edges[i].pixel)
-      var end = start + 1
-      i += 1
-      while i < edges.endIndex, Int(edges[i].pixel) == end {
-        end += 1
+    var i = interior.startIndex
+    var j = edges.startIndex
+    while i < interior.endIndex || j < edges.endIndex {
+      let takesRun =
+        j == edges.endIndex
+        || (i < interior.endIndex && interior[i].pixel < Int(edges[j].pixel))
+      let span: (pixel: Int, count: Int)
+      if takesRun {
+        span = (interior[i].pixel, interior[i].count)
         i += 1
+      } else {
+        span = (Int(edges[j].pixel), 1)
+        j += 1
       }
-      spans.append((start, end - start))
+      if let last = spans.last, last.pixel + last.count == span.pixel {
+        spans[spans.count - 1].count += span.count
+      } else {
+        spans.append(span)
+      }
     }
   }
 

@@ -162,16 +162,32 @@ public final class LayerRenderer {
     }
   }
 
-  /// Copies the replaced plan's footprint's pixels of `source` (laid out like `frame`;
-  /// `nil` for clear) into `frame`.
+  /// Copies the pixels of `source` (laid out like `frame`; `nil` for clear) that the
+  /// replaced plan's footprint holds and the new one's does not into `frame` (the new
+  /// shape's own pixels are drawn whole over the backdrop).
   private func copyFootprint(from source: UnsafePointer<UInt32>?, into frame: inout Pixmap) {
     frame.withUnsafeMutablePixels { px in
-      for span in oldFootprint {
+      func restore(_ start: Int, _ end: Int) {
+        guard end > start else { return }
         if let source {
-          (px.baseAddress! + span.pixel).update(from: source + span.pixel, count: span.count)
+          (px.baseAddress! + start).update(from: source + start, count: end - start)
         } else {
-          (px.baseAddress! + span.pixel).update(repeating: 0, count: span.count)
+          (px.baseAddress! + start).update(repeating: 0, count: end - start)
         }
+      }
+      // Both are ascending and disjoint: the old spans less the new, in one pass.
+      var j = 0
+      for old in oldFootprint {
+        var start = old.pixel
+        let end = old.pixel + old.count
+        while j < footprint.count, footprint[j].pixel + footprint[j].count <= start { j += 1 }
+        var k = j
+        while start < end, k < footprint.count, footprint[k].pixel < end {
+          restore(start, footprint[k].pixel)
+          start = max(start, footprint[k].pixel + footprint[k].count)
+          k += 1
+        }
+        restore(start, end)
       }
     }
   }
