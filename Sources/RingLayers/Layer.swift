@@ -254,7 +254,9 @@ open class Layer {
         nodes[index].properties.paint.locations = locations
       }
     }
-    nodes[index].modelStamp = stamp
+    // The node holds the model's values only while no animation writes it: one that did
+    // keeps its animated values, which must be replaced once the animations are gone.
+    nodes[index].modelStamp = attached.isEmpty && !replicated ? stamp : 0
     var animated = false
     var geometryIsModel = true
     for a in attached {

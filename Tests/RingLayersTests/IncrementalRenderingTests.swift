@@ -553,6 +553,30 @@ extension PixelRect {
     try check(r, "animated strokeEnd in a gradient's mask, a band above").run(Self.sweep)
   }
 
+  /// A layer whose finished animation the clock removed shows its model in every frame
+  /// after, though nothing of the model changed: the presentations a renderer refills in
+  /// turn do not keep a value an animation wrote two frames before.
+  @Test func aRemovedAnimationLeavesTheModel() throws {
+    let r = root()
+    let dot = Layer()
+    dot.frame = Rect(x: 4, y: 20, width: 8, height: 8)
+    dot.backgroundColor = RGBAColor(unchecked: 1, 0.2, 0.4, 1)
+    r.addSublayer(dot)
+    var drop = BasicAnimation(keyPath: \.position)
+    drop.fromValue = Point(x: 8, y: 4)
+    drop.duration = .seconds(0.25)
+    let clock = AnimationClock(root: r)
+    try dot.add(drop, forKey: "drop")
+    let renderer = try FrameRenderer(root: r, width: 32, height: 32, scale: 1)
+    for t in [0.1, 0.2, 0.3, 0.4, 0.5, 0.6] {
+      clock.advance(to: .seconds(t))
+      var fresh = try Pixmap(width: 32, height: 32)
+      LayerRenderer().render(r, at: .seconds(t), scale: 1, into: &fresh)
+      let same = renderer.render(at: .seconds(t)) == fresh
+      #expect(same, "the frame at \(t) s is the one drawn from scratch")
+    }
+  }
+
   @Test func aBackgroundAboveTheAnimatedGradient() throws {
     let r = root()
     let g = ringGradient()
