@@ -30,7 +30,7 @@ open class CADisplayLink {
   public init<Target>(
     target: Any, selector: @escaping @MainActor (Target) -> @MainActor (CADisplayLink) -> Void
   ) {
-    let object = Self.typed(target, as: Target.self)
+    let object = TargetAction.typed(target, as: Target.self, in: "CADisplayLink")
     action = { link in selector(object)(link) }
   }
 
@@ -39,17 +39,8 @@ open class CADisplayLink {
   public init<Target>(
     target: Any, selector: @escaping @MainActor (Target) -> @MainActor () -> Void
   ) {
-    let object = Self.typed(target, as: Target.self)
+    let object = TargetAction.typed(target, as: Target.self, in: "CADisplayLink")
     action = { _ in selector(object)() }
-  }
-
-  private static func typed<Target>(_ target: Any, as type: Target.Type) -> Target {
-    guard let object = target as? Target else {
-      preconditionFailure(
-        "CADisplayLink: the target, a \(Swift.type(of: target)), has no such method (the selector is a method of \(Target.self))"
-      )
-    }
-    return object
   }
 
   /// The time of the frame on screen as it is called, in seconds of the media clock.

@@ -147,16 +147,8 @@ open class UIControl: UIView {
     call: @escaping @MainActor (Target, Sender, UIEvent) -> Void
   ) {
     guard let target else { return }
-    guard let object = target as? Target else {
-      preconditionFailure(
-        "addTarget: the target, a \(type(of: target)), has no such method (the action is a method of \(Target.self))"
-      )
-    }
-    guard let sender = self as? Sender else {
-      preconditionFailure(
-        "addTarget: the action takes a \(Sender.self), and the sender is a \(type(of: self))")
-    }
-    _ = sender
+    let object = TargetAction.typed(target, as: Target.self, in: "addTarget")
+    TargetAction.check(self, is: Sender.self, in: "addTarget")
     let action = UIAction { [weak object] action in
       guard let object, let sender = action.sender as? Sender else { return }
       call(object, sender, UIEvent())

@@ -32,11 +32,6 @@ open class UIGestureRecognizer: NSObject {
     []
   private var failureRequirements: [WeakTarget] = []
 
-  private final class WeakTarget {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
-  }
-
   public override init() { super.init() }
 
   /// A recogniser calling `action`, a method of the target's type taking nothing.
@@ -68,11 +63,7 @@ open class UIGestureRecognizer: NSObject {
   public final func addTarget<Target: AnyObject, Sender>(
     _ target: Any?, action: @escaping @MainActor (Target) -> @MainActor (Sender) -> Void
   ) {
-    guard self is Sender else {
-      preconditionFailure(
-        "UIGestureRecognizer: the action takes a \(Sender.self), and the recogniser is a \(type(of: self))"
-      )
-    }
+    TargetAction.check(self, is: Sender.self, in: "UIGestureRecognizer")
     add(target) { (object: Target, recognizer: UIGestureRecognizer) in
       action(object)(recognizer as! Sender)
     }
@@ -82,11 +73,7 @@ open class UIGestureRecognizer: NSObject {
     _ target: Any?, call: @escaping @MainActor (Target, UIGestureRecognizer) -> Void
   ) {
     guard let target else { return }
-    guard let object = target as? Target else {
-      preconditionFailure(
-        "UIGestureRecognizer: the target, a \(type(of: target)), has no such method (the action is a method of \(Target.self))"
-      )
-    }
+    let object = TargetAction.typed(target, as: Target.self, in: "UIGestureRecognizer")
     actions.append(
       (
         WeakTarget(object),

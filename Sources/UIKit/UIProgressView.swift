@@ -76,18 +76,18 @@ open class UIProgressView: UIView {
   }
 
   private func layoutBar() {
-    CATransaction.begin()
-    CATransaction.setDisableActions(true)
-    let height = progressViewStyle == .bar ? min(bounds.height, 2.5) : min(bounds.height, 4)
-    track.frame = CGRect(x: 0, y: (bounds.height - height) / 2, width: bounds.width, height: height)
-    let round = progressViewStyle == .default
-    track.cornerRadius = round ? height / 2 : 0
-    track.masksToBounds = true
-    track.backgroundColor = (trackTintColor ?? UIColor(white: 0.47, alpha: 0.2)).cgColor
-    bar.bounds = CGRect(x: 0, y: 0, width: bounds.width * CGFloat(value), height: height)
-    bar.position = .zero
-    bar.cornerRadius = round ? height / 2 : 0
-    bar.backgroundColor = (progressTintColor ?? tintColor).cgColor
-    CATransaction.commit()
+    CATransaction.changing(animated: false) {
+      let height = progressViewStyle == .bar ? min(bounds.height, 2.5) : min(bounds.height, 4)
+      track.frame = CGRect(
+        x: 0, y: (bounds.height - height) / 2, width: bounds.width, height: height)
+      let round = progressViewStyle == .default
+      track.cornerRadius = round ? height / 2 : 0
+      track.masksToBounds = true
+      track.backgroundColor = (trackTintColor ?? UIColor(white: 0.47, alpha: 0.2)).cgColor
+      bar.bounds = CGRect(x: 0, y: 0, width: bounds.width * CGFloat(value), height: height)
+      bar.position = .zero
+      bar.cornerRadius = round ? height / 2 : 0
+      bar.backgroundColor = (progressTintColor ?? tintColor).cgColor
+    }
   }
 }

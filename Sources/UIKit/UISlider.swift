@@ -145,41 +145,35 @@ open class UISlider: UIControl {
   }
 
   private func refresh(animated: Bool) {
-    CATransaction.begin()
-    if animated {
-      CATransaction.setAnimationDuration(0.25)
-      CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeInEaseOut))
-    } else {
-      CATransaction.setDisableActions(true)
+    CATransaction.changing(animated: animated) {
+      let track = trackRect(forBounds: bounds)
+      let knob = thumbRect(forBounds: bounds, trackRect: track, value: current)
+      let split = min(max(knob.midX, track.minX), track.maxX)
+      let radius = min(track.height, track.width) / 2
+      maximumTrack.frame = track
+      maximumTrack.cornerRadius = radius
+      maximumTrack.backgroundColor =
+        (maximumTrackTintColor ?? UISwitch.offTrackColor.withAlphaComponent(0.2)).cgColor
+      minimumTrack.frame = CGRect(
+        x: track.minX, y: track.minY, width: split - track.minX, height: track.height)
+      minimumTrack.cornerRadius = radius
+      minimumTrack.backgroundColor = (minimumTrackTintColor ?? tintColor).cgColor
+      thumb.frame = knob
+      if let image = currentThumbImage {
+        thumb.contents = image.cgImage
+        thumb.backgroundColor = nil
+        thumb.cornerRadius = 0
+        thumb.shadowOpacity = 0
+      } else {
+        thumb.contents = nil
+        thumb.backgroundColor = (thumbTintColor ?? .white).cgColor
+        thumb.cornerRadius = knob.height / 2
+        thumb.shadowColor = UIColor.black.cgColor
+        thumb.shadowOpacity = 0.2
+        thumb.shadowOffset = CGSize(width: 0, height: 3)
+        thumb.shadowRadius = 3
+      }
+      layer.opacity = isEnabled ? 1 : 0.5
     }
-    let track = trackRect(forBounds: bounds)
-    let knob = thumbRect(forBounds: bounds, trackRect: track, value: current)
-    let split = min(max(knob.midX, track.minX), track.maxX)
-    let radius = min(track.height, track.width) / 2
-    maximumTrack.frame = track
-    maximumTrack.cornerRadius = radius
-    maximumTrack.backgroundColor =
-      (maximumTrackTintColor ?? UISwitch.offTrackColor.withAlphaComponent(0.2)).cgColor
-    minimumTrack.frame = CGRect(
-      x: track.minX, y: track.minY, width: split - track.minX, height: track.height)
-    minimumTrack.cornerRadius = radius
-    minimumTrack.backgroundColor = (minimumTrackTintColor ?? tintColor).cgColor
-    thumb.frame = knob
-    if let image = currentThumbImage {
-      thumb.contents = image.cgImage
-      thumb.backgroundColor = nil
-      thumb.cornerRadius = 0
-      thumb.shadowOpacity = 0
-    } else {
-      thumb.contents = nil
-      thumb.backgroundColor = (thumbTintColor ?? .white).cgColor
-      thumb.cornerRadius = knob.height / 2
-      thumb.shadowColor = UIColor.black.cgColor
-      thumb.shadowOpacity = 0.2
-      thumb.shadowOffset = CGSize(width: 0, height: 3)
-      thumb.shadowRadius = 3
-    }
-    layer.opacity = isEnabled ? 1 : 0.5
-    CATransaction.commit()
   }
 }

@@ -91,26 +91,20 @@ open class UISwitch: UIControl {
   }
 
   private func refresh(animated: Bool) {
-    CATransaction.begin()
-    if animated {
-      CATransaction.setAnimationDuration(0.25)
-      CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeInEaseOut))
-    } else {
-      CATransaction.setDisableActions(true)
+    CATransaction.changing(animated: animated) {
+      let size = Self.size
+      let d = Self.thumbDiameter
+      let inset = (size.height - d) / 2
+      track.frame = CGRect(origin: .zero, size: size)
+      track.cornerRadius = size.height / 2
+      track.backgroundColor = (on ? onTintColor ?? .systemGreen : Self.offTrackColor).cgColor
+      thumb.bounds = CGRect(x: 0, y: 0, width: d, height: d)
+      thumb.cornerRadius = d / 2
+      thumb.position = CGPoint(
+        x: on ? size.width - inset - d / 2 : inset + d / 2, y: size.height / 2)
+      thumb.backgroundColor = (thumbTintColor ?? .white).cgColor
+      // Disabled, it fades, as on iOS.
+      track.opacity = isEnabled ? 1 : 0.5
     }
-    let size = Self.size
-    let d = Self.thumbDiameter
-    let inset = (size.height - d) / 2
-    track.frame = CGRect(origin: .zero, size: size)
-    track.cornerRadius = size.height / 2
-    track.backgroundColor = (on ? onTintColor ?? .systemGreen : Self.offTrackColor).cgColor
-    thumb.bounds = CGRect(x: 0, y: 0, width: d, height: d)
-    thumb.cornerRadius = d / 2
-    thumb.position = CGPoint(
-      x: on ? size.width - inset - d / 2 : inset + d / 2, y: size.height / 2)
-    thumb.backgroundColor = (thumbTintColor ?? .white).cgColor
-    // Disabled, it fades, as on iOS.
-    track.opacity = isEnabled ? 1 : 0.5
-    CATransaction.commit()
   }
 }
