@@ -116,6 +116,7 @@ enum Runtime {
     blocksDue = []
     pinned = nil
     DisplayLinks.active = []
+    MediaTimers.active = []
     screenSize = CGSize(width: 375, height: 667)
     screenScale = 2
   }
@@ -207,26 +208,59 @@ enum Runtime {
     endTurn()
     if clock == nil { clock = AnimationClock(root: root, time: .zero) }
     var stops = 0
-    // Each display link call is a turn of its own, at its refresh. One due between two
-    // frames is made after the first (the clock never goes back) but as of its refresh:
-    // the media time it reads and what it starts are its refresh's, so the frames are the
-    // same at any frame rate.
-    // Each call counts as a stop, so a snapshot's cap holds a link's calls too.
-    while stops < limit,
-      let refresh = MainActor.assumeIsolated({ DisplayLinks.nextCall(upTo: time) })
-    {
-      let at = DisplayLinks.time(ofRefresh: refresh)
-      stops += clock!.advance(to: at, stoppingAfter: limit - stops)
-      guard clock!.time >= at, stops < limit else { return (stops, clock!.time) }
-      pinned = at
-      MainActor.assumeIsolated { DisplayLinks.fire(at: refresh) }
+    // Each display link's or timer's call is a turn of its own, at its time. One due
+    // between two frames is made after the first (the clock never goes back) but as of its
+    // time: the media time it reads and what it starts are its own, so the frames are the
+    // same at any frame rate. Each call counts as a stop, so a snapshot's cap holds them too.
+    while stops < limit, let call = MainActor.assumeIsolated({ nextCall(upTo: time) }) {
+      stops += clock!.advance(to: call.time, stoppingAfter: limit - stops)
+      guard clock!.time >= call.time, stops < limit else { return (stops, clock!.time) }
+      pinned = call.time
+      MainActor.assumeIsolated {
+        if let refresh = call.refresh {
+          DisplayLinks.fire(at: refresh)
+        } else {
+          MediaTimers.fire(at: call.time)
+        }
+      }
       endTurn()
-      clock!.commit(asOf: at)
+      clock!.commit(asOf: call.time)
       pinned = nil
       stops += 1
     }
     if stops < limit { stops += clock!.advance(to: time, stoppingAfter: limit - stops) }
     endTurn()
     return (stops, clock!.time)
+  }
+}
+
+extension Runtime {
+  /// The earliest call due for the frame at `frame`: a display link's (at its refresh) or,
+  /// when none is due sooner, a timer's.
+  @MainActor private static func nextCall(upTo frame: MediaTime) -> (
+    time: MediaTime, refresh: Int64?
+  )? {
+    let link = DisplayLinks.nextCall(upTo: frame).map {
+      (time: DisplayLinks.time(ofRefresh: $0), refresh: Optional($0))
+    }
+    guard let timer = MediaTimers.nextCall(upTo: frame), timer < link?.time ?? .maximum
+    else { return link }
+    return (timer, nil)
+  }
+}
+
+extension CATransaction {
+  /// Runs `changes` in a transaction of their own: animated as UIKit's controls move (0.25 s,
+  /// eased in and out), or with actions disabled, so they show at once.
+  static func changing(animated: Bool, _ changes: () -> Void) {
+    begin()
+    if animated {
+      setAnimationDuration(0.25)
+      setAnimationTimingFunction(CAMediaTimingFunction(name: .easeInEaseOut))
+    } else {
+      setDisableActions(true)
+    }
+    changes()
+    commit()
   }
 }

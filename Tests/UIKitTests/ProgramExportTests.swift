@@ -27,15 +27,16 @@ import Testing
       of: try Self.chain(), fps: fps, frames: frames, duration: duration)
   }
 
-  /// So are those of views a display link drives (Samples/Waves): its calls are the
-  /// display's 60 a second whatever the export's rate, so a wave that moves a step a call
-  /// is where the snapshot puts it, at 30 and at 7 frames a second.
-  @Test(arguments: [("30", 15, 0.5), ("7", 7, 1.0)])
-  func displayLinkFramesAreTheSnapshotsAtTheirTimes(fps: String, frames: Int, duration: Double)
-    throws
-  {
+  /// So are those of views a display link drives (Samples/Waves) or timers drive
+  /// (Samples/Timers): a link's calls are the display's 60 a second and a timer's are at its
+  /// intervals, on the media clock, whatever the export's rate, so a wave that moves a step a
+  /// call, or a ring a timer fills, is where the snapshot puts it.
+  @Test(arguments: [("Waves", "30", 15, 0.5), ("Timers", "7", 7, 1.0)])
+  func framesOfTimedCallsAreTheSnapshotsAtTheirTimes(
+    program: String, fps: String, frames: Int, duration: Double
+  ) throws {
     try Self.expectFramesAreSnapshots(
-      of: try UIKitProgram.program("Waves"), fps: fps, frames: frames, duration: duration)
+      of: try UIKitProgram.program(program), fps: fps, frames: frames, duration: duration)
   }
 
   static func expectFramesAreSnapshots(

@@ -7,9 +7,8 @@ import Testing
 /// flip and replicate (Loader), views dressed with corners, borders, shadows and dashes
 /// (Cards), an activity indicator (Spinner), a flash (Strobe), blend modes (Blend), a screen
 /// laid out by Auto Layout (Layout), a blurred progress HUD (HUD), custom controls and
-/// masks (Controls), views a display link drives (Waves), switches and sliders (Settings)
-/// and the tutorial views
-/// (Samples).
+/// masks (Controls), views a display link drives (Waves), switches and sliders (Settings),
+/// views timers drive (Timers) and the tutorial views (Samples).
 @Suite struct SampleGoldenTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden").path
@@ -59,7 +58,7 @@ import Testing
     ("Spinner", 300), ("Strobe", 40), ("Samples", 500), ("Indicators", 60), ("Labels", 500),
     ("Indicators", 400), ("Blend", 500), ("Layout", 500), ("HUD", 500), ("HUD", 150),
     ("Controls", 0), ("Controls", 300), ("Waves", 0), ("Waves", 500),
-    ("Settings", 0), ("Settings", 100),
+    ("Settings", 0), ("Settings", 100), ("Timers", 0), ("Timers", 600),
   ])
   func theOtherSamplesMatchTheirGoldens(program: String, milliseconds: Int) throws {
     let image = try Self.snapshot(program, at: "\(Double(milliseconds) / 1000)")
