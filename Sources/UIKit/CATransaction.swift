@@ -117,9 +117,13 @@ enum Runtime {
     pinned = nil
     DisplayLinks.active = []
     MediaTimers.active = []
+    MainQueueBlocks.due = []
     screenSize = CGSize(width: 375, height: 667)
     screenScale = 2
   }
+
+  /// Calls made at one instant in one `advance` before the rest wait for the next.
+  static let callsAtOneInstant = 10_000
 
   /// The media clock's time: zero until the program's clock starts.
   static var now: MediaTime { pinned ?? clock?.time ?? .zero }
@@ -208,21 +212,23 @@ enum Runtime {
     endTurn()
     if clock == nil { clock = AnimationClock(root: root, time: .zero) }
     var stops = 0
-    // Each display link's or timer's call is a turn of its own, at its time. One due
-    // between two frames is made after the first (the clock never goes back) but as of its
-    // time: the media time it reads and what it starts are its own, so the frames are the
-    // same at any frame rate. Each call counts as a stop, so a snapshot's cap holds them too.
+    // Each call of a display link, of the timers or of the main queue's blocks is a turn of
+    // its own, at its time. One due between two frames is made after the first (the clock
+    // never goes back) but as of its time: the media time it reads and what it starts are
+    // its own, so the frames are the same at any frame rate. Each call counts as a stop, so
+    // a snapshot's cap holds them too.
+    // Calls at one instant that go on and on (a block sending itself again) wait for the
+    // next frame after a while, as iOS's run loop still draws between them.
+    var atOneInstant = 0
+    var lastCallTime: MediaTime?
     while stops < limit, let call = MainActor.assumeIsolated({ nextCall(upTo: time) }) {
+      atOneInstant = call.time == (lastCallTime ?? .maximum) ? atOneInstant + 1 : 0
+      lastCallTime = call.time
+      guard atOneInstant < Self.callsAtOneInstant else { break }
       stops += clock!.advance(to: call.time, stoppingAfter: limit - stops)
       guard clock!.time >= call.time, stops < limit else { return (stops, clock!.time) }
       pinned = call.time
-      MainActor.assumeIsolated {
-        if let refresh = call.refresh {
-          DisplayLinks.fire(at: refresh)
-        } else {
-          MediaTimers.fire(at: call.time)
-        }
-      }
+      MainActor.assumeIsolated { make(call.call, at: call.time) }
       endTurn()
       clock!.commit(asOf: call.time)
       pinned = nil
@@ -235,17 +241,36 @@ enum Runtime {
 }
 
 extension Runtime {
-  /// The earliest call due for the frame at `frame`: a display link's (at its refresh) or,
-  /// when none is due sooner, a timer's.
-  @MainActor private static func nextCall(upTo frame: MediaTime) -> (
-    time: MediaTime, refresh: Int64?
-  )? {
-    let link = DisplayLinks.nextCall(upTo: frame).map {
-      (time: DisplayLinks.time(ofRefresh: $0), refresh: Optional($0))
+  /// What the main run loop calls in a turn of its own: a display link's refresh, the timers
+  /// due, or the blocks sent to the main queue that are due.
+  enum Call {
+    case refresh(Int64)
+    case timers
+    case blocks
+  }
+
+  /// The earliest call due for the frame at `frame`, and its time: at one time, display
+  /// links come first, then timers, then blocks.
+  @MainActor static func nextCall(upTo frame: MediaTime) -> (time: MediaTime, call: Call)? {
+    var next: (time: MediaTime, call: Call)?
+    if let refresh = DisplayLinks.nextCall(upTo: frame) {
+      next = (DisplayLinks.time(ofRefresh: refresh), .refresh(refresh))
     }
-    guard let timer = MediaTimers.nextCall(upTo: frame), timer < link?.time ?? .maximum
-    else { return link }
-    return (timer, nil)
+    if let time = MediaTimers.nextCall(upTo: frame), time < next?.time ?? .maximum {
+      next = (time, .timers)
+    }
+    if let time = MainQueueBlocks.nextCall(upTo: frame), time < next?.time ?? .maximum {
+      next = (time, .blocks)
+    }
+    return next
+  }
+
+  @MainActor static func make(_ call: Call, at time: MediaTime) {
+    switch call {
+    case .refresh(let refresh): DisplayLinks.fire(at: refresh)
+    case .timers: MediaTimers.fire(at: time)
+    case .blocks: MainQueueBlocks.run(at: time)
+    }
   }
 }
 

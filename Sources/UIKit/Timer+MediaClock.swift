@@ -166,7 +166,8 @@ enum MediaTimers {
   static var onMain: Bool {
     Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueue) != nil
   }
-  private static let mainQueue: DispatchSpecificKey<Bool> = {
+  /// A value only the main queue holds (its `DispatchQueue` objects are not one object).
+  static let mainQueue: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: key, value: true)
     return key

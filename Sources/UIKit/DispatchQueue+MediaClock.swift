@@ -1,0 +1,100 @@
+import Foundation
+import RingLayers
+
+// Blocks sent to the main queue from the main thread run on the media clock, in turns of the
+// main run loop of their own, as timers do (see Timer+MediaClock.swift): so what
+// `DispatchQueue.main.async` and `asyncAfter` start shows in snapshots and exports, at the
+// time it would on iOS. As there, these shadow Dispatch's in a file that imports UIKit alone;
+// elsewhere, and for other queues or other threads, Dispatch's run.
+
+extension DispatchQueue {
+  /// Runs `work` on this queue: sent to the main queue on the main thread, in a turn of the
+  /// main run loop of its own, after the current one, at the same media time.
+  @_disfavoredOverload
+  public func async(
+    group: DispatchGroup? = nil, qos: DispatchQoS = .unspecified,
+    flags: DispatchWorkItemFlags = [],
+    execute work: @escaping @Sendable @convention(block) () -> Void
+  ) {
+    guard group == nil, MainQueueBlocks.takes(self) else {
+      self.Dispatch::async(group: group, qos: qos, flags: flags, execute: work)
+      return
+    }
+    MainQueueBlocks.add(after: .zero, work)
+  }
+
+  /// Runs `work` on this queue at `deadline`: sent to the main queue on the main thread, due
+  /// as long after now on the media clock as `deadline` is after now on the wall clock (to
+  /// the millisecond).
+  @_disfavoredOverload
+  public func asyncAfter(
+    deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+    execute work: @escaping @Sendable @convention(block) () -> Void
+  ) {
+    guard MainQueueBlocks.takes(self) else {
+      self.Dispatch::asyncAfter(deadline: deadline, qos: qos, flags: flags, execute: work)
+      return
+    }
+    MainQueueBlocks.add(after: MainQueueBlocks.delay(until: deadline), work)
+  }
+
+  /// Performs `item` on this queue, as above, unless it is cancelled first.
+  @_disfavoredOverload
+  public func async(execute item: DispatchWorkItem) {
+    guard MainQueueBlocks.takes(self) else {
+      self.Dispatch::async(execute: item)
+      return
+    }
+    MainQueueBlocks.add(after: .zero) {
+      if !item.isCancelled { item.perform() }
+    }
+  }
+
+  /// Performs `item` at `deadline`, as above, unless it is cancelled first.
+  @_disfavoredOverload
+  public func asyncAfter(deadline: DispatchTime, execute item: DispatchWorkItem) {
+    guard MainQueueBlocks.takes(self) else {
+      self.Dispatch::asyncAfter(deadline: deadline, execute: item)
+      return
+    }
+    MainQueueBlocks.add(after: MainQueueBlocks.delay(until: deadline)) {
+      if !item.isCancelled { item.perform() }
+    }
+  }
+}
+
+/// The blocks sent to the main queue from the main thread, on the media clock.
+enum MainQueueBlocks {
+  nonisolated(unsafe) static var due: [(time: MediaTime, work: () -> Void)] = []
+
+  /// Whether a block sent to `queue` now is the media clock's: the main queue, from the
+  /// main thread (or the main queue itself).
+  static func takes(_ queue: DispatchQueue) -> Bool {
+    queue.getSpecific(key: MediaTimers.mainQueue) != nil && MediaTimers.onMain
+  }
+
+  static func add(after delay: MediaTime, _ work: @escaping () -> Void) {
+    due.append((Runtime.now + delay, work))
+  }
+
+  /// How far ahead of now `deadline` is, to the millisecond, never less than zero.
+  static func delay(until deadline: DispatchTime) -> MediaTime {
+    let now = DispatchTime.now().uptimeNanoseconds
+    guard deadline.uptimeNanoseconds > now else { return .zero }
+    let nanoseconds = min(deadline.uptimeNanoseconds - now, UInt64(MediaTime.limit))
+    return .milliseconds(Int64((nanoseconds + 500_000) / 1_000_000))
+  }
+
+  /// The earliest time, no later than `frame`, at which a block is due.
+  static func nextCall(upTo frame: MediaTime) -> MediaTime? {
+    due.lazy.map(\.time).filter { $0 <= frame }.min()
+  }
+
+  /// Runs the blocks due at `time`, in the order they were sent; those they send wait for
+  /// a later turn.
+  static func run(at time: MediaTime) {
+    let now = due.filter { $0.time == time }
+    due.removeAll { $0.time == time }
+    for block in now { block.work() }
+  }
+}

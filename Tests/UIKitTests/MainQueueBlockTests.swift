@@ -1,0 +1,89 @@
+import Testing
+
+@testable import UIKit
+
+/// Blocks sent to the main queue from the main thread: run on the media clock, each in a
+/// turn of the main run loop of its own, so what `async` and `asyncAfter` start is where a
+/// snapshot or an export at any frame rate puts it.
+@MainActor @Suite(.serialized) struct MainQueueBlockTests {
+  /// `async` runs the block after the code that sent it, in a later turn at the same media
+  /// time, before the frame is drawn; blocks run in the order sent.
+  @Test func asyncRunsInALaterTurnAtTheSameTime() {
+    let tree = showInKeyWindow(CALayer())
+    tree.advance(to: .seconds(0.5))
+    let heard = Heard()
+    DispatchQueue.main.async { heard.times.append(CACurrentMediaTime()) }
+    DispatchQueue.main.async { heard.times.append(-CACurrentMediaTime()) }
+    heard.times.append(0)
+    #expect(heard.times == [0])
+    tree.advance(to: .seconds(0.5))
+    #expect(heard.times == [0, 0.5, -0.5])
+  }
+
+  /// `asyncAfter` runs the block as long after on the media clock as its deadline is after
+  /// now (0.3 s, 700 ms), whatever the frame rate; an animation it adds begins then.
+  @Test(arguments: [1, 7, 60])
+  func asyncAfterRunsAtItsDeadline(framesPerSecond: Int) {
+    let layer = CALayer()
+    let tree = showInKeyWindow(layer)
+    let heard = Heard()
+    nonisolated(unsafe) let faded = layer
+    DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) {
+      heard.times.append(CACurrentMediaTime())
+      MainActor.assumeIsolated {
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0
+        fade.duration = 1
+        faded.add(fade, forKey: "fade")
+      }
+    }
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(700)) {
+      heard.times.append(CACurrentMediaTime())
+    }
+    for frame in 1...framesPerSecond {
+      tree.advance(to: .nanoseconds(Int64(frame) * 1_000_000_000 / Int64(framesPerSecond)))
+    }
+    #expect(heard.times == [0.3, 0.7])
+    #expect(abs(Double(layer.presentation()!.opacity) - 0.3) < 1e-6)
+  }
+
+  /// A work item cancelled before its time does not run; one not cancelled does.
+  @Test func aCancelledWorkItemDoesNotRun() {
+    let tree = showInKeyWindow(CALayer())
+    let heard = Heard()
+    let cancelled = DispatchWorkItem { heard.times.append(-1) }
+    let kept = DispatchWorkItem { heard.times.append(CACurrentMediaTime()) }
+    DispatchQueue.main.asyncAfter(deadline: .now() + 0.2, execute: cancelled)
+    DispatchQueue.main.asyncAfter(deadline: .now() + 0.25, execute: kept)
+    DispatchQueue.main.async(execute: DispatchWorkItem { heard.times.append(0) })
+    cancelled.cancel()
+    tree.advance(to: .seconds(1))
+    #expect(heard.times == [0, 0.25])
+  }
+
+  /// A block that sends itself again and again at one instant does not stop the frame: after
+  /// `Runtime.callsAtOneInstant` turns the rest wait for the next frame.
+  @Test func aBlockSendingItselfForeverDoesNotHoldTheFrame() {
+    let tree = showInKeyWindow(CALayer())
+    let heard = Heard()
+    @Sendable func again() {
+      heard.times.append(0)
+      DispatchQueue.main.async(execute: again)
+    }
+    DispatchQueue.main.async(execute: again)
+    tree.advance(to: .seconds(0.1))
+    let first = heard.times.count
+    #expect(first > 100 && first <= Runtime.callsAtOneInstant)
+    tree.advance(to: .seconds(0.2))
+    #expect(heard.times.count > first)
+  }
+
+  /// Another queue's blocks, and the main queue's sent from another thread, are Dispatch's.
+  @Test func otherQueuesAreDispatchs() async {
+    let ran = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+      DispatchQueue.global().async { done.resume(returning: true) }
+    }
+    #expect(ran)
+  }
+}
