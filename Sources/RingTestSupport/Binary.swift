@@ -145,9 +145,13 @@ public func childProcesses(of parent: Int32, named name: String) -> [Int32] {
   }
 }
 
+/// Whether the tests run under ThreadSanitizer, where they keep to the cases whose threads
+/// meet (each case costs seconds there; the plain and AddressSanitizer runs take them all).
+public let underThreadSanitizer =
+  ProcessInfo.processInfo.environment["SANITIZED_BUILD"] == "thread"
+
 /// How many times longer than normal a process of the running build may take to end:
 /// under ThreadSanitizer a process's own exit (the sanitizer's final pass) takes seconds, so
 /// tests that time an exit scale their bounds by this. The plain and AddressSanitizer runs
 /// hold the real bounds.
-public let exitTimeAllowance: Double =
-  ProcessInfo.processInfo.environment["SANITIZED_BUILD"] == "thread" ? 10 : 1
+public let exitTimeAllowance: Double = underThreadSanitizer ? 10 : 1
