@@ -30,13 +30,7 @@ import Testing
     nonisolated(unsafe) let faded = layer
     DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) {
       heard.times.append(CACurrentMediaTime())
-      MainActor.assumeIsolated {
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 1
-        fade.toValue = 0
-        fade.duration = 1
-        faded.add(fade, forKey: "fade")
-      }
+      MainActor.assumeIsolated { fadeOut(faded) }
     }
     DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(700)) {
       heard.times.append(CACurrentMediaTime())

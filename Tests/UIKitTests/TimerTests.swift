@@ -12,6 +12,15 @@ import Testing
   func tock() { calls.append((CACurrentMediaTime(), nil)) }
 }
 
+/// Fades `layer` out over a second from now (as a timer's or a block's call starts it).
+@MainActor func fadeOut(_ layer: CALayer) {
+  let fade = CABasicAnimation(keyPath: "opacity")
+  fade.fromValue = 1
+  fade.toValue = 0
+  fade.duration = 1
+  layer.add(fade, forKey: "fade")
+}
+
 /// Times heard by a timer's block (which Foundation makes `@Sendable`; the tests run on the
 /// main thread, as the timers' calls do).
 final class Heard: @unchecked Sendable {
@@ -120,13 +129,7 @@ final class Heard: @unchecked Sendable {
     nonisolated(unsafe) let faded = layer
     Timer.scheduledTimer(withTimeInterval: 0.025, repeats: false) { _ in
       heard.times.append(CACurrentMediaTime())
-      MainActor.assumeIsolated {
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 1
-        fade.toValue = 0
-        fade.duration = 1
-        faded.add(fade, forKey: "fade")
-      }
+      MainActor.assumeIsolated { fadeOut(faded) }
     }
     let stepper = Stepper()
     stepper.start()
