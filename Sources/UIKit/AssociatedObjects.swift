@@ -39,18 +39,13 @@ final class AssociatedObjects: @unchecked Sendable {
 
   private enum Held {
     case strong(Any)
-    case weak(WeakBox)
+    case weak(WeakTarget)
     var value: Any? {
       switch self {
       case .strong(let value): value
       case .weak(let box): box.object
       }
     }
-  }
-
-  private final class WeakBox {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
   }
 
   private struct Entry {
@@ -71,7 +66,7 @@ final class AssociatedObjects: @unchecked Sendable {
       case .OBJC_ASSOCIATION_ASSIGN:
         // A value type cannot be held weakly: kept, as a copy is.
         guard type(of: value) is AnyClass else { return .strong(value) }
-        return .weak(WeakBox(value as AnyObject))
+        return .weak(WeakTarget(value as AnyObject))
       case .OBJC_ASSOCIATION_COPY, .OBJC_ASSOCIATION_COPY_NONATOMIC:
         return .strong((value as? NSCopying)?.copy(with: nil) ?? value)
       case .OBJC_ASSOCIATION_RETAIN, .OBJC_ASSOCIATION_RETAIN_NONATOMIC:

@@ -81,8 +81,7 @@ enum MainQueueBlocks {
   static func delay(until deadline: DispatchTime) -> MediaTime {
     let now = DispatchTime.now().uptimeNanoseconds
     guard deadline.uptimeNanoseconds > now else { return .zero }
-    let nanoseconds = min(deadline.uptimeNanoseconds - now, UInt64(MediaTime.limit))
-    return .milliseconds(Int64((nanoseconds + 500_000) / 1_000_000))
+    return MediaTimers.delay(seconds: Double(deadline.uptimeNanoseconds - now) / 1e9)
   }
 
   /// The earliest time, no later than `frame`, at which a block is due.

@@ -1,5 +1,5 @@
 /// What iOS's target-action calls share here, where a selector is the method itself
-/// (`Self.tapped`): the check that the target has that method, and the weak hold on it.
+/// (`Self.tapped`): the check that the target has that method.
 enum TargetAction {
   /// `target` as the type whose method the action is. Stops the program when it is not, as
   /// iOS stops for a selector its target does not recognise; `caller` names the API.
@@ -22,7 +22,7 @@ enum TargetAction {
   }
 }
 
-/// A target held without keeping it, as controls, recognisers and timers hold theirs.
+/// An object held without keeping it: a recogniser's targets, an associated value assigned.
 final class WeakTarget {
   weak var object: AnyObject?
   init(_ object: AnyObject) { self.object = object }

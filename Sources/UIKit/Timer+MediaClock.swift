@@ -183,7 +183,11 @@ enum MediaTimers {
   /// How far ahead of the wall clock's now `date` is, to the millisecond, and never less
   /// than zero (so a date made a moment ago is due at once, the same in every run).
   static func delay(until date: Date) -> MediaTime {
-    let seconds = date.timeIntervalSinceNow
+    delay(seconds: date.timeIntervalSinceNow)
+  }
+
+  /// `seconds` ahead, to the millisecond, never less than zero.
+  static func delay(seconds: Double) -> MediaTime {
     guard seconds > 0 else { return .zero }
     return .milliseconds(Int64(min(seconds, MediaTime.maximumSeconds) * 1000 + 0.5))
   }
