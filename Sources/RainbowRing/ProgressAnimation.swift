@@ -76,6 +76,9 @@ struct ProgressAnimation: Animation {
   /// The progress at the start and at the end of the pass, in turns.
   let from: Double
   let to: Double
+  /// The centre line's whole turn (`layout.arcPath(from: 0, to: 1)`), made once: the masks
+  /// below a turn are this path, trimmed by their stroke end.
+  let turn: BezierPath
   let timing: AnimationTiming
   var delegate: (any AnimationDelegate)? { nil }
   var onStop: ((any Animation, Bool) -> Void)? { nil }
@@ -87,6 +90,7 @@ struct ProgressAnimation: Animation {
     endEffect = progress.endEffect
     from = progress.change?.from ?? progress.value
     to = progress.value
+    turn = layout.arcPath(from: 0, to: 1)
     timing = ProgressAnimation.timing(of: progress.change)
   }
 
@@ -132,7 +136,10 @@ struct ProgressAnimation: Animation {
       ]
       return moves ? stops + geometry : stops
     case .arcMask:
-      return [\LayerProperties.path, \LayerProperties.fillColor, \LayerProperties.strokeColor]
+      return [
+        \LayerProperties.path, \LayerProperties.fillColor, \LayerProperties.strokeColor,
+        \LayerProperties.strokeEnd,
+      ]
     case .effectMask:
       return [\LayerProperties.path]
     }
@@ -145,7 +152,7 @@ struct ProgressAnimation: Animation {
   ) {
     let p = ProgressAnimation.progress(phase, from: from, to: to)
     ProgressAnimation.present(
-      role, layout: layout, cap: cap, endEffect: endEffect, p: p, into: &presented,
+      role, layout: layout, turn: turn, cap: cap, endEffect: endEffect, p: p, into: &presented,
       stops: true, geometry: moves)
   }
 
@@ -156,10 +163,14 @@ struct ProgressAnimation: Animation {
   }
 
   /// Writes what layer `role` shows at progress `p` into `q`: when `stops`, the stops made
-  /// from the palette `q` holds (evenly spaced colours); when `geometry`, the geometry.
+  /// from the palette `q` holds (evenly spaced colours); when `geometry`, the geometry, the
+  /// masks below a turn being `turn` (the layout's whole turn) trimmed: a moving arc keeps
+  /// its path, so its outline is only trimmed and stroked again each frame, and nothing is
+  /// allocated.
   static func present(
-    _ role: Role, layout: ProgressLayout, cap: LineCap, endEffect: RingEndEffect, p: Double,
-    into q: inout LayerProperties, stops: Bool, geometry: Bool
+    _ role: Role, layout: ProgressLayout, turn: BezierPath, cap: LineCap,
+    endEffect: RingEndEffect, p: Double, into q: inout LayerProperties, stops: Bool,
+    geometry: Bool
   ) {
     let rotation = ProgressLayout.rotation(p)
     switch role {
@@ -177,11 +188,13 @@ struct ProgressAnimation: Animation {
       // stroke along the head over the full ring would cover the ring's edges twice).
       if geometry {
         if p < 1 {
-          q.path = layout.arcPath(from: 0, to: p)
+          q.path = turn
+          q.strokeEnd = p
           q.fillColor = .clear
           q.strokeColor = .black
         } else {
           q.path = layout.headCap(at: p, cap: cap)
+          q.strokeEnd = 1
           q.fillColor = .black
           q.strokeColor = .clear
         }
@@ -190,10 +203,7 @@ struct ProgressAnimation: Animation {
       // The shadow falls on the ring ahead of the head; above a turn, not behind it (the
       // head's cap covers where it starts).
       if geometry {
-        q.path =
-          p < 1
-          ? layout.arcPath(from: 0, to: 1)
-          : layout.arcPath(from: p, to: p + ProgressLayout.headLength)
+        q.path = p < 1 ? turn : layout.arcPath(from: p, to: p + ProgressLayout.headLength)
       }
     case .underlay:
       if stops {
@@ -341,6 +351,7 @@ extension RainbowRing {
     ]
     if let mask = rings.effect.mask { roles.append((mask, .effectMask)) }
     let moves = rings.animated && (flows || progress.change != nil)
+    let turn = layout.arcPath(from: 0, to: 1)
     for (layer, role) in roles {
       let animation = ProgressAnimation(role: role, layout: layout, progress: progress)
       let shaped = role != .arcMask && role != .effectMask
@@ -353,8 +364,8 @@ extension RainbowRing {
         layer.properties.locations = []
       }
       ProgressAnimation.present(
-        role, layout: layout, cap: progress.cap, endEffect: progress.endEffect, p: p0,
-        into: &layer.properties, stops: shaped && !animated, geometry: true)
+        role, layout: layout, turn: turn, cap: progress.cap, endEffect: progress.endEffect,
+        p: p0, into: &layer.properties, stops: shaped && !animated, geometry: true)
       guard animated else { continue }
       // Valid by construction: each declared property belongs to its layer's kind.
       if shaped && flows { try! layer.add(motion, forKey: "colors") }

@@ -49,7 +49,7 @@ struct ProgressLayout: Hashable, Sendable {
   /// The centre line from `from` to `to` turns along the arc (a closed circle starting at
   /// `from` when they are a turn or more apart), in the square's coordinates.
   func arcPath(from: Double, to: Double) -> BezierPath {
-    // A move, an arc and perhaps a close: one allocation for a path made every frame.
+    // A move, an arc and perhaps a close: one allocation.
     var path = BezierPath(reservingCapacity: 3)
     let c = Point(x: side / 2, y: side / 2)
     path.move(to: point(at: from))
@@ -115,12 +115,13 @@ struct ProgressLayout: Hashable, Sendable {
 
   /// Reshapes the palette in `colors` (its colours evenly spaced over one turn in arc
   /// space) into `stops`, colours and locations, in place: without allocating once the
-  /// arrays' capacity holds the palette and the stops together (the stops are written past
-  /// the palette, then moved down).
+  /// arrays' capacity holds the palette and the most stops any kind has together (the stops
+  /// are written past the palette, then moved down). A growing arc's stops grow by one at a
+  /// time, so the capacity is reserved for the most at once.
   func reshape(_ stops: Stops, colors: inout [RGBAColor], locations: inout [Double]) {
     let n = colors.count
     let (total, firstAbove) = ProgressLayout.count(stops, of: n)
-    colors.reserveCapacity(n + total)
+    colors.reserveCapacity(n + ProgressLayout.count(.arc(1), of: n).total)
     colors.append(contentsOf: repeatElement(.clear, count: total))
     ProgressLayout.resize(&locations, to: total, with: 0)
     colors.withUnsafeMutableBufferPointer { buffer in

@@ -55,6 +55,26 @@ struct Stroker {
       let count = pts.count + (line.isClosed && !pts.isEmpty ? 1 : 0)
       func point(_ i: Int) -> Point { pts[i % pts.count] }
       func smooth(_ i: Int) -> Bool { i < pts.count ? line.isSmooth[i] : false }
+      /// The unit direction of the chord from walk point `i - 1` to `i`.
+      func chord(_ i: Int) -> Point { Polyline.direction(point(i) - point(i - 1)) ?? .zero }
+      /// The curve's direction at walk point `v` (`d` the chord leaving or entering it): the
+      /// line's own tangents at its ends, the mean of its chords where it lies inside a
+      /// curve, else `d`.
+      func tangent(at v: Int, _ d: Point) -> Point {
+        if v == 0 { return line.startTangent ?? d }
+        if v == count - 1 { return line.endTangent ?? d }
+        guard smooth(v) else { return d }
+        return Polyline.direction(chord(v) + chord(v + 1)) ?? d
+      }
+      /// The curve's direction at fraction `t` of the chord from walk point `i - 1` to `i`:
+      /// the chord's ends' directions mixed, as a curve's tangent turns along it. A cut end
+      /// is then square to the curve, as an end the path drew is.
+      func tangent(_ i: Int, _ t: Double) -> Point {
+        let d = chord(i)
+        let mixed = tangent(at: i - 1, d) * (1 - t) + tangent(at: i, d) * t
+        return Polyline.direction(mixed) ?? d
+      }
+      var last: (i: Int, t: Double)?
       for i in 1..<max(count, 1) {
         let a = point(i - 1)
         let b = point(i)
@@ -65,10 +85,13 @@ struct Stroker {
         guard s1 > lo, s0 < hi, len > 0 else { continue }
         let t0 = max(0, (lo - s0) / len)
         let t1 = min(1, (hi - s0) / len)
+        if out[used].points.isEmpty { out[used].startTangent = tangent(i, t0) }
         out[used].append(a.interpolated(to: b, fraction: t0), smooth: t0 == 0 && smooth(i - 1))
         out[used].append(
           t1 == 1 ? b : a.interpolated(to: b, fraction: t1), smooth: t1 == 1 && smooth(i))
+        last = (i, t1)
       }
+      if let last { out[used].endTangent = tangent(last.i, last.t) }
       if line.points.count == 1, walked >= lo, walked <= hi {
         out[used].append(line.points[0], smooth: false)
       }

@@ -497,11 +497,13 @@ extension RenderPlan {
   }
 }
 
-/// Copies `source` into `target`'s own storage (allocating only when the counts differ), so
-/// that `target` never shares a buffer that its owner writes in place.
+/// Copies `source` into `target`'s own storage (allocating only when it grows past what
+/// `target` held, or shares), so that `target` never shares a buffer that its owner writes in
+/// place.
 func copy<T>(_ source: [T], into target: inout [T]) {
   if target.count != source.count {
-    target = source.map { $0 }
+    target.removeAll(keepingCapacity: true)
+    target.append(contentsOf: source)
     return
   }
   for i in source.indices { target[i] = source[i] }

@@ -191,7 +191,7 @@ import Testing
       let names = mask.animation(forKey: "progress")!.keyPaths.map {
         LayerProperties.animatable($0)?.name
       }
-      #expect(names == ["path", "fillColor", "strokeColor"])
+      #expect(names == ["path", "fillColor", "strokeColor", "strokeEnd"])
     }
   }
 
