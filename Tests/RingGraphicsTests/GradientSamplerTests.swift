@@ -83,6 +83,41 @@ import Testing
     #expect(worst < 1e-5, "worst \(worst) turn")
   }
 
+  /// Indices from kept device angles, eight lanes at a time, are each angle's own index by
+  /// `position(angle:)`, at every placement: angles about whole turns and their halves (where
+  /// truncation and rounding decide), either side of zero, and a spread of others.
+  @Test(arguments: 0..<3)
+  func keptAnglesGiveEachAnglesOwnIndex(placement: Int) throws {
+    let geometry = GradientGeometry(
+      kind: .conic, startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 0.5, y: 0))
+    let sampler = GradientSampler(
+      geometry: geometry, bounds: Rect(x: -3, y: 5, width: 80, height: 80),
+      transform: GradientSamplerTests.similarities[placement])
+    let conic = try #require(sampler.deviceConic)
+    var angles: [Float] = []
+    for base in [-1.0, -0.5, -0.25, 0, 0.25, 0.5, 1] {
+      // The angle whose position is a whole turn, and its neighbours.
+      let whole = Float(base)
+      angles += [whole, whole.nextUp, whole.nextDown, whole.nextUp.nextUp]
+    }
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<300 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      angles.append(Float(Double(seed >> 11) / Double(1 << 53)) - 0.5)
+    }
+    var out = [UInt16](repeating: 0, count: angles.count)
+    angles.withUnsafeBufferPointer { a in
+      out.withUnsafeMutableBufferPointer { o in
+        sampler.conicIndices(angles: a.baseAddress!, count: a.count, into: o.baseAddress!)
+      }
+    }
+    let scale = Double(GradientTable.resolution - 1)
+    let mismatches = angles.indices.filter { k in
+      out[k] != UInt16(Int(conic.position(angle: Double(angles[k])) * scale + 0.5))
+    }
+    #expect(mismatches.isEmpty, "differ for angles \(mismatches.prefix(5).map { angles[$0] })")
+  }
+
   /// Bounds that are not square, a skew, or unequal scales keep the unit-square angle.
   @Test func otherPlacementsDoNotUseDeviceAngles() {
     let geometry = GradientGeometry(
