@@ -76,9 +76,6 @@ struct ProgressAnimation: Animation {
   /// The progress at the start and at the end of the pass, in turns.
   let from: Double
   let to: Double
-  /// The centre line's whole turn (`layout.arcPath(from: 0, to: 1)`), made once: the masks
-  /// below a turn are this path, trimmed by their stroke end.
-  let turn: BezierPath
   let timing: AnimationTiming
   var delegate: (any AnimationDelegate)? { nil }
   var onStop: ((any Animation, Bool) -> Void)? { nil }
@@ -90,7 +87,6 @@ struct ProgressAnimation: Animation {
     endEffect = progress.endEffect
     from = progress.change?.from ?? progress.value
     to = progress.value
-    turn = layout.arcPath(from: 0, to: 1)
     timing = ProgressAnimation.timing(of: progress.change)
   }
 
@@ -152,7 +148,7 @@ struct ProgressAnimation: Animation {
   ) {
     let p = ProgressAnimation.progress(phase, from: from, to: to)
     ProgressAnimation.present(
-      role, layout: layout, turn: turn, cap: cap, endEffect: endEffect, p: p, into: &presented,
+      role, layout: layout, cap: cap, endEffect: endEffect, p: p, into: &presented,
       stops: true, geometry: moves)
   }
 
@@ -164,13 +160,11 @@ struct ProgressAnimation: Animation {
 
   /// Writes what layer `role` shows at progress `p` into `q`: when `stops`, the stops made
   /// from the palette `q` holds (evenly spaced colours); when `geometry`, the geometry, the
-  /// masks below a turn being `turn` (the layout's whole turn) trimmed: a moving arc keeps
-  /// its path, so its outline is only trimmed and stroked again each frame, and nothing is
-  /// allocated.
+  /// masks below a turn being the layout's kept turn trimmed: a moving arc keeps its path,
+  /// so its outline is only trimmed and stroked again each frame, and nothing is allocated.
   static func present(
-    _ role: Role, layout: ProgressLayout, turn: BezierPath, cap: LineCap,
-    endEffect: RingEndEffect, p: Double, into q: inout LayerProperties, stops: Bool,
-    geometry: Bool
+    _ role: Role, layout: ProgressLayout, cap: LineCap, endEffect: RingEndEffect, p: Double,
+    into q: inout LayerProperties, stops: Bool, geometry: Bool
   ) {
     let rotation = ProgressLayout.rotation(p)
     switch role {
@@ -188,7 +182,7 @@ struct ProgressAnimation: Animation {
       // stroke along the head over the full ring would cover the ring's edges twice).
       if geometry {
         if p < 1 {
-          q.path = turn
+          q.path = layout.turn
           q.strokeEnd = p
           q.fillColor = .clear
           q.strokeColor = .black
@@ -203,7 +197,7 @@ struct ProgressAnimation: Animation {
       // The shadow falls on the ring ahead of the head; above a turn, not behind it (the
       // head's cap covers where it starts).
       if geometry {
-        q.path = p < 1 ? turn : layout.arcPath(from: p, to: p + ProgressLayout.headLength)
+        q.path = p < 1 ? layout.turn : layout.arcPath(from: p, to: p + ProgressLayout.headLength)
       }
     case .underlay:
       if stops {
@@ -276,7 +270,7 @@ extension RainbowRing {
 
     let track = ShapeLayer()
     track.frame = square
-    track.path = layout.arcPath(from: 0, to: 1)
+    track.path = layout.turn
     track.fillColor = nil
     track.strokeColor = progress.track
     track.lineWidth = progress.trackWidth ?? ringWidth
@@ -297,9 +291,8 @@ extension RainbowRing {
       }
       return g
     }
-    let underlay = gradient(.underlay, masked: layout.arcPath(from: 0, to: 1))
-    let effect = gradient(
-      .effect, masked: progress.endEffect == .shadow ? layout.arcPath(from: 0, to: 1) : nil)
+    let underlay = gradient(.underlay, masked: layout.turn)
+    let effect = gradient(.effect, masked: progress.endEffect == .shadow ? layout.turn : nil)
     let arc = gradient(.arc, masked: BezierPath())
     view.addSublayer(track)
     view.addSublayer(underlay)
@@ -351,7 +344,6 @@ extension RainbowRing {
     ]
     if let mask = rings.effect.mask { roles.append((mask, .effectMask)) }
     let moves = rings.animated && (flows || progress.change != nil)
-    let turn = layout.arcPath(from: 0, to: 1)
     for (layer, role) in roles {
       let animation = ProgressAnimation(role: role, layout: layout, progress: progress)
       let shaped = role != .arcMask && role != .effectMask
@@ -364,8 +356,8 @@ extension RainbowRing {
         layer.properties.locations = []
       }
       ProgressAnimation.present(
-        role, layout: layout, turn: turn, cap: progress.cap, endEffect: progress.endEffect,
-        p: p0, into: &layer.properties, stops: shaped && !animated, geometry: true)
+        role, layout: layout, cap: progress.cap, endEffect: progress.endEffect, p: p0,
+        into: &layer.properties, stops: shaped && !animated, geometry: true)
       guard animated else { continue }
       // Valid by construction: each declared property belongs to its layer's kind.
       if shaped && flows { try! layer.add(motion, forKey: "colors") }

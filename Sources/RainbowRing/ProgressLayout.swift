@@ -22,6 +22,10 @@ struct ProgressLayout: Hashable, Sendable {
   let sign: Double
   /// How far behind the head the head's own layer starts above one turn, in turns.
   static let headLength = 0.25
+  /// The centre line's whole turn, `arcPath(from: 0, to: 1)`, made once: the track, the
+  /// full ring's mask, and the masks below a turn (this path trimmed by their stroke end,
+  /// so that a moving arc builds no path per frame).
+  private(set) var turn = BezierPath()
 
   init(size: Size, ringWidth: Double, progress: RingProgress) {
     side = min(size.width, size.height)
@@ -30,6 +34,7 @@ struct ProgressLayout: Hashable, Sendable {
     lineWidth = ringWidth
     startAngle = progress.startAngle * .pi / 180
     sign = progress.direction == .clockwise ? 1 : -1
+    turn = arcPath(from: 0, to: 1)
   }
 
   /// The layers' square, in the view's coordinates.
