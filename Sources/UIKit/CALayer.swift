@@ -553,6 +553,8 @@ open class CALayer: NSObject {
   func change<Value>(
     _ keyPath: WritableKeyPath<LayerProperties, Value>, to value: Value, event: String? = nil
   ) {
+    // Observers hear of it after the change (and after its action is added).
+    defer { if !isPresentationCopy { KeyValueObservations.shared.check(touched: self) } }
     if let name = LayerProperties.animatable(keyPath)?.name ?? event,
       type(of: self).needsDisplay(forKey: name)
     {

@@ -180,6 +180,9 @@ enum Runtime {
   /// out, then starts, removals and completion blocks are heard, in that order. What they
   /// change waits for the next turn.
   static func endTurn() {
+    // Values that changed without a layer's setter (a program's own properties, a label's
+    // text) are told to their observers first, so that what they change shows this turn.
+    KeyValueObservations.shared.check(touched: nil)
     commitImplicit()
     layout?()
     let seconds = Double(now.nanoseconds) / 1e9
