@@ -26,6 +26,9 @@ public protocol LiveLayerTree: AnyObject {
   /// animations have stopped (each a turn of its callbacks); returns how many stopped and
   /// the clock time reached (`time` unless the limit came first).
   func advance(to time: MediaTime, stoppingAfter limit: Int) -> (stops: Int, time: MediaTime)
+  /// Hands the tree a pointer's press, drag or release, at the time it was last advanced
+  /// to; what it changes shows in the next frame.
+  func pointer(_ event: PointerEvent)
 }
 
 extension LiveLayerTree {
@@ -39,6 +42,9 @@ extension LiveLayerTree {
 }
 
 extension LiveLayerTree {
+  /// A tree that takes no input: nothing happens.
+  public func pointer(_ event: PointerEvent) {}
+
   /// None beyond `paletteColors`.
   public var accentColors: [RGBAColor] { [] }
 

@@ -183,6 +183,12 @@ public enum PlayerContent: @unchecked Sendable {
     }
   }
 
+  /// Hands a tree a pointer event (`LiveLayerTree.pointer(_:)`); nothing for a ring.
+  func pointer(_ event: PointerEvent) {
+    guard case .tree(let tree) = self else { return }
+    tree.pointer(event)
+  }
+
   /// Runs a tree's clock to `time` before a frame (`LiveLayerTree.advance(toFrameAt:)`);
   /// nothing for a ring.
   func advance(to time: MediaTime) throws {

@@ -6,7 +6,8 @@ import RainbowRing
 /// `XPutImage` otherwise; only the pixels a frame changed are sent.
 ///
 /// `q`, Escape and the window's close button end it; the space bar pauses and resumes (the
-/// title then ends in " (paused)"). Resizing refits the scene. Nothing is drawn while the
+/// title then ends in " (paused)"). The first mouse button's presses, drags and releases go
+/// to a live tree (a UIKit program's touches) before the next frame. Resizing refits the scene. Nothing is drawn while the
 /// window is unmapped, or while paused unless the window needs it. Frame times come from a
 /// monotonic clock.
 public final class WindowPlayer {
@@ -65,6 +66,8 @@ public final class WindowPlayer {
   private var mapped = false
   private var needsFullUpdate = true
   private var awaitingCompletion = false
+  /// Pointer events since the last frame, for the content (drags coalesced).
+  private var pointerEvents: [PointerEvent] = []
   private lazy var completionEvent: Int32 = XShmGetEventBase(display) + ShmCompletion
   /// Frames drawn so far.
   public private(set) var framesDrawn = 0
@@ -108,7 +111,9 @@ public final class WindowPlayer {
       XWhitePixel(display, screen))
     XStoreName(display, window, options.title)
     XSelectInput(
-      display, window, KeyPressMask | StructureNotifyMask | ExposureMask)
+      display, window,
+      KeyPressMask | StructureNotifyMask | ExposureMask | ButtonPressMask | ButtonReleaseMask
+        | Button1MotionMask)
     var atom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
     deleteAtom = atom
     XSetWMProtocols(display, window, &atom, 1)
@@ -150,6 +155,12 @@ public final class WindowPlayer {
             // The held frame is the one at the paused time, where playing resumes.
             if schedule.isPaused { needsFullUpdate = true }
           }
+        case ButtonPress where event.xbutton.button == UInt32(Button1):
+          queuePointer(.began, x: event.xbutton.x, y: event.xbutton.y, paused: schedule.isPaused)
+        case MotionNotify:
+          queuePointer(.moved, x: event.xmotion.x, y: event.xmotion.y, paused: schedule.isPaused)
+        case ButtonRelease where event.xbutton.button == UInt32(Button1):
+          queuePointer(.ended, x: event.xbutton.x, y: event.xbutton.y, paused: schedule.isPaused)
         case ClientMessage:
           if Atom(event.xclient.data.l.0) == deleteAtom { return }
         case ConfigureNotify:
@@ -189,6 +200,19 @@ public final class WindowPlayer {
     }
   }
 
+  /// Keeps a pointer event (window pixels) for the next frame, in points; a drag replaces
+  /// the drag before it. A paused window draws its frame again to show what it changed.
+  private func queuePointer(_ phase: PointerEvent.Phase, x: Int32, y: Int32, paused: Bool) {
+    guard case .tree = options.content else { return }
+    let event = PointerEvent(phase, at: Point(x: Double(x) / scale, y: Double(y) / scale))
+    if phase == .moved, pointerEvents.last?.phase == .moved {
+      pointerEvents[pointerEvents.count - 1] = event
+    } else {
+      pointerEvents.append(event)
+    }
+    if paused { needsFullUpdate = true }
+  }
+
   /// The window's title: the options' own, with " (paused)" while the picture holds.
   private func showTitle(paused: Bool) {
     XStoreName(display, window, options.title + (paused ? " (paused)" : ""))
@@ -211,6 +235,8 @@ public final class WindowPlayer {
     if image == nil { try createImage() }
     guard let renderer, let image else { return }
     try options.content.advance(to: time)
+    for event in pointerEvents { options.content.pointer(event) }
+    pointerEvents.removeAll(keepingCapacity: true)
     if awaitingCompletion {
       // The server has not yet said it read the last frame (rare at these rates): wait.
       XSync(display, 0)

@@ -37,6 +37,7 @@ open class UIApplication: UIResponder {
     windows = []
     pendingAppearance = []
     delegate = nil
+    TouchDelivery.reset()
     Runtime.reset()
   }
 
@@ -316,5 +317,14 @@ final class KeyWindowTree: LiveLayerTree {
   func advance(to time: MediaTime, stoppingAfter limit: Int) -> (stops: Int, time: MediaTime) {
     if runsMainLoop { _ = RunLoop.main.run(mode: .default, before: Date()) }
     return Runtime.advance(to: time, root: root.backing, stoppingAfter: limit)
+  }
+
+  /// The pointer as a touch in the key window (`TouchDelivery`), a turn of its own at the
+  /// time the tree was last advanced to: what it changes is laid out and committed, so the
+  /// next frame shows it.
+  func pointer(_ event: PointerEvent) {
+    let window = self.window
+    MainActor.assumeIsolated { TouchDelivery.send(event, to: window) }
+    Runtime.endTurn()
   }
 }

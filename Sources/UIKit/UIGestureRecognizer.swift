@@ -1,11 +1,11 @@
 import Foundation
 
-/// Recognises a gesture in the touches of the view it is added to, and calls its targets'
-/// actions as its state changes (UIKit's). There is no touch input here, so none is ever
-/// recognised: a program's recognisers are made, configured and added as on iOS, and stay
-/// `.possible`. The action is the method itself where iOS takes `#selector` (which needs
-/// the Objective-C runtime): `UITapGestureRecognizer(target: self, action: Self.tapped)` or
-/// `Self.tapped(_:)`.
+/// Recognises a gesture in the touches of the view it is added to (and of the view's
+/// subviews), and calls its targets' actions as its state changes (UIKit's). Touches come
+/// from the window's pointer (see `UIWindow.sendEvent(_:)`): each recogniser of the touched
+/// view and its ancestors hears them before the view does. The action is the method itself
+/// where iOS takes `#selector` (which needs the Objective-C runtime):
+/// `UITapGestureRecognizer(target: self, action: Self.tapped)` or `Self.tapped(_:)`.
 @preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
   public enum State: Int, Sendable {
@@ -13,8 +13,22 @@ open class UIGestureRecognizer: NSObject {
     public static let recognized = State.ended
   }
 
-  /// Where recognition stands (`.possible` until a gesture is recognised: never, here).
-  open var state = State.possible
+  /// Where recognition stands. Setting it, as subclasses do, calls the actions at
+  /// `.began`, `.changed`, `.ended` and `.cancelled`; leaving `.possible` first asks the
+  /// delegate and the view (`gestureRecognizerShouldBegin`), waits for the recognisers it
+  /// requires to fail, and fails the others on the same touch that may not recognise
+  /// with it.
+  open var state: State {
+    get { stateValue }
+    set { move(to: newValue) }
+  }
+  private final var stateValue = State.possible
+  /// The state it will take once the recognisers it requires to fail have failed.
+  private final var pendingState: State?
+  /// The touches it has heard since it was last reset.
+  final var touches: [UITouch] = []
+  /// Where its touches last were, in the window's coordinates.
+  private final var lastWindowLocation: CGPoint?
   /// The view it was added to.
   public internal(set) weak var view: UIView?
   open var isEnabled = true
@@ -24,13 +38,16 @@ open class UIGestureRecognizer: NSObject {
   open var delaysTouchesEnded = true
   open var requiresExclusiveTouchType = true
   open var name: String?
-  /// Touches in the gesture (none: there is no touch input here).
-  open var numberOfTouches: Int { 0 }
+  /// Touches in the gesture (the window's pointer: one at most).
+  open var numberOfTouches: Int { touches.count }
 
   /// The actions it calls, each on a target it does not keep.
-  private var actions: [(target: WeakTarget, call: @MainActor (UIGestureRecognizer) -> Void)] =
-    []
-  private var failureRequirements: [WeakTarget] = []
+  private final var actions:
+    [(target: WeakTarget, call: @MainActor (UIGestureRecognizer) -> Void)] =
+      []
+  private final var failureRequirements: [WeakTarget] = []
+  /// The recognisers that require this one to fail.
+  private final var dependents: [WeakTarget] = []
 
   public override init() { super.init() }
 
@@ -97,17 +114,146 @@ open class UIGestureRecognizer: NSObject {
     for entry in actions where entry.target.object != nil { entry.call(self) }
   }
 
-  /// Recognises only after `other` has failed.
+  /// Recognises only after `other` has failed: a gesture it recognises first waits for
+  /// that (a single tap for a double tap's interval), and fails if `other` recognises.
   open func require(toFail other: UIGestureRecognizer) {
     failureRequirements.append(WeakTarget(other))
+    other.dependents.append(WeakTarget(self))
   }
 
-  /// Where the gesture is in `view`'s coordinates: the origin, as no touch is anywhere.
-  open func location(in view: UIView?) -> CGPoint { .zero }
-  open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint { .zero }
+  /// Where the gesture is in `view`'s coordinates (its window's when nil): its touch's
+  /// location, the last one after the touch ended.
+  open func location(in view: UIView?) -> CGPoint {
+    if let touch = touches.last { return touch.location(in: view) }
+    guard let point = lastWindowLocation, let view, let window = view.window else {
+      return lastWindowLocation ?? .zero
+    }
+    return view.layer.convert(point, from: window.layer)
+  }
+  open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint {
+    touches.indices.contains(touchIndex) ? touches[touchIndex].location(in: view) : .zero
+  }
 
-  /// Goes back to `.possible` (subclasses override it to clear their own state).
-  open func reset() { state = .possible }
+  /// Goes back to `.possible` and forgets its touches (subclasses override it to clear
+  /// their own state, calling `super`). The window calls it once a gesture has ended,
+  /// been cancelled or failed and its touch has lifted.
+  open func reset() {
+    if let touch = touches.last { lastWindowLocation = touch.windowLocation }
+    stateValue = .possible
+    pendingState = nil
+    touches = []
+  }
+
+  /// Whether it is waiting past its touch: for another tap, or for another recogniser to
+  /// fail.
+  final var waits: Bool { pendingState != nil || waitsForAnotherTouch }
+  /// Whether its gesture goes on with another touch (a multiple tap between its taps).
+  var waitsForAnotherTouch: Bool { false }
+
+  /// Whether it still hears touches: not once it has ended, been cancelled or failed.
+  final var hearsTouches: Bool { isEnabled && [.possible, .began, .changed].contains(stateValue) }
+
+  /// Calls `body` after `seconds` on the media clock (a timer on the main run loop), while
+  /// it is still there; for recognisers that wait (a long press, a multiple tap).
+  final func after(
+    _ seconds: TimeInterval, _ body: @escaping @MainActor (UIGestureRecognizer) -> Void
+  )
+    -> Timer
+  {
+    nonisolated(unsafe) let target = WeakTarget(self)
+    nonisolated(unsafe) let body = body
+    let timer = Timer(dueIn: seconds, repeats: false) { _ in
+      MainActor.assumeIsolated {
+        if let recognizer = target.object as? UIGestureRecognizer { body(recognizer) }
+      }
+    }
+    RunLoop.main.schedule(timer, forMode: .default)
+    return timer
+  }
+
+  private func move(to new: State) {
+    let old = stateValue
+    guard new != old || new == .changed else { return }
+    if old == .possible, new == .began || new == .ended {
+      guard mayBegin() else { return settle(.failed) }
+      let requirements = failureRequirements.compactMap { $0.object as? UIGestureRecognizer }
+      if requirements.contains(where: { [.began, .changed, .ended].contains($0.stateValue) }) {
+        return settle(.failed)
+      }
+      if requirements.contains(where: { $0.stateValue == .possible && $0.isEnabled }) {
+        pendingState = new
+        return
+      }
+    }
+    settle(new)
+  }
+
+  /// Takes `new` at once: calls the actions, and tells the others what it means for them.
+  private func settle(_ new: State) {
+    let old = stateValue
+    stateValue = new
+    pendingState = nil
+    if old == .possible, new == .began || new == .ended { recognized() }
+    if [.began, .changed, .ended, .cancelled].contains(new) { sendActions() }
+    if new == .failed || new == .began || new == .ended {
+      for dependent in dependents.compactMap({ $0.object as? UIGestureRecognizer }) {
+        guard let pending = dependent.pendingState else { continue }
+        if new == .failed {
+          dependent.move(to: pending)
+        } else {
+          dependent.settle(.failed)
+        }
+        dependent.resetIfIdle()
+      }
+    }
+    if new == .failed || new == .ended || new == .cancelled { TouchDelivery.releaseHeldEnds() }
+  }
+
+  /// Resets it when its gesture is over and no touch of it is down.
+  final func resetIfIdle() {
+    guard [.ended, .cancelled, .failed].contains(stateValue),
+      touches.allSatisfy({ $0.phase == .ended || $0.phase == .cancelled })
+    else { return }
+    reset()
+  }
+
+  /// Whether the delegate and the view let it begin; a control keeps its own taps (and a
+  /// slider its drags) from the recognisers of the views beneath it, as UIKit's do.
+  private func mayBegin() -> Bool {
+    if let touched = touches.last?.view, touched !== view, let control = touched as? UIControl {
+      if let tap = self as? UITapGestureRecognizer, tap.numberOfTapsRequired == 1 { return false }
+      if control is UISlider, self is UIPanGestureRecognizer || self is UISwipeGestureRecognizer {
+        return false
+      }
+    }
+    return (delegate?.gestureRecognizerShouldBegin(self) ?? true)
+      && (view?.gestureRecognizerShouldBegin(self) ?? true)
+  }
+
+  /// It has just recognised: the others on its touches that may not recognise with it
+  /// fail, and, when it cancels touches in views, its touches' views hear them cancelled.
+  private func recognized() {
+    for touch in touches {
+      for other in touch.gestureRecognizers ?? [] where other !== self {
+        guard other.stateValue == .possible, !simultaneous(with: other) else { continue }
+        other.settle(.failed)
+      }
+      if cancelsTouchesInView, touch.deliversToView {
+        touch.deliversToView = false
+        if touch.viewHeardBegan, !touch.viewHeardEnd, let view = touch.view {
+          touch.viewHeardEnd = true
+          view.touchesCancelled(
+            [touch], with: UIEvent(touches: [touch], timestamp: touch.timestamp))
+        }
+      }
+    }
+  }
+
+  private func simultaneous(with other: UIGestureRecognizer) -> Bool {
+    (delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) ?? false)
+      || (other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self)
+        ?? false)
+  }
 
   open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
   open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
@@ -141,61 +287,15 @@ extension UIGestureRecognizerDelegate {
   ) -> Bool { true }
 }
 
-/// A tap: `numberOfTapsRequired` taps of `numberOfTouchesRequired` fingers.
-open class UITapGestureRecognizer: UIGestureRecognizer {
-  open var numberOfTapsRequired = 1
-  open var numberOfTouchesRequired = 1
-}
-
-/// A press held for `minimumPressDuration` seconds without moving more than
-/// `allowableMovement` points.
-open class UILongPressGestureRecognizer: UIGestureRecognizer {
-  open var minimumPressDuration: TimeInterval = 0.5
-  open var allowableMovement: CGFloat = 10
-  open var numberOfTapsRequired = 0
-  open var numberOfTouchesRequired = 1
-}
-
-/// A drag: its translation and velocity in a view's coordinates.
-open class UIPanGestureRecognizer: UIGestureRecognizer {
-  open var minimumNumberOfTouches = 1
-  open var maximumNumberOfTouches = Int.max
-  private var translation = CGPoint.zero
-
-  open func translation(in view: UIView?) -> CGPoint { translation }
-  open func setTranslation(_ translation: CGPoint, in view: UIView?) {
-    self.translation = translation
-  }
-  /// Points a second.
-  open func velocity(in view: UIView?) -> CGPoint { .zero }
-}
-
-/// A pan from an edge of the screen.
-open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
-  open var edges: UIRectEdge = []
-}
-
-/// A swipe in one of `direction`'s directions.
-open class UISwipeGestureRecognizer: UIGestureRecognizer {
-  public struct Direction: OptionSet, Sendable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static let right = Direction(rawValue: 1 << 0)
-    public static let left = Direction(rawValue: 1 << 1)
-    public static let up = Direction(rawValue: 1 << 2)
-    public static let down = Direction(rawValue: 1 << 3)
-  }
-  open var direction = Direction.right
-  open var numberOfTouchesRequired = 1
-}
-
-/// Two fingers pinching: the scale since it began, and its rate a second.
+/// Two fingers pinching: the scale since it began, and its rate a second. The window's
+/// pointer is one finger, so it never recognises here.
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
   open var scale: CGFloat = 1
   open var velocity: CGFloat { 0 }
 }
 
-/// Two fingers turning: the rotation since it began (radians), and its rate a second.
+/// Two fingers turning: the rotation since it began (radians), and its rate a second. The
+/// window's pointer is one finger, so it never recognises here.
 open class UIRotationGestureRecognizer: UIGestureRecognizer {
   open var rotation: CGFloat = 0
   open var velocity: CGFloat { 0 }

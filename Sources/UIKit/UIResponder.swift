@@ -17,9 +17,8 @@ open class UIResponder: NSObject {
   @discardableResult open func resignFirstResponder() -> Bool { true }
 
   // MARK: Touches
-  // There is no touch input here (programs play in windows and terminals and are
-  // snapshotted): these are never called by the system. Called by a subclass's own code,
-  // each passes the touches up the responder chain, as on iOS.
+  // The window sends a touch to the view it began in (see `UIWindow.sendEvent(_:)`); each
+  // of these passes it up the responder chain unless overridden, as on iOS.
 
   open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
     next?.touchesBegan(touches, with: event)
@@ -33,21 +32,4 @@ open class UIResponder: NSObject {
   open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
     next?.touchesCancelled(touches, with: event)
   }
-}
-
-/// A finger on the screen (UIKit's). There is no touch input here, so the system makes
-/// none; the type exists for the signatures of the touch methods.
-@preconcurrency @MainActor
-open class UITouch: NSObject {
-  public enum Phase: Int, Sendable { case began, moved, stationary, ended, cancelled }
-
-  public private(set) var phase = Phase.began
-  public private(set) var tapCount = 0
-  public private(set) weak var view: UIView?
-
-  public override init() { super.init() }
-
-  /// Where the touch is in `view`'s coordinates: none is anywhere, so the origin.
-  open func location(in view: UIView?) -> CGPoint { .zero }
-  open func previousLocation(in view: UIView?) -> CGPoint { .zero }
 }

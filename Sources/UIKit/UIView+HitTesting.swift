@@ -1,9 +1,6 @@
 import RingGraphics
 import RingLayers
 
-/// An event (UIKit's): there are no touches here, so events only travel as arguments.
-open class UIEvent: NSObject {}
-
 extension CALayer {
   /// From this layer's coordinates to its superlayer's (through its transform and the
   /// superlayer's sublayer transform, flattened).

@@ -119,6 +119,10 @@ open class UIWindow: UIView {
 
   open override var next: UIResponder? { UIApplication.shared }
 
+  /// Hands `event`'s touches in this window to their recognisers, then to their views (see
+  /// `TouchDelivery`); override it to watch every touch, calling `super`.
+  open func sendEvent(_ event: UIEvent) { TouchDelivery.deliver(event, in: self) }
+
   private func installRootView() {
     guard let controller = rootViewController else { return }
     let view = controller.view!
