@@ -1,6 +1,21 @@
 import RingCore
 import RingLayers
 
+/// A timeline's properties (Core Animation's), shared by layers and animations.
+public protocol CAMediaTiming: AnyObject {
+  var beginTime: CFTimeInterval { get set }
+  var duration: CFTimeInterval { get set }
+  var speed: Float { get set }
+  var timeOffset: CFTimeInterval { get set }
+  var repeatCount: Float { get set }
+  var repeatDuration: CFTimeInterval { get set }
+  var autoreverses: Bool { get set }
+  var fillMode: CAMediaTimingFillMode { get set }
+}
+
+extension CALayer: CAMediaTiming {}
+extension CAAnimation: CAMediaTiming {}
+
 /// A layer's own timeline (`CAMediaTiming`): its local time is `(superlayer's time -
 /// beginTime) × speed + timeOffset`, and its animations and sublayers run on it. The
 /// classic pause is `speed = 0` with `timeOffset` at the paused time.
@@ -21,6 +36,29 @@ extension CALayer {
   public var beginTime: CFTimeInterval {
     get { backing.timing.beginTime.seconds }
     set { backing.timing.beginTime = .seconds(newValue) }
+  }
+
+  // The rest of `CAMediaTiming`, kept (and read by key) but not applied to the layer's
+  // timeline here: a layer's own duration, repeats and fill are seldom set.
+  public var duration: CFTimeInterval {
+    get { storedValues["duration"] as? CFTimeInterval ?? 0 }
+    set { storedValues["duration"] = newValue }
+  }
+  public var repeatCount: Float {
+    get { storedValues["repeatCount"] as? Float ?? 0 }
+    set { storedValues["repeatCount"] = newValue }
+  }
+  public var repeatDuration: CFTimeInterval {
+    get { storedValues["repeatDuration"] as? CFTimeInterval ?? 0 }
+    set { storedValues["repeatDuration"] = newValue }
+  }
+  public var autoreverses: Bool {
+    get { storedValues["autoreverses"] as? Bool ?? false }
+    set { storedValues["autoreverses"] = newValue }
+  }
+  public var fillMode: CAMediaTimingFillMode {
+    get { storedValues["fillMode"] as? CAMediaTimingFillMode ?? .removed }
+    set { storedValues["fillMode"] = newValue }
   }
 
   /// `t` in `layer`'s time (nil: the media clock's) converted to this layer's time.

@@ -480,6 +480,18 @@ open class UIImage: NSObject {
   private static let onePixel = try! Pixmap(width: 1, height: 1)
   private var isEmpty = false
 
+  /// An image literal's image (`#imageLiteral(resourceName:)`): `UIImage(named:)`'s, or
+  /// an empty image, with a note, when there is no such file (iOS stops the program).
+  public required convenience init(imageLiteralResourceName name: String) {
+    let found = UIImage(named: name)
+    self.init(pixmap: found?.pixmap ?? UIImage.onePixel, scale: found?.scale ?? 1)
+    if found == nil {
+      Notice.once("literal \(name)", "#imageLiteral: no image named '\(name)': an empty image")
+      isEmpty = true
+      cgImage = nil
+    }
+  }
+
   public convenience init(cgImage: CGImage) {
     self.init(pixmap: cgImage.pixmap, scale: 1)
     self.cgImage = cgImage

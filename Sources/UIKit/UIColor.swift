@@ -17,6 +17,14 @@ open class UIColor: NSObject, @unchecked Sendable {
     self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
   }
 
+  /// A colour literal's colour (`#colorLiteral(red:green:blue:alpha:)`, as Xcode's colour
+  /// picker writes it), in sRGB.
+  public required convenience init(
+    _colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float
+  ) {
+    self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+  }
+
   public convenience init(white: CGFloat, alpha: CGFloat) {
     self.init(cgColor: CGColor(gray: white, alpha: alpha))
   }

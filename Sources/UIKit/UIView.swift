@@ -233,7 +233,9 @@ open class UIView: UIResponder, CALayerDelegate {
     if !isNew, let i = subviews.firstIndex(where: { $0 === view }) {
       subviews.remove(at: i)
     } else {
-      view.removeFromSuperview()
+      // Only a view that has a superview is removed from it (a subclass's override of
+      // `removeFromSuperview`, which may tear its content down, is not called otherwise).
+      if view.superview != nil { view.removeFromSuperview() }
       view.willMove(toSuperview: self)
     }
     let i =
@@ -405,6 +407,11 @@ open class UIView: UIResponder, CALayerDelegate {
   open var insetsLayoutMarginsFromSafeArea = true
   /// Called when `layoutMargins` change.
   open func layoutMarginsDidChange() {}
+
+  /// The view whose baseline aligns (this one, unless overridden; deprecated on iOS).
+  open func forBaselineLayout() -> UIView { self }
+  open var forFirstBaselineLayout: UIView { self }
+  open var forLastBaselineLayout: UIView { self }
   open func sizeToFit() {
     let s = sizeThatFits(bounds.size)
     frame = CGRect(origin: frame.origin, size: s)

@@ -58,6 +58,17 @@ open class UIViewController: UIResponder {
   open var traitCollection: UITraitCollection { .current }
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
+  // The status bar and rotation: asked by iOS, kept here (a program here has no status bar
+  // and stays upright), so that overrides build.
+  open var prefersStatusBarHidden: Bool { false }
+  open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+  open var preferredStatusBarUpdateAnimation: UIStatusBarAnimation { .fade }
+  open var shouldAutorotate: Bool { true }
+  open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+  open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+  open var prefersHomeIndicatorAutoHidden: Bool { false }
+  open func setNeedsStatusBarAppearanceUpdate() {}
+
   open func addChild(_ childController: UIViewController) {
     childController.removeFromParent()
     children.append(childController)
@@ -102,7 +113,8 @@ open class UIScreen: NSObject {
 /// A view at the root of a tree on screen, showing its root view controller's view.
 @preconcurrency @MainActor
 open class UIWindow: UIView {
-  open var windowLevel: CGFloat = 0
+  /// Where the window stands among windows (kept: only the key window is shown here).
+  open var windowLevel = UIWindow.Level.normal
   public private(set) var isKeyWindow = false
 
   public override init(frame: CGRect) { super.init(frame: frame) }

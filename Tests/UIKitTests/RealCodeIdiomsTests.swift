@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import UIKit
+
+/// Idioms found in real ring, gauge and loader code that did not build or drew wrong: each
+/// as Apple documents it.
+@MainActor @Suite(.serialized) struct RealCodeIdiomsTests {
+  /// A view that tears its content down when it leaves its superview, as gradient views do.
+  final class TearsDown: UIView {
+    var removals = 0
+    override func removeFromSuperview() {
+      removals += 1
+      super.removeFromSuperview()
+    }
+  }
+
+  /// Adding a view that has no superview does not call its `removeFromSuperview` (a view
+  /// whose override removed its gradient drew nothing); moving it from one does.
+  @Test func onlyAViewWithASuperviewIsRemovedFromIt() {
+    let a = UIView()
+    let b = UIView()
+    let view = TearsDown()
+    a.insertSubview(view, at: 0)
+    #expect(view.removals == 0 && view.superview === a)
+    b.addSubview(view)
+    #expect(view.removals == 1 && view.superview === b && a.subviews.isEmpty)
+  }
+
+  @MainActor final class Listener {
+    var heard: [String] = []
+    func changed(_ note: Notification) { heard.append(note.name.rawValue) }
+    func ping() { heard.append("ping") }
+  }
+
+  /// `addObserver(_:selector:name:object:)` with the method itself: called per
+  /// notification, by name and object, until removed; the observer is not kept.
+  @Test func notificationsCallTheObserversMethods() {
+    let center = NotificationCenter()
+    let listener = Listener()
+    let name = Notification.Name("changed")
+    let source = NSObject()
+    center.addObserver(listener, selector: Listener.changed, name: name, object: source)
+    center.addObserver(listener, selector: Listener.ping, name: nil, object: nil)
+    center.post(name: name, object: source)
+    center.post(name: name, object: nil)
+    #expect(listener.heard == ["changed", "ping", "ping"])
+    center.removeObserver(listener)
+    center.post(name: name, object: source)
+    #expect(listener.heard.count == 3)
+    weak var gone: Listener?
+    do {
+      let short = Listener()
+      gone = short
+      center.addObserver(short, selector: Listener.ping, name: name, object: nil)
+    }
+    #expect(gone == nil, "not kept")
+    center.post(name: name, object: nil)
+  }
+
+  /// Colour and image literals make UIKit's types; window levels add; Darwin's 64-bit
+  /// limits and `CGFloat(truncating:)` exist; a layer keeps its repeat count by key.
+  @Test func literalsLevelsAndLimits() {
+    // swift-format-ignore: NoPlaygroundLiterals
+    let orange = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 1)
+    var r: CGFloat = 0
+    var g: CGFloat = 0
+    _ = orange.getRed(&r, green: &g, blue: nil, alpha: nil)
+    #expect(r == 1 && g == 0.5)
+    // swift-format-ignore: NoPlaygroundLiterals
+    let missing = #imageLiteral(resourceName: "no-such-image")
+    #expect(missing.size == .zero)
+    let level = UIWindow.Level.alert + 1
+    #expect(level.rawValue == 2001 && level > .statusBar && UIWindow.Level.normal < .alert)
+    let window = UIWindow()
+    window.windowLevel = level
+    #expect(window.windowLevel == level)
+    #expect(UINT64_MAX == UInt64.max && INT64_MIN == Int64.min)
+    #expect(CGFloat(truncating: NSNumber(value: 2.5)) == 2.5)
+    let layer = CAReplicatorLayer()
+    layer.repeatCount = .infinity
+    #expect(
+      layer.repeatCount == .infinity && layer.value(forKey: "repeatCount") as? Float == .infinity)
+  }
+
+  final class WithWindow: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+  }
+  final class WithoutWindow: UIResponder, UIApplicationDelegate {}
+
+  /// `delegate?.window` is iOS's optional requirement: nil outside when the delegate has no
+  /// window property, else its value.
+  @Test func theDelegatesWindowIsAnOptionalRequirement() {
+    let shown = UIWindow()
+    let with = WithWindow()
+    with.window = shown
+    let delegates: [UIApplicationDelegate] = [with, WithoutWindow(), WithWindow()]
+    #expect(delegates[0].window??.isEqual(shown) == true)
+    #expect(delegates[1].window == nil)
+    if case .some(.none) = delegates[2].window {} else { Issue.record("a window property, nil") }
+  }
+
+  final class StatusController: UIViewController {
+    override var prefersStatusBarHidden: Bool { true }
+    override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+    override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .portrait }
+    override var shouldAutorotate: Bool { false }
+  }
+
+  /// Controllers' status-bar and rotation overrides build and answer.
+  @Test func statusBarAndRotationOverridesBuild() {
+    let c: UIViewController = StatusController()
+    #expect(c.prefersStatusBarHidden && c.preferredStatusBarStyle == .lightContent)
+    #expect(c.supportedInterfaceOrientations == .portrait && !c.shouldAutorotate)
+    #expect(UIViewController().supportedInterfaceOrientations.contains(.landscapeLeft))
+    #expect(UIView().forBaselineLayout() is UIView)
+  }
+}
