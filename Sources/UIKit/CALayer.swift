@@ -560,7 +560,10 @@ open class CALayer: NSObject {
     {
       setNeedsDisplay()
     }
-    guard hasBeenCommitted, !isPresentationCopy, !CATransaction.disableActions(),
+    // A layer that has not been shown yet does not animate, except a view's own inside a
+    // `UIView.animate` block (UIKit animates a view added in the same turn, a fade-in).
+    let inBlock = delegate is UIView && !UIView.animationBlocks.isEmpty
+    guard hasBeenCommitted || inBlock, !isPresentationCopy, !CATransaction.disableActions(),
       let key = LayerProperties.animatable(keyPath)?.name ?? event
     else {
       backing.properties[keyPath: keyPath] = value

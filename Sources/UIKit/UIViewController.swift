@@ -58,6 +58,41 @@ open class UIViewController: UIResponder {
   open var traitCollection: UITraitCollection { .current }
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
+  // MARK: Presentation (see `ModalPresentation`)
+
+  /// The controller this one presents, and the one presenting this one.
+  public internal(set) var presentedViewController: UIViewController?
+  public internal(set) weak var presentingViewController: UIViewController?
+  open var modalPresentationStyle = UIModalPresentationStyle.automatic
+  open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+  /// Supplies custom transitions (its animators) for presenting and dismissing this one.
+  open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+  open var definesPresentationContext = false
+  open var providesPresentationContextTransitionStyle = false
+  open var isModalInPresentation = false
+  public internal(set) var isBeingPresented = false
+  public internal(set) var isBeingDismissed = false
+  /// The view holding this controller's view while it is presented.
+  var presentationContainer: UIView?
+
+  /// Presents `controller` over this one's window, as UIKit does (see `ModalPresentation`);
+  /// `completion` runs once it is shown.
+  open func present(
+    _ controller: UIViewController, animated: Bool, completion: (() -> Void)? = nil
+  ) {
+    ModalPresentation.present(controller, from: self, animated: animated, completion: completion)
+  }
+
+  /// Dismisses the controller this one presented (or, when it presents none, this one).
+  open func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+    ModalPresentation.dismiss(self, animated: animated, completion: completion)
+  }
+
+  /// Presents `controller` (what `show` does for a controller with no navigation here).
+  open func show(_ controller: UIViewController, sender: Any?) {
+    present(controller, animated: true)
+  }
+
   // The status bar and rotation: asked by iOS, kept here (a program here has no status bar
   // and stays upright), so that overrides build.
   open var prefersStatusBarHidden: Bool { false }
