@@ -116,3 +116,27 @@ import Testing
     #expect(UIView().forBaselineLayout() is UIView)
   }
 }
+
+/// Core Foundation's run-loop timers, as older code delays with them: on the main run loop
+/// they run on the media clock, at their fire date and then every interval.
+@MainActor @Suite(.serialized) struct CFRunLoopTimerTests {
+  @Test func aDelayMadeWithCoreFoundationRunsOnTheMediaClock() {
+    let tree = showInKeyWindow(CALayer())
+    var once: [Double] = []
+    var every: [Double] = []
+    let delay = CFRunLoopTimerCreateWithHandler(
+      kCFAllocatorDefault, CFAbsoluteTimeGetCurrent() + 0.5, 0, 0, 0
+    ) { _ in once.append(CACurrentMediaTime()) }
+    CFRunLoopAddTimer(CFRunLoopGetCurrent(), delay, .commonModes)
+    let ticks = CFRunLoopTimerCreateWithHandler(
+      kCFAllocatorDefault, CFAbsoluteTimeGetCurrent() + 0.25, 0.25, 0, 0
+    ) { _ in every.append(CACurrentMediaTime()) }
+    CFRunLoopAddTimer(CFRunLoopGetMain(), ticks, .defaultMode)
+    tree.advance(to: .seconds(0.4))
+    #expect(once.isEmpty && every == [0.25])
+    tree.advance(to: .seconds(1.1))
+    CFRunLoopTimerInvalidate(ticks)
+    tree.advance(to: .seconds(2))
+    #expect(once == [0.5] && every == [0.25, 0.5, 0.75, 1.0], "\(once) \(every)")
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+// Core Foundation's run-loop timers, as older code makes a delay with them
+// (`CFRunLoopTimerCreateWithHandler` then `CFRunLoopAddTimer`): Foundation on Linux does not
+// export Core Foundation. A timer added to the main run loop runs on the media clock, as a
+// `Timer` does, so what it starts shows in snapshots and exports.
+
+public typealias CFAbsoluteTime = Double
+public typealias CFIndex = Int
+public typealias CFOptionFlags = UInt
+
+/// An allocator argument (ignored: Swift manages memory).
+public final class CFAllocator: @unchecked Sendable {}
+nonisolated(unsafe) public let kCFAllocatorDefault: CFAllocator! = CFAllocator()
+
+/// A run loop's mode (the main run loop here is in every mode at once).
+public struct CFRunLoopMode: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let defaultMode = CFRunLoopMode(rawValue: "kCFRunLoopDefaultMode")
+  public static let commonModes = CFRunLoopMode(rawValue: "kCFRunLoopCommonModes")
+}
+
+/// A thread's run loop.
+public final class CFRunLoop: @unchecked Sendable {
+  let runLoop: RunLoop
+  init(_ runLoop: RunLoop) { self.runLoop = runLoop }
+}
+
+/// A run-loop timer: a `Timer` beneath.
+public final class CFRunLoopTimer: @unchecked Sendable {
+  var timer: Timer!
+}
+
+public func CFRunLoopGetCurrent() -> CFRunLoop! { CFRunLoop(RunLoop.current) }
+public func CFRunLoopGetMain() -> CFRunLoop! { CFRunLoop(RunLoop.main) }
+
+/// Seconds since 1 January 2001, on the wall clock.
+public func CFAbsoluteTimeGetCurrent() -> CFAbsoluteTime {
+  Date().timeIntervalSinceReferenceDate
+}
+
+/// A timer first due at `fireDate` (`CFAbsoluteTimeGetCurrent()` plus a delay), then every
+/// `interval` seconds when that is above 0, calling `block`; the flags and order are
+/// ignored. It runs once added to a run loop.
+public func CFRunLoopTimerCreateWithHandler(
+  _ allocator: CFAllocator!, _ fireDate: CFAbsoluteTime, _ interval: CFTimeInterval,
+  _ flags: CFOptionFlags, _ order: CFIndex, _ block: ((CFRunLoopTimer?) -> Void)!
+) -> CFRunLoopTimer! {
+  let made = CFRunLoopTimer()
+  nonisolated(unsafe) let block = block
+  nonisolated(unsafe) let handle = made
+  made.timer = Timer(
+    fire: Date(timeIntervalSinceReferenceDate: fireDate), interval: max(0, interval),
+    repeats: interval > 0
+  ) { _ in block?(handle) }
+  // Due that long after it is added, measured now (to the millisecond), whatever the wall
+  // clock does before it is added.
+  objc_setAssociatedObject(
+    made.timer as Any, &MediaTimers.dueInKey,
+    MediaTimers.delay(seconds: fireDate - CFAbsoluteTimeGetCurrent()), .OBJC_ASSOCIATION_RETAIN)
+  return made
+}
+
+/// Schedules `timer` on `rl` (on the main run loop: the media clock).
+public func CFRunLoopAddTimer(_ rl: CFRunLoop!, _ timer: CFRunLoopTimer!, _ mode: CFRunLoopMode!) {
+  rl.runLoop.schedule(timer.timer, forMode: .default)
+}
+
+/// Stops `timer`.
+public func CFRunLoopRemoveTimer(
+  _ rl: CFRunLoop!, _ timer: CFRunLoopTimer!, _ mode: CFRunLoopMode!
+) {
+  timer.timer.invalidate()
+}
+
+public func CFRunLoopTimerInvalidate(_ timer: CFRunLoopTimer!) { timer.timer.invalidate() }
