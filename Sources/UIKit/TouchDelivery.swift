@@ -26,11 +26,13 @@ import RingLayers
     lastRelease = nil
   }
 
-  /// Turns a pointer event (in the window's points) into the touch's next phase and sends
-  /// it to `window`.
-  static func send(_ pointer: PointerEvent, to window: UIWindow) {
+  /// Turns a pointer event (in the screen's points) into the touch's next phase and sends
+  /// it to its window: the one `window(at:)` finds where a press begins.
+  static func send(_ pointer: PointerEvent, window: (CGPoint) -> UIWindow?) {
     let now = CACurrentMediaTime()
-    let point = window.layer.convert(CGPoint(pointer.location), from: nil)
+    let screenPoint = CGPoint(pointer.location)
+    guard let window = current?.window ?? window(screenPoint) else { return }
+    let point = window.layer.convert(screenPoint, from: nil)
     switch pointer.phase {
     case .began:
       if let touch = current { move(touch, to: .cancelled, at: touch.windowLocation, now, window) }

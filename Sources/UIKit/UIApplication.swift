@@ -13,7 +13,10 @@ open class UIApplication: UIResponder {
   /// Held strongly here (iOS holds it unowned, and keeps it alive itself).
   open var delegate: UIApplicationDelegate?
   public private(set) var keyWindow: UIWindow?
+  /// The windows shown (and the key window), in the order they were first shown.
   public private(set) var windows: [UIWindow] = []
+  /// What the players and snapshots draw: the shown windows' layers, lowest level first.
+  private(set) var screen = Layer()
   open var isIdleTimerDisabled = false
   public internal(set) var applicationState: State = .inactive
   var pendingAppearance: [UIViewController] = []
@@ -35,6 +38,7 @@ open class UIApplication: UIResponder {
   func reset() {
     keyWindow = nil
     windows = []
+    screen = Layer()
     pendingAppearance = []
     delegate = nil
     TouchDelivery.reset()
@@ -44,13 +48,46 @@ open class UIApplication: UIResponder {
   func setKeyWindow(_ window: UIWindow) {
     Runtime.layout = { MainActor.assumeIsolated { UIApplication.shared.turn() } }
     keyWindow = window
+    show(window)
+  }
+
+  /// Counts `window` among the windows shown (it was made key, or unhidden).
+  func show(_ window: UIWindow) {
     if !windows.contains(where: { $0 === window }) { windows.append(window) }
   }
 
-  /// The end of a run-loop turn: the key window lays out, controllers hear they appeared,
-  /// the window's layers count as committed.
+  /// The windows on screen, lowest level first (at one level, in the order first shown):
+  /// those not hidden, and the key window.
+  var shownWindows: [UIWindow] {
+    windows.enumerated().filter { !$0.element.isHidden || $0.element === keyWindow }
+      .sorted { ($0.element.windowLevel, $0.offset) < ($1.element.windowLevel, $1.offset) }
+      .map(\.element)
+  }
+
+  /// Puts the shown windows' layers on the screen in their order; forgets the windows that
+  /// were hidden (shown again, they come back).
+  func arrangeScreen() {
+    windows.removeAll { $0.isHidden && $0 !== keyWindow }
+    let layers = shownWindows.map(\.layer.backing)
+    guard screen.sublayers.map(ObjectIdentifier.init) != layers.map(ObjectIdentifier.init) else {
+      return
+    }
+    for layer in screen.sublayers { layer.removeFromSuperlayer() }
+    for layer in layers { screen.addSublayer(layer) }
+  }
+
+  /// The end of a run-loop turn: the shown windows lay out, controllers hear they appeared,
+  /// the windows' layers count as committed.
   func turn() {
-    guard let window = keyWindow else { return }
+    arrangeScreen()
+    for window in shownWindows { commit(window) }
+    // After the commit, as on iOS: what they change animates.
+    let appearing = pendingAppearance
+    pendingAppearance = []
+    for controller in appearing { controller.withChildren { $0.viewDidAppear(false) } }
+  }
+
+  private func commit(_ window: UIWindow) {
     window.layoutIfNeeded()
     window.layer.forEachInTree { layer in
       if let view = layer.delegate as? UIView {
@@ -67,10 +104,6 @@ open class UIApplication: UIResponder {
       layer.hasBeenCommitted = true
       layer.backing.commitModel()
     }
-    // After the commit, as on iOS: what they change animates.
-    let appearing = pendingAppearance
-    pendingAppearance = []
-    for controller in appearing { controller.withChildren { $0.viewDidAppear(false) } }
   }
 }
 
@@ -208,10 +241,13 @@ private func launch(_ task: ProgramCommand.Launch, delegateType: UIResponder.Typ
   return KeyWindowTree(window: window, runsMainLoop: !task.isRecorded)
 }
 
-/// The key window as the players and snapshots see it.
+/// The application's screen as the players and snapshots see it: its key window's size,
+/// showing every window shown (a progress HUD's window above the application's, by level).
 final class KeyWindowTree: LiveLayerTree {
   let window: UIWindow
   let root: CALayer
+  /// The shown windows' layers (`UIApplication.screen`).
+  let screen: Layer
   let size: Size
   /// Whether each frame first runs the main run loop once (timers and blocks sent to the
   /// main queue, on the wall clock): when playing, not for a snapshot.
@@ -222,6 +258,15 @@ final class KeyWindowTree: LiveLayerTree {
     size = window.bounds.rect.size
     self.runsMainLoop = runsMainLoop
     self.window = window
+    UIApplication.shared.arrangeScreen()
+    screen = UIApplication.shared.screen
+  }
+
+  /// The layers of the windows shown, lowest first.
+  private var windowLayers: [CALayer] {
+    nonisolated(unsafe) var layers: [CALayer] = []
+    MainActor.assumeIsolated { layers = UIApplication.shared.shownWindows.map(\.layer) }
+    return layers
   }
 
   @MainActor private static func focus(of window: UIWindow) -> Rect {
@@ -258,8 +303,12 @@ final class KeyWindowTree: LiveLayerTree {
 
   var paletteColors: [RGBAColor] {
     var found: [RGBAColor] = []
-    root.forEachInTree { layer in
-      if found.isEmpty, layer.backing.kind == .gradient { found = layer.backing.properties.colors }
+    for root in windowLayers.reversed() {
+      root.forEachInTree { layer in
+        if found.isEmpty, layer.backing.kind == .gradient {
+          found = layer.backing.properties.colors
+        }
+      }
     }
     return found.count >= 2 ? found : RainbowRing.seed.colors
   }
@@ -273,15 +322,17 @@ final class KeyWindowTree: LiveLayerTree {
       }
     }
     // Masks show no colour of their own.
-    root.forEachShownInTree { layer in
-      let p = layer.backing.properties
-      add(p.backgroundColor)
-      switch layer.backing.kind {
-      case .shape:
-        add(p.fillColor)
-        add(p.strokeColor)
-      case .gradient: p.colors.forEach(add)
-      case .plain, .replicator: break
+    for root in windowLayers {
+      root.forEachShownInTree { layer in
+        let p = layer.backing.properties
+        add(p.backgroundColor)
+        switch layer.backing.kind {
+        case .shape:
+          add(p.fillColor)
+          add(p.strokeColor)
+        case .gradient: p.colors.forEach(add)
+        case .plain, .replicator: break
+        }
       }
     }
     return found
@@ -304,27 +355,34 @@ final class KeyWindowTree: LiveLayerTree {
     let shift = Layer()
     shift.anchorPoint = .zero
     shift.frame = Rect(x: -origin.x, y: -origin.y, width: size.width, height: size.height)
-    shift.addSublayer(root.backing)
+    shift.addSublayer(screen)
     host.addSublayer(shift)
     return host
   }
 
   func advance(to time: MediaTime) {
     if runsMainLoop { _ = RunLoop.main.run(mode: .default, before: Date()) }
-    Runtime.advance(to: time, root: root.backing)
+    Runtime.advance(to: time, root: screen)
   }
 
   func advance(to time: MediaTime, stoppingAfter limit: Int) -> (stops: Int, time: MediaTime) {
     if runsMainLoop { _ = RunLoop.main.run(mode: .default, before: Date()) }
-    return Runtime.advance(to: time, root: root.backing, stoppingAfter: limit)
+    return Runtime.advance(to: time, root: screen, stoppingAfter: limit)
   }
 
   /// The pointer as a touch in the key window (`TouchDelivery`), a turn of its own at the
   /// time the tree was last advanced to: what it changes is laid out and committed, so the
   /// next frame shows it.
   func pointer(_ event: PointerEvent) {
-    let window = self.window
-    MainActor.assumeIsolated { TouchDelivery.send(event, to: window) }
+    MainActor.assumeIsolated {
+      // The topmost shown window that takes the touch where it begins; the press's own
+      // window for the rest of it.
+      TouchDelivery.send(event) { point in
+        UIApplication.shared.shownWindows.reversed().first {
+          $0.hitTest($0.layer.convert(point, from: nil), with: nil) != nil
+        } ?? UIApplication.shared.keyWindow
+      }
+    }
     Runtime.endTurn()
   }
 }

@@ -148,8 +148,13 @@ open class UIScreen: NSObject {
 /// A view at the root of a tree on screen, showing its root view controller's view.
 @preconcurrency @MainActor
 open class UIWindow: UIView {
-  /// Where the window stands among windows (kept: only the key window is shown here).
+  /// Where the window stands among windows: shown windows are drawn lowest level first.
   open var windowLevel = UIWindow.Level.normal
+
+  /// Unhidden, a window is shown with the others (a progress HUD's over the application's).
+  open override var isHidden: Bool {
+    didSet { if !isHidden { UIApplication.shared.show(self) } }
+  }
   public private(set) var isKeyWindow = false
 
   public override init(frame: CGRect) { super.init(frame: frame) }
