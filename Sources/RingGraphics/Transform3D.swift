@@ -48,12 +48,11 @@ public struct Transform3D: Hashable, Sendable {
     let (u, v, w) = (x / length, y / length, z / length)
     let (c, s) = (cos(angle), sin(angle))
     let t = 1 - c
-    self.init(rows: [
-      [t * u * u + c, t * u * v + s * w, t * u * w - s * v, 0],
-      [t * u * v - s * w, t * v * v + c, t * v * w + s * u, 0],
-      [t * u * w + s * v, t * v * w - s * u, t * w * w + c, 0],
-      [0, 0, 0, 1],
-    ])
+    // Field by field: a frame's spinner makes several of these, and rows would allocate.
+    self.init()
+    (m11, m12, m13) = (t * u * u + c, t * u * v + s * w, t * u * w - s * v)
+    (m21, m22, m23) = (t * u * v - s * w, t * v * v + c, t * v * w + s * u)
+    (m31, m32, m33) = (t * u * w + s * v, t * v * w - s * u, t * w * w + c)
   }
 
   /// The affine transform of the plane, as a 4 x 4 one.

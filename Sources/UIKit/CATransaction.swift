@@ -224,12 +224,18 @@ enum Runtime {
     // next frame after a while, as iOS's run loop still draws between them.
     var atOneInstant = 0
     var lastCallTime: MediaTime?
-    while stops < limit, let call = MainActor.assumeIsolated({ nextCall(upTo: time) }) {
+    while stops < limit {
+      let next = MainActor.assumeIsolated { nextCall(upTo: time) }
+      // The clock moves toward the next call (or the frame) one animation stop at a time:
+      // what a stop's callbacks schedule (a completion block's `asyncAfter`) may be due
+      // before it, and is made in its turn.
+      let stopped = clock!.advance(to: next?.time ?? time, stoppingAfter: 1)
+      stops += stopped
+      if stopped > 0 { continue }
+      guard let call = next else { break }
       atOneInstant = call.time == (lastCallTime ?? .maximum) ? atOneInstant + 1 : 0
       lastCallTime = call.time
       guard atOneInstant < Self.callsAtOneInstant else { break }
-      stops += clock!.advance(to: call.time, stoppingAfter: limit - stops)
-      guard clock!.time >= call.time, stops < limit else { return (stops, clock!.time) }
       pinned = call.time
       MainActor.assumeIsolated { make(call.call, at: call.time) }
       endTurn()

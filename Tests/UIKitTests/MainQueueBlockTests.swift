@@ -42,6 +42,30 @@ import Testing
     #expect(abs(Double(layer.presentation()!.opacity) - 0.3) < 1e-6)
   }
 
+  /// What an animation's completion schedules runs at its own time, before what was
+  /// scheduled for later, even when nothing else is due (a snapshot far past it): the
+  /// clock moves one animation stop at a time.
+  @Test(arguments: [false, true])
+  func blocksFromACompletionRunInOrder(laterBlock: Bool) {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    let tree = showInKeyWindow(view.layer)
+    let heard = Heard()
+    if laterBlock {
+      DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
+        heard.times.append(CACurrentMediaTime())
+      }
+    }
+    UIView.animate(withDuration: 0.5, animations: { view.alpha = 0.5 }) { _ in
+      heard.times.append(CACurrentMediaTime())
+      DispatchQueue.main.async { heard.times.append(CACurrentMediaTime()) }
+      DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+        heard.times.append(CACurrentMediaTime())
+      }
+    }
+    tree.advance(to: .seconds(3))
+    #expect(heard.times == [0.5, 0.5, 1.0] + (laterBlock ? [2] : []))
+  }
+
   /// A work item cancelled before its time does not run; one not cancelled does.
   @Test func aCancelledWorkItemDoesNotRun() {
     let tree = showInKeyWindow(CALayer())
