@@ -55,13 +55,15 @@ import Testing
         heard.times.append(CACurrentMediaTime())
       }
     }
-    UIView.animate(withDuration: 0.5, animations: { view.alpha = 0.5 }) { _ in
-      heard.times.append(CACurrentMediaTime())
-      DispatchQueue.main.async { heard.times.append(CACurrentMediaTime()) }
-      DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+    UIView.animate(
+      withDuration: 0.5, animations: { view.alpha = 0.5 },
+      completion: { _ in
         heard.times.append(CACurrentMediaTime())
-      }
-    }
+        DispatchQueue.main.async { heard.times.append(CACurrentMediaTime()) }
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+          heard.times.append(CACurrentMediaTime())
+        }
+      })
     tree.advance(to: .seconds(3))
     #expect(heard.times == [0.5, 0.5, 1.0] + (laterBlock ? [2] : []))
   }
