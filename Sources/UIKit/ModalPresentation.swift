@@ -185,20 +185,26 @@ extension UIViewControllerTransitioningDelegate {
     }
   }
 
+  /// Transitions under way: touches are ignored meanwhile, as UIKit ignores them.
+  static var transitions = 0
+
   static func present(
-    _ presented: UIViewController, from presenter: UIViewController, animated: Bool,
+    _ presented: UIViewController, from source: UIViewController, animated: Bool,
     completion: (() -> Void)?
   ) {
+    // A child presents through the controller at the root of its tree, as UIKit presents.
+    var presenter = source
+    while let parent = presenter.parent { presenter = parent }
     guard presenter.presentedViewController == nil, presented.presentingViewController == nil,
-      presented !== presenter
+      presented !== presenter, !presenter.isBeingDismissed, !presenter.isBeingPresented
     else {
       Notice.once(
         "present twice",
-        "present(_:animated:completion:): the controller is already presenting or presented; nothing is presented (as iOS warns)"
+        "present(_:animated:completion:): the controller is already presenting, presented or in a transition; nothing is presented (as iOS warns)"
       )
       return
     }
-    guard let window = presenter.viewIfLoaded?.window ?? UIApplication.shared.keyWindow else {
+    guard let window = presenter.viewIfLoaded?.window else {
       Notice.once(
         "present nowhere",
         "present(_:animated:completion:): the presenting controller is not in a window; nothing is presented (as iOS warns)"
@@ -209,6 +215,7 @@ extension UIViewControllerTransitioningDelegate {
     presenter.presentedViewController = presented
     presented.presentingViewController = presenter
     presented.isBeingPresented = true
+    transitions += 1
     let container = UIView(frame: window.bounds)
     container.backgroundColor = .clear
     window.addSubview(container)
@@ -220,22 +227,26 @@ extension UIViewControllerTransitioningDelegate {
       view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
       view.clipsToBounds = true
     }
+    // Only a full-screen style covers, and so hands the animator, the presenter's view.
     let covers = isFullScreen(style)
     presented.withChildren { $0.viewWillAppear(animated) }
     if covers { presenter.withChildren { $0.viewWillDisappear(animated) } }
     let finish = { (_: Bool) in
-      presented.isBeingPresented = false
+      transitions -= 1
       presented.withChildren { $0.viewDidAppear(animated) }
+      presented.isBeingPresented = false
       if covers { presenter.withChildren { $0.viewDidDisappear(animated) } }
       completion?()
     }
     if animated,
       let animator = presented.transitioningDelegate?.animationController(
-        forPresented: presented, presenting: presenter, source: presenter)
+        forPresented: presented, presenting: presenter, source: source)
     {
+      var views: [UITransitionContextViewKey: UIView] = [.to: view]
+      if covers, let presenterView = presenter.viewIfLoaded { views[.from] = presenterView }
       let context = TransitionContext(
         container: container, from: presenter, to: presented, animated: true, style: style,
-        views: [.to: view].merging(presenter.viewIfLoaded.map { [.from: $0] } ?? [:]) { a, _ in a },
+        views: views,
         frames: [
           ObjectIdentifier(presented): (.zero, final),
           ObjectIdentifier(presenter): (window.bounds, window.bounds),
@@ -254,50 +265,78 @@ extension UIViewControllerTransitioningDelegate {
       presented.modalTransitionStyle, then: finish)
   }
 
+  /// Dismisses what `controller` presented (else `controller` itself), with everything
+  /// presented above it: the topmost one animates out, those between go at once, as UIKit
+  /// dismisses a stack.
   static func dismiss(_ controller: UIViewController, animated: Bool, completion: (() -> Void)?) {
+    var root = controller
+    while let parent = root.parent { root = parent }
     let presenter: UIViewController
-    let presented: UIViewController
-    if let p = controller.presentedViewController {
-      (presenter, presented) = (controller, p)
-    } else if let p = controller.presentingViewController {
-      (presenter, presented) = (p, controller)
+    if root.presentedViewController != nil {
+      presenter = root
+    } else if let p = root.presentingViewController {
+      presenter = p
     } else {
       return
     }
-    // What the presented controller presents goes first, at once, as UIKit dismisses a stack.
-    if let above = presented.presentedViewController {
-      dismiss(above, animated: false, completion: nil)
-      finishDismissal(presented: above, presenter: presented, animated: false, completion: nil)
+    var stack: [UIViewController] = []
+    var next = presenter.presentedViewController
+    while let c = next {
+      stack.append(c)
+      next = c.presentedViewController
     }
-    guard let container = presented.presentationContainer else { return }
-    let style = presented.modalPresentationStyle
-    let covers = isFullScreen(style)
-    presented.isBeingDismissed = true
-    presented.withChildren { $0.viewWillDisappear(animated) }
+    guard let top = stack.last, let container = top.presentationContainer else { return }
+    guard !stack.contains(where: { $0.isBeingPresented || $0.isBeingDismissed }) else {
+      Notice.once(
+        "dismiss in transition",
+        "dismiss(animated:completion:): a controller is still being presented or dismissed; nothing is dismissed (as iOS warns)"
+      )
+      return
+    }
+    let covers = isFullScreen(stack[0].modalPresentationStyle)
+    for c in stack.reversed() {
+      c.isBeingDismissed = true
+      c.withChildren { $0.viewWillDisappear(animated) }
+    }
     if covers { presenter.withChildren { $0.viewWillAppear(animated) } }
-    let view = presented.view!
+    // Those between go at once: the topmost uncovers the presenter as it leaves.
+    for c in stack.dropLast() { c.presentationContainer?.isHidden = true }
+    transitions += 1
+    let view = top.view!
     let presenterView = presenter.viewIfLoaded
     let home = presenterView.map { ($0.superview, $0.superview?.subviews.firstIndex(of: $0)) }
     let finish = { (_: Bool) in
+      transitions -= 1
       // An animator may have moved the presenter's view into the container: it goes back.
       if let presenterView, let (parent, index) = home, let parent,
         presenterView.superview !== parent
       {
         parent.insertSubview(presenterView, at: index ?? parent.subviews.count)
       }
-      finishDismissal(
-        presented: presented, presenter: presenter, animated: animated, completion: completion)
+      for c in stack.reversed() {
+        c.viewIfLoaded?.removeFromSuperview()
+        c.presentationContainer?.removeFromSuperview()
+        c.presentationContainer = nil
+        c.presentingViewController?.presentedViewController = nil
+        c.presentingViewController = nil
+      }
+      for c in stack.reversed() {
+        c.withChildren { $0.viewDidDisappear(animated) }
+        c.isBeingDismissed = false
+      }
+      if covers { presenter.withChildren { $0.viewDidAppear(animated) } }
+      completion?()
     }
     if animated,
-      let animator = presented.transitioningDelegate?.animationController(forDismissed: presented)
+      let animator = top.transitioningDelegate?.animationController(forDismissed: top)
     {
       var views: [UITransitionContextViewKey: UIView] = [.from: view]
       if covers, let presenterView { views[.to] = presenterView }
       let context = TransitionContext(
-        container: container, from: presented, to: presenter, animated: true, style: style,
-        views: views,
+        container: container, from: top, to: presenter, animated: true,
+        style: top.modalPresentationStyle, views: views,
         frames: [
-          ObjectIdentifier(presented): (view.frame, .zero),
+          ObjectIdentifier(top): (view.frame, .zero),
           ObjectIdentifier(presenter): (container.bounds, container.bounds),
         ],
         finish: { done in
@@ -309,25 +348,7 @@ extension UIViewControllerTransitioningDelegate {
     }
     run(
       animated: animated, presenting: false, view: view, final: view.frame, in: container,
-      presented.modalTransitionStyle, then: finish)
-  }
-
-  private static func finishDismissal(
-    presented: UIViewController, presenter: UIViewController, animated: Bool,
-    completion: (() -> Void)?
-  ) {
-    guard presenter.presentedViewController === presented else { return }
-    presented.viewIfLoaded?.removeFromSuperview()
-    presented.presentationContainer?.removeFromSuperview()
-    presented.presentationContainer = nil
-    presenter.presentedViewController = nil
-    presented.presentingViewController = nil
-    presented.isBeingDismissed = false
-    presented.withChildren { $0.viewDidDisappear(animated) }
-    if isFullScreen(presented.modalPresentationStyle) {
-      presenter.withChildren { $0.viewDidAppear(animated) }
-    }
-    completion?()
+      top.modalTransitionStyle, then: finish)
   }
 
   /// The transition without an animator: a slide from the bottom or a fade over

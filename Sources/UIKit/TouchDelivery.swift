@@ -24,6 +24,7 @@ import RingLayers
     current = nil
     held = []
     lastRelease = nil
+    ModalPresentation.transitions = 0
   }
 
   /// Turns a pointer event (in the screen's points) into the touch's next phase and sends
@@ -36,6 +37,8 @@ import RingLayers
     switch pointer.phase {
     case .began:
       if let touch = current { move(touch, to: .cancelled, at: touch.windowLocation, now, window) }
+      // A press while a controller is presented or dismissed is ignored, as UIKit ignores it.
+      guard ModalPresentation.transitions == 0 else { return }
       let touch = UITouch()
       touch.window = window
       touch.windowLocation = point

@@ -149,4 +149,105 @@ import Testing
     #expect(done == 2 && fade.ended == [true, true])
     #expect(root.view.superview === root.view.window && sheet.viewIfLoaded?.window == nil)
   }
+
+  /// A controller that records whether it is being presented or dismissed as it hears it.
+  final class Flags: UIViewController {
+    var heard: [String] = []
+    override func viewDidAppear(_ animated: Bool) { heard.append("appeared \(isBeingPresented)") }
+    override func viewDidDisappear(_ animated: Bool) {
+      heard.append("disappeared \(isBeingDismissed)")
+    }
+  }
+
+  /// A child presents through the root controller; one not in a window presents nothing;
+  /// `isBeingPresented` and `isBeingDismissed` hold through the appearance calls.
+  @Test func presentationGoesThroughTheRootAndNeedsAWindow() {
+    let root = Logged("root")
+    let child = UIViewController()
+    root.addChild(child)
+    root.view.addSubview(child.view)
+    child.didMove(toParent: root)
+    let tree = show(root)
+    let flags = Flags()
+    flags.modalPresentationStyle = .fullScreen
+    child.present(flags, animated: false)
+    #expect(flags.presentingViewController === root && root.presentedViewController === flags)
+    tree.advance(to: .seconds(0.1))
+    root.dismiss(animated: false)
+    tree.advance(to: .seconds(0.2))
+    #expect(flags.heard == ["appeared true", "disappeared true"])
+    #expect(!flags.isBeingPresented && !flags.isBeingDismissed)
+    let loose = UIViewController()
+    var done = false
+    loose.present(UIViewController(), animated: false) { done = true }
+    tree.advance(to: .seconds(0.3))
+    #expect(loose.presentedViewController == nil && !done)
+  }
+
+  /// Dismissing a stack of three from its first: the topmost slides out, those between go
+  /// at once, each hears it will and did disappear once; a press during a transition is
+  /// ignored; a dismissal while one is still being presented is refused.
+  @Test func aStackIsDismissedByItsTopmost() {
+    let root = Logged("root")
+    let tree = show(root)
+    let stack = ["a", "b", "c"].map { Logged($0) }
+    for c in stack { c.modalPresentationStyle = .overFullScreen }
+    root.present(stack[0], animated: false)
+    tree.advance(to: .seconds(0.1))
+    stack[0].present(stack[1], animated: false)
+    tree.advance(to: .seconds(0.2))
+    stack[1].present(stack[2], animated: true)
+    stack[1].dismiss(animated: true)
+    #expect(stack[2].presentingViewController === stack[1], "refused mid-presentation")
+    tree.advance(to: .seconds(1))
+    Logged.shared = []
+    stack[0].dismiss(animated: true)
+    tree.advance(to: .seconds(1.25))
+    #expect(stack[1].presentationContainer?.isHidden == true)
+    let y = stack[2].view.layer.presentation()!.frame.minY
+    #expect(y > 0 && y < 400, "the topmost slides out: \(y)")
+    tree.advance(to: .seconds(2))
+    #expect(
+      Logged.shared == [
+        "c will disappear", "b will disappear", "c did disappear", "b did disappear",
+      ])
+    #expect(stack[0].presentedViewController == nil && stack[2].viewIfLoaded?.window == nil)
+  }
+
+  /// A slide in the style of custom presentations (`.custom`): the presenter's view is not
+  /// handed over, neither as the view presented from nor as the one dismissed to.
+  @Test func aCustomPresentationKeepsThePresentersView() {
+    final class Peek: NSObject, UIViewControllerTransitioningDelegate,
+      UIViewControllerAnimatedTransitioning
+    {
+      var seen: [String] = []
+      func animationController(
+        forPresented presented: UIViewController, presenting: UIViewController,
+        source: UIViewController
+      ) -> UIViewControllerAnimatedTransitioning? { self }
+      func animationController(forDismissed dismissed: UIViewController)
+        -> UIViewControllerAnimatedTransitioning?
+      { self }
+      func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?)
+        -> TimeInterval
+      { 0 }
+      func animateTransition(using context: UIViewControllerContextTransitioning) {
+        seen.append(
+          "from \(context.view(forKey: .from) != nil) to \(context.view(forKey: .to) != nil)")
+        if let to = context.view(forKey: .to) { context.containerView.addSubview(to) }
+        context.completeTransition(true)
+      }
+    }
+    let root = Logged("root")
+    let tree = show(root)
+    let peek = Peek()
+    let card = UIViewController()
+    card.modalPresentationStyle = .custom
+    card.transitioningDelegate = peek
+    root.present(card, animated: true)
+    tree.advance(to: .seconds(0.1))
+    card.dismiss(animated: true)
+    tree.advance(to: .seconds(0.2))
+    #expect(peek.seen == ["from false to true", "from true to false"])
+  }
 }
