@@ -56,6 +56,8 @@ public class NSKeyValueObservation: NSObject {
   /// Reads the key path again and tells the handler if it changed; `touched` are the
   /// objects just set, for values that cannot be compared.
   func check(touched: [ObjectIdentifier]) {}
+  /// The object observed.
+  var observedID: ObjectIdentifier? { nil }
 }
 
 /// The types `observe(_:options:changeHandler:)` is offered on: every `NSObject`.
@@ -104,10 +106,12 @@ private final class Observation<Root: AnyObject, Value>: NSKeyValueObservation {
   let keyPath: KeyPath<Root, Value>
   let options: NSKeyValueObservingOptions
   let handler: (Root, NSKeyValueObservedChange<Value>) -> Void
+  let observed: ObjectIdentifier
   /// The value the handler last heard of (or the one when the observation was made).
   var last: Value
-  /// Whether the handler is running: a change it makes is not told to it again.
-  var telling = false
+  /// How deep the handler's own changes have called it again (as Foundation calls it,
+  /// nested); a handler that keeps changing its value stops being told at 16.
+  var depth = 0
 
   init(
     _ object: Root, _ keyPath: KeyPath<Root, Value>, _ options: NSKeyValueObservingOptions,
@@ -117,11 +121,21 @@ private final class Observation<Root: AnyObject, Value>: NSKeyValueObservation {
     self.keyPath = keyPath
     self.options = options
     self.handler = handler
+    observed = ObjectIdentifier(object)
     last = object[keyPath: keyPath]
   }
 
+  override var observedID: ObjectIdentifier? { observed }
+
   override func check(touched: [ObjectIdentifier]) {
-    guard !telling, let object else { return }
+    guard let object else { return }
+    guard depth < 16 else {
+      Notice.once(
+        "kvo depth",
+        "observe(_:options:changeHandler:): a handler kept changing the value it observes; it is no longer told of its own changes 16 deep"
+      )
+      return
+    }
     let value = object[keyPath: keyPath]
     let changed =
       KeyValueObservations.same(last, value).map { !$0 }
@@ -129,8 +143,8 @@ private final class Observation<Root: AnyObject, Value>: NSKeyValueObservation {
     guard changed else { return }
     let old = last
     last = value
-    telling = true
-    defer { telling = false }
+    depth += 1
+    defer { depth -= 1 }
     if options.contains(.prior) {
       handler(
         object,
@@ -153,6 +167,8 @@ final class KeyValueObservations: @unchecked Sendable {
   private struct Entry {
     weak var observation: NSKeyValueObservation?
     let id: ObjectIdentifier
+    /// The object it observes.
+    let observed: ObjectIdentifier?
   }
   private let lock = NSLock()
   private var entries: [Entry] = []
@@ -162,7 +178,10 @@ final class KeyValueObservations: @unchecked Sendable {
 
   func add(_ observation: NSKeyValueObservation) {
     lock.withLock {
-      entries.append(Entry(observation: observation, id: ObjectIdentifier(observation)))
+      entries.append(
+        Entry(
+          observation: observation, id: ObjectIdentifier(observation),
+          observed: observation.observedID))
       count.store(entries.count, ordering: .relaxed)
     }
   }
@@ -175,9 +194,9 @@ final class KeyValueObservations: @unchecked Sendable {
     }
   }
 
-  /// Checks every live observation: `touched` (and, for a view's own layer, its view) was
-  /// just set; nil at the end of a turn. Handlers run on the thread that set the value, as
-  /// Foundation's do.
+  /// Checks the observations of `touched` (and, for a view's own layer, of its view), which
+  /// was just set; every live observation when it is nil, at the end of a turn. Handlers
+  /// run on the thread that set the value, as Foundation's do.
   func check(touched: AnyObject?) {
     guard count.load(ordering: .relaxed) > 0 else { return }
     var ids: [ObjectIdentifier] = []
@@ -187,7 +206,11 @@ final class KeyValueObservations: @unchecked Sendable {
         ids.append(ObjectIdentifier(owner))
       }
     }
-    let live = lock.withLock { entries.compactMap(\.observation) }
+    let live = lock.withLock {
+      entries.compactMap { entry in
+        ids.isEmpty || entry.observed.map(ids.contains) == true ? entry.observation : nil
+      }
+    }
     for observation in live { observation.check(touched: ids) }
   }
 

@@ -96,17 +96,50 @@ private final class Download: NSObject {
     _ = (a, b)
   }
 
-  /// A handler that sets the value it observes is not told of its own change again.
-  @Test func aHandlerSettingItsOwnValueDoesNotRecurse() {
+  /// A handler that sets the value it observes hears its own change at once, nested, as
+  /// Foundation's does; one that keeps changing it stops being told 16 deep.
+  @Test func aHandlersOwnChangeIsToldNested() {
     let layer = CALayer()
-    var calls = 0
-    let o = layer.observe(\.opacity) { layer, _ in
-      calls += 1
+    var heard: [String] = []
+    let o = layer.observe(\.opacity, options: [.old, .new]) { layer, change in
+      heard.append("\(change.oldValue!)>\(change.newValue!)")
       layer.opacity = min(layer.opacity, 0.5)
+      heard.append("out")
     }
     layer.opacity = 0.9
-    #expect(calls == 1 && layer.opacity == 0.5)
-    _ = o
+    heard.append("after")
+    #expect(heard == ["1.0>0.9", "0.9>0.5", "out", "out", "after"])
+    var calls = 0
+    let pingPong = layer.observe(\.zPosition) { layer, _ in
+      calls += 1
+      layer.zPosition = layer.zPosition == 1 ? 2 : 1
+    }
+    layer.zPosition = 1
+    #expect(calls == 16)
+    _ = (o, pingPong)
+  }
+
+  /// A set checks only the observations of what was set (and its view): 2,000 sets with
+  /// 500 observations of other views read none of them.
+  @Test func aSetChecksOnlyItsOwnObservations() {
+    var reads = 0
+    final class Counted: UIView {
+      var onRead: () -> Void = {}
+      override var bounds: CGRect {
+        get {
+          onRead()
+          return super.bounds
+        }
+        set { super.bounds = newValue }
+      }
+    }
+    let others = (0..<500).map { _ in Counted() }
+    let observations = others.map { $0.observe(\.bounds) { _, _ in } }
+    for v in others { v.onRead = { reads += 1 } }
+    let moving = UIView()
+    for i in 0..<2000 { moving.center = CGPoint(x: i, y: 0) }
+    #expect(reads == 0)
+    _ = observations
   }
 
   /// A program's own property (which iOS tells through `@objc dynamic`) is told after
