@@ -125,8 +125,12 @@ public final class WindowPlayer {
   deinit {
     destroyImage()
     XFreeGC(display, gc)
-    XDestroyWindow(display, window)
+    // A window another client destroyed is gone already (destroying it again is an error).
+    if !destroyed { XDestroyWindow(display, window) }
   }
+
+  /// Whether another client destroyed the window (`xdotool windowclose`, `xkill`).
+  private var destroyed = false
 
   /// Runs until closed, a key quits, `duration` passes or `shouldStop` says so.
   public func run(shouldStop: () -> Bool = { false }) throws {
@@ -163,6 +167,9 @@ public final class WindowPlayer {
           queuePointer(.ended, x: event.xbutton.x, y: event.xbutton.y, paused: schedule.isPaused)
         case ClientMessage:
           if Atom(event.xclient.data.l.0) == deleteAtom { return }
+        case DestroyNotify where event.xdestroywindow.window == window:
+          destroyed = true
+          return
         case ConfigureNotify:
           let w = Int(event.xconfigure.width)
           let h = Int(event.xconfigure.height)
@@ -201,9 +208,10 @@ public final class WindowPlayer {
   }
 
   /// Keeps a pointer event (window pixels) for the next frame, in points; a drag replaces
-  /// the drag before it. A paused window draws its frame again to show what it changed.
+  /// the drag before it. While paused, the program's clock stands still, so presses and
+  /// drags are not passed on (a release still is, ending a press made while playing).
   private func queuePointer(_ phase: PointerEvent.Phase, x: Int32, y: Int32, paused: Bool) {
-    guard case .tree = options.content else { return }
+    guard case .tree = options.content, !paused || phase == .ended else { return }
     let event = PointerEvent(phase, at: Point(x: Double(x) / scale, y: Double(y) / scale))
     if phase == .moved, pointerEvents.last?.phase == .moved {
       pointerEvents[pointerEvents.count - 1] = event

@@ -88,9 +88,26 @@ import RingLayers
     window.sendEvent(UIEvent(touches: [touch], timestamp: now))
   }
 
-  /// Tells the views of held touches that they ended, once no recogniser on them waits (a
-  /// recogniser that recognised has already cancelled them).
+  /// Whether a recogniser that delays touches' beginnings (`delaysTouchesBegan`) may still
+  /// recognise `touch`.
+  private static func delaysBegan(_ touch: UITouch) -> Bool {
+    (touch.gestureRecognizers ?? []).contains {
+      $0.delaysTouchesBegan && $0.state == .possible && $0.hearsTouches
+    }
+  }
+
+  /// Tells the view of a touch whose beginning was held that it began.
+  private static func releaseBegan(_ touch: UITouch) {
+    touch.beganHeld = false
+    guard touch.deliversToView, let view = touch.view else { return }
+    touch.viewHeardBegan = true
+    view.touchesBegan([touch], with: UIEvent(touches: [touch], timestamp: touch.timestamp))
+  }
+
+  /// Tells the views of held touches that they began, or ended, once no recogniser on
+  /// them delays or waits (a recogniser that recognised has already cancelled them).
   static func releaseHeldEnds() {
+    if let touch = current, touch.beganHeld, !delaysBegan(touch) { releaseBegan(touch) }
     guard !held.isEmpty else { return }
     let ready = held.filter { touch in
       !(touch.gestureRecognizers ?? []).contains {
@@ -115,6 +132,13 @@ import RingLayers
     let touches: Set<UITouch> = [touch]
     let recognizers = touch.gestureRecognizers ?? []
     for recognizer in recognizers where recognizer.hearsTouches {
+      // A recogniser removed from its view, or whose view left the window, hears no more:
+      // an active gesture is cancelled (its action told, while its view is there).
+      guard let view = recognizer.view, view.window === touch.window else {
+        recognizer.detach()
+        touch.gestureRecognizers?.removeAll { $0 === recognizer }
+        continue
+      }
       if touch.phase == .began {
         // A new press replaces the ones that lifted (the taps of a multiple tap).
         recognizer.touches.removeAll { $0.phase == .ended || $0.phase == .cancelled }
@@ -127,12 +151,29 @@ import RingLayers
       case .cancelled: recognizer.touchesCancelled(touches, with: event)
       }
     }
-    if touch.phase == .ended,
+    if touch.deliversToView, let view = touch.view, view.window !== touch.window {
+      // The view left the window: it hears the touch cancelled, and nothing more.
+      touch.deliversToView = false
+      if touch.viewHeardBegan, !touch.viewHeardEnd {
+        touch.viewHeardEnd = true
+        view.touchesCancelled(touches, with: event)
+      }
+    }
+    if touch.phase == .began, delaysBegan(touch) {
+      // Heard once the recognisers that delay it fail; never if one recognises.
+      touch.beganHeld = true
+    } else if touch.beganHeld, touch.phase == .moved || touch.phase == .stationary {
+      // Still held: the view has not heard the touch begin.
+    } else if touch.phase == .ended,
       recognizers.contains(where: { $0.delaysTouchesEnded && $0.state == .possible && $0.waits })
     {
       // Heard when the waiting recognisers fail, or cancelled if one recognises.
       held.append(touch)
     } else if touch.deliversToView, let view = touch.view {
+      if touch.beganHeld, touch.phase == .ended || touch.phase == .cancelled {
+        // The press lifted with nothing recognised: the view hears it begin first.
+        releaseBegan(touch)
+      }
       switch touch.phase {
       case .began:
         touch.viewHeardBegan = true

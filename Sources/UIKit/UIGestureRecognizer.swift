@@ -31,7 +31,11 @@ open class UIGestureRecognizer: NSObject {
   private final var lastWindowLocation: CGPoint?
   /// The view it was added to.
   public internal(set) weak var view: UIView?
-  open var isEnabled = true
+  /// Whether it recognises; disabled mid-gesture, the gesture is cancelled (its action
+  /// told), as UIKit documents.
+  open var isEnabled = true {
+    didSet { if !isEnabled { detach() } }
+  }
   open weak var delegate: UIGestureRecognizerDelegate?
   open var cancelsTouchesInView = true
   open var delaysTouchesBegan = false
@@ -207,6 +211,13 @@ open class UIGestureRecognizer: NSObject {
       }
     }
     if new == .failed || new == .ended || new == .cancelled { TouchDelivery.releaseHeldEnds() }
+  }
+
+  /// Stops hearing its touch: an active gesture is cancelled (the action told, while its
+  /// view is there), then it starts again.
+  final func detach() {
+    if view != nil, stateValue == .began || stateValue == .changed { settle(.cancelled) }
+    if stateValue != .possible || !touches.isEmpty || pendingState != nil { reset() }
   }
 
   /// Resets it when its gesture is over and no touch of it is down.

@@ -118,8 +118,21 @@ open class UISlider: UIControl {
 
   // MARK: Tracking
 
+  /// How far from the thumb, in points, a touch still takes hold of it.
+  static let thumbReach: CGFloat = 10
+  /// Where on the thumb the touch took hold, from its centre, in points.
+  private var grab: CGFloat = 0
+
+  /// A touch that begins on the thumb (or within `thumbReach` of it) takes hold of it, where
+  /// it touched; one elsewhere on the track moves nothing, as on iOS.
   open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-    follow(touch)
+    let track = trackRect(forBounds: bounds)
+    let thumb = thumbRect(forBounds: bounds, trackRect: track, value: current)
+    let p = touch.location(in: self)
+    guard thumb.insetBy(dx: -Self.thumbReach, dy: -Self.thumbReach).contains(p) else {
+      return false
+    }
+    grab = p.x - thumb.midX
     return true
   }
 
@@ -132,12 +145,12 @@ open class UISlider: UIControl {
     if !isContinuous { sendActions(for: .valueChanged) }
   }
 
-  /// Moves the value under the touch (the thumb's centre follows it).
+  /// Moves the value under the touch (the thumb follows it, held where it was taken).
   private func follow(_ touch: UITouch) {
     let track = trackRect(forBounds: bounds)
     let thumbWidth = thumbRect(forBounds: bounds, trackRect: track, value: current).width
     let travel = max(1, track.width - thumbWidth)
-    let x = touch.location(in: self).x - track.minX - thumbWidth / 2
+    let x = touch.location(in: self).x - grab - track.minX - thumbWidth / 2
     let fraction = Float(min(max(x / travel, 0), 1))
     let old = current
     setValue(minimumValue + fraction * (maximumValue - minimumValue), animated: false)

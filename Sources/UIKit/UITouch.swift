@@ -34,6 +34,8 @@ open class UITouch: NSObject {
   var viewHeardBegan = false
   /// Whether its view has heard it end or be cancelled.
   var viewHeardEnd = false
+  /// Whether its view's `touchesBegan` waits for recognisers that delay it.
+  var beganHeld = false
 
   public override init() { super.init() }
 

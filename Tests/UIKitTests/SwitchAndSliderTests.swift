@@ -76,13 +76,29 @@ import Testing
     slider.isContinuous = continuous
     var sent = 0
     slider.addAction(UIAction { _ in sent += 1 }, for: .valueChanged)
+    let track = slider.trackRect(forBounds: slider.bounds)
+    let thumb = slider.thumbRect(forBounds: slider.bounds, trackRect: track, value: 0.5)
+    // A press on the track away from the thumb takes no hold.
+    let away = UITouch()
+    away.windowLocation = CGPoint(x: thumb.maxX + 40, y: 15)
+    slider.touchesBegan([away], with: nil)
+    away.windowLocation = CGPoint(x: 0, y: 15)
+    slider.touchesMoved([away], with: nil)
+    slider.touchesEnded([away], with: nil)
+    #expect(sent == 0 && slider.value == 0.5)
+    // One 4 points right of the thumb's centre holds it there as it drags.
     let touch = UITouch()
+    touch.windowLocation = CGPoint(x: thumb.midX + 4, y: 15)
     slider.touchesBegan([touch], with: nil)
+    touch.windowLocation = CGPoint(x: thumb.midX - 20, y: 15)
     slider.touchesMoved([touch], with: nil)
     #expect(sent == (continuous ? 1 : 0))
+    let moved = slider.thumbRect(forBounds: slider.bounds, trackRect: track, value: slider.value)
+    #expect(abs(moved.midX - (thumb.midX - 24)) < 1e-4, "the value is a Float")
+    touch.windowLocation = CGPoint(x: -100, y: 15)
+    slider.touchesMoved([touch], with: nil)
     slider.touchesEnded([touch], with: nil)
-    #expect(sent == 1)
-    // Touches here are at the origin: the value followed the touch to the minimum.
+    #expect(sent == (continuous ? 2 : 1))
     #expect(slider.value == 0)
   }
 }

@@ -208,4 +208,64 @@ import Testing
     click(tree, at: 2, 25, 175)
     #expect(buttonTaps == 1 && target.heard == ["swipe"])
   }
+
+  /// A recogniser whose view leaves the window mid-gesture is cancelled once, with its view
+  /// still there, then hears nothing; one removed from its view, or disabled, stops too
+  /// (disabled, cancelled as UIKit documents); a view that leaves the window mid-touch hears
+  /// it cancelled.
+  @Test func gesturesStopWhenTheirViewsGo() {
+    final class Drag {
+      var heard: [String] = []
+      var onChange: (UIPanGestureRecognizer) -> Void = { _ in }
+      func pan(_ r: UIPanGestureRecognizer) {
+        heard.append("\(r.state) \(r.view == nil ? "no view" : "view")")
+        if r.state == .changed { onChange(r) }
+      }
+    }
+    let drag = Drag()
+    let cards = (0..<3).map { i in
+      Pad(frame: CGRect(x: CGFloat(i) * 60, y: 0, width: 50, height: 50))
+    }
+    for card in cards {
+      card.addGestureRecognizer(UIPanGestureRecognizer(target: drag, action: Drag.pan))
+    }
+    let tree = show(cards[0], cards[1], cards[2])
+    let moves: [(Double, PointerEvent.Phase, Double, Double)] = [
+      (0.1, .moved, 20, 25), (0.15, .moved, 40, 25), (0.2, .moved, 50, 25), (0.25, .ended, 50, 25),
+    ]
+    func dragged(_ x: Double, at t: Double) {
+      play(tree, [(t, .began, x, 25)] + moves.map { ($0.0 + t, $0.1, $0.2 + x, $0.3) })
+    }
+    drag.onChange = { r in r.view?.removeFromSuperview() }
+    dragged(10, at: 0)
+    #expect(drag.heard == ["began view", "changed view", "cancelled view"])
+    #expect(cards[0].heard.first == "began 10,25 taps 1" && cards[0].heard.last == "cancelled")
+    drag.heard = []
+    drag.onChange = { r in r.view?.removeGestureRecognizer(r) }
+    dragged(70, at: 1)
+    #expect(drag.heard == ["began view", "changed view"])
+    drag.heard = []
+    drag.onChange = { r in r.isEnabled = false }
+    dragged(130, at: 2)
+    #expect(drag.heard == ["began view", "changed view", "cancelled view"])
+  }
+
+  /// With `delaysTouchesBegan`, the view hears nothing of a press a tap recognises, and the
+  /// whole of one it does not (began once the tap has failed).
+  @Test func delayingRecognisersHoldTheViewsTouches() {
+    let target = Target()
+    let pad = Pad(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+    let tap = UITapGestureRecognizer(target: target, action: Target.tap)
+    tap.delaysTouchesBegan = true
+    pad.addGestureRecognizer(tap)
+    let tree = show(pad)
+    click(tree, at: 0.1, 20, 20)
+    #expect(target.heard == ["tap"] && pad.heard.isEmpty)
+    play(tree, [(1, .began, 20, 20), (1.1, .moved, 60, 20), (1.2, .moved, 70, 20)])
+    play(tree, [(1.3, .ended, 70, 20)])
+    #expect(target.heard == ["tap"])
+    // Began as the tap failed (the press had moved), then the move that failed it.
+    #expect(
+      pad.heard == ["began 60,20 taps 1", "moved 20,20->60,20", "moved 60,20->70,20", "ended"])
+  }
 }
