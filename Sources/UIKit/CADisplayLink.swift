@@ -61,6 +61,12 @@ open class CADisplayLink {
   /// met by calling at every nth refresh (n = 60 / rate, rounded; 1 at most 60).
   open var preferredFramesPerSecond = 0
 
+  /// Refreshes between calls (deprecated on iOS): `preferredFramesPerSecond` of 60 / it.
+  open var frameInterval: Int {
+    get { preferredFramesPerSecond > 0 ? max(1, 60 / preferredFramesPerSecond) : 1 }
+    set { preferredFramesPerSecond = newValue > 0 ? max(1, 60 / newValue) : 0 }
+  }
+
   /// The rate range it asks for: its `preferred` rate (or else `maximum`) is used as
   /// `preferredFramesPerSecond` is.
   open var preferredFrameRateRange = CAFrameRateRange.default

@@ -118,6 +118,7 @@ enum Runtime {
     DisplayLinks.active = []
     MediaTimers.active = []
     MainQueueBlocks.due = []
+    PerformRequests.timers = []
     screenSize = CGSize(width: 375, height: 667)
     screenScale = 2
   }

@@ -19,6 +19,18 @@ extension NotificationCenter {
     }
   }
 
+  /// The same, for a method taking the notification as an `NSNotification` (older code).
+  public func addObserver<Target: AnyObject>(
+    _ observer: Any,
+    selector: @escaping @MainActor (Target) -> @MainActor (NSNotification) -> Void,
+    name: NSNotification.Name?, object: Any?
+  ) {
+    addMethodObserver(observer, name: name, object: object) { target, note in
+      selector(target)(
+        NSNotification(name: note.name, object: note.object, userInfo: note.userInfo))
+    }
+  }
+
   /// The same, for a method taking nothing.
   public func addObserver<Target: AnyObject>(
     _ observer: Any, selector: @escaping @MainActor (Target) -> @MainActor () -> Void,

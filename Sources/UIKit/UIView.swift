@@ -46,6 +46,7 @@ open class UIView: UIResponder, CALayerDelegate {
       if layer.frame != newValue { AutoLayout.frameChanged() }
       layer.frame = newValue
       if layer.bounds.size != oldSize {
+        resizeSubviews(from: oldSize)
         setNeedsLayout()
         setNeedsDisplay()
       }
@@ -58,6 +59,7 @@ open class UIView: UIResponder, CALayerDelegate {
       if layer.bounds != newValue { AutoLayout.frameChanged() }
       layer.bounds = newValue
       if newValue.size != oldSize {
+        resizeSubviews(from: oldSize)
         setNeedsLayout()
         setNeedsDisplay()
       }
@@ -185,6 +187,63 @@ open class UIView: UIResponder, CALayerDelegate {
 
   /// How the view's content fills its bounds (`.scaleToFill` unless set).
   open var contentMode: ContentMode = .scaleToFill
+
+  /// How the view follows its superview's size: which of its margins and sizes stretch.
+  open var autoresizingMask: AutoresizingMask = []
+  /// Whether the subviews follow this view's size by their `autoresizingMask`.
+  open var autoresizesSubviews = true
+
+  /// The margins and sizes of a view that stretch as its superview's size changes.
+  public struct AutoresizingMask: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+  }
+
+  /// Moves and sizes the subviews with an `autoresizingMask` for this view's new size, as
+  /// UIKit does: along each axis the change is shared among the flexible parts (a margin,
+  /// the size, the other margin) in proportion to what each was (equally when all were 0).
+  private func resizeSubviews(from old: CGSize) {
+    guard autoresizesSubviews else { return }
+    let new = bounds.size
+    for view in subviews where !view.autoresizingMask.isEmpty {
+      let mask = view.autoresizingMask
+      var frame = view.frame
+      func share(
+        _ lead: CGFloat, _ size: CGFloat, _ trail: CGFloat, _ delta: CGFloat,
+        _ flexible: (Bool, Bool, Bool)
+      ) -> (lead: CGFloat, size: CGFloat) {
+        let parts = [(flexible.0, lead), (flexible.1, size), (flexible.2, trail)]
+        let count = CGFloat(parts.filter(\.0).count)
+        guard count > 0 else { return (lead, size) }
+        let total = parts.filter(\.0).map { max(0, $0.1) }.reduce(0, +)
+        func grow(_ part: (Bool, CGFloat)) -> CGFloat {
+          guard part.0 else { return 0 }
+          return total > 0 ? delta * max(0, part.1) / total : delta / count
+        }
+        return (lead + grow(parts[0]), size + grow(parts[1]))
+      }
+      let x = share(
+        frame.minX, frame.width, old.width - frame.maxX, new.width - old.width,
+        (
+          mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
+          mask.contains(.flexibleRightMargin)
+        ))
+      let y = share(
+        frame.minY, frame.height, old.height - frame.maxY, new.height - old.height,
+        (
+          mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),
+          mask.contains(.flexibleBottomMargin)
+        ))
+      frame = CGRect(x: x.lead, y: y.lead, width: max(0, x.size), height: max(0, y.size))
+      if frame != view.frame { view.frame = frame }
+    }
+  }
 
   /// Clips the view's content and subviews to its bounds: its layer's `masksToBounds`.
   open var clipsToBounds: Bool {

@@ -140,3 +140,53 @@ import Testing
     #expect(once == [0.5] && every == [0.25, 0.5, 0.75, 1.0], "\(once) \(every)")
   }
 }
+
+/// Older UIKit real code still calls: block-less animations, delayed performs, a display
+/// link's frame interval, notifications taken as `NSNotification`, motion effects kept.
+@MainActor @Suite(.serialized) struct LegacyIdiomsTests {
+  @MainActor final class Spinner: UIView {
+    var heard: [String] = []
+    func start() { heard.append("start \(CACurrentMediaTime())") }
+    func note(_ object: Any?) { heard.append("note \(object as? String ?? "-")") }
+    func rotated(notification: NSNotification) {
+      heard.append("rotated \(notification.name.rawValue)")
+    }
+  }
+
+  @Test func olderIdiomsWork() {
+    let spinner = Spinner(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    let tree = showInKeyWindow(spinner.layer)
+    spinner.perform(Spinner.start, with: nil, afterDelay: 0.25)
+    spinner.perform(Spinner.note, with: "x", afterDelay: 0.5)
+    spinner.perform(Spinner.note, with: "y", afterDelay: 0.75)
+    tree.advance(to: .seconds(0.6))
+    NSObject.cancelPreviousPerformRequests(withTarget: spinner)
+    tree.advance(to: .seconds(1))
+    #expect(spinner.heard == ["start 0.25", "note x"])
+
+    let center = NotificationCenter()
+    center.addObserver(
+      spinner, selector: Spinner.rotated, name: UIDevice.orientationDidChangeNotification,
+      object: nil)
+    center.post(name: UIDevice.orientationDidChangeNotification, object: nil)
+    #expect(spinner.heard.last == "rotated UIDeviceOrientationDidChangeNotification")
+
+    // Block-less animation: what changes between begin and commit animates.
+    UIView.beginAnimations(nil, context: nil)
+    UIView.setAnimationDuration(1)
+    UIView.setAnimationCurve(.linear)
+    spinner.alpha = 0
+    UIView.commitAnimations()
+    tree.advance(to: .seconds(1.5))
+    #expect(abs(Double(spinner.layer.presentation()!.opacity) - 0.5) < 1e-6)
+
+    let link = CADisplayLink(target: spinner, selector: Spinner.start)
+    link.frameInterval = 6
+    #expect(link.preferredFramesPerSecond == 10 && link.frameInterval == 6)
+    let tilt = UIInterpolatingMotionEffect(keyPath: "center.x", type: .tiltAlongHorizontalAxis)
+    spinner.addMotionEffect(tilt)
+    #expect(spinner.motionEffects.count == 1)
+    UIApplication.shared.isStatusBarHidden = true
+    #expect(UIApplication.shared.isStatusBarHidden)
+  }
+}

@@ -175,4 +175,36 @@ import Testing
     #expect(UIColor(named: "AccentColor") == nil)
     #expect(CGVector(dx: 1, dy: 2).dy == 2 && NSIntegerMax == Int.max)
   }
+
+  /// A superview's new size moves and sizes the subviews by their `autoresizingMask`: the
+  /// change is shared among the flexible parts in proportion to what each was.
+  @Test(arguments: [
+    (UIView.AutoresizingMask.flexibleWidth, CGRect(x: 10, y: 10, width: 180, height: 20)),
+    (
+      UIView.AutoresizingMask([.flexibleLeftMargin, .flexibleRightMargin]),
+      CGRect(x: 30, y: 10, width: 80, height: 20)
+    ),
+    (UIView.AutoresizingMask.flexibleLeftMargin, CGRect(x: 110, y: 10, width: 80, height: 20)),
+    (
+      UIView.AutoresizingMask([
+        .flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin, .flexibleHeight,
+      ]),
+      CGRect(x: 20, y: 10, width: 160, height: 40)
+    ),
+    (UIView.AutoresizingMask(), CGRect(x: 10, y: 10, width: 80, height: 20)),
+  ])
+  func subviewsFollowTheirMasks(mask: UIView.AutoresizingMask, expected: CGRect) {
+    let parent = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+    let child = UIView(frame: CGRect(x: 10, y: 10, width: 80, height: 20))
+    if mask == [.flexibleLeftMargin, .flexibleRightMargin] {
+      child.frame.origin.x = 5  // margins 5 and 15: the 100 points go 25 and 75
+    }
+    child.autoresizingMask = mask
+    parent.addSubview(child)
+    parent.frame = CGRect(x: 0, y: 0, width: 200, height: 70)
+    #expect(child.frame == expected)
+    parent.autoresizesSubviews = false
+    parent.bounds.size = CGSize(width: 50, height: 50)
+    #expect(child.frame == expected, "not when the superview does not resize its subviews")
+  }
 }
