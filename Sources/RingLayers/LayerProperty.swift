@@ -16,6 +16,9 @@ public protocol AnyLayerProperty<Value>: Sendable {
   var name: String { get }
   /// Where the value lives in a layer's values.
   var keyPath: WritableKeyPath<LayerProperties, Value> { get }
+  /// The same place through stored properties only: reading and writing through it every
+  /// frame allocates nothing.
+  var storedKeyPath: WritableKeyPath<LayerProperties, Value> { get }
   /// The kinds of layer that have it.
   var kinds: Set<LayerKind> { get }
   /// Geometry or paint: fixed by the part of `LayerProperties` it lives in.

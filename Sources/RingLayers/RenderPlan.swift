@@ -409,7 +409,7 @@ extension RenderPlan {
           b = PixelRect(x: 0, y: 0, width: width, height: height)
         }
         let clip =
-          q.masksToBounds ? cache.fill(q.roundedBounds, rule: .nonZero, m, width, height) : nil
+          q.masksToBounds ? cache.fill(bounds: q, m, width, height) : nil
         var shadow: Shadow?
         if castsShadow {
           // The offset and blur in points, through the layer's transform (its scale).
@@ -461,7 +461,7 @@ extension RenderPlan {
     /// The layer's bounds on the device through `m`: rounded when it masks to them.
     private mutating func boundsRegion(_ q: LayerGeometry, _ m: Transform2D) -> CoverageMask {
       q.masksToBounds
-        ? cache.fill(q.roundedBounds, rule: .nonZero, m, width, height)
+        ? cache.fill(bounds: q, m, width, height)
         : cache.fill(rect: q.bounds, m, width, height)
     }
 
@@ -506,7 +506,7 @@ extension RenderPlan {
       let q = n.properties.geometry
       let drawn = coverage(i)
       if drawn.background {
-        let c = cache.fill(q.roundedBounds, rule: .nonZero, m, width, height)
+        let c = cache.fill(bounds: q, m, width, height)
         add(.fill(node: i, source: .background, coverage: c), bounds: c.pixelBounds)
       }
       if let contents = q.contents {
@@ -745,6 +745,16 @@ struct CoverageCache {
     -> CoverageMask
   {
     get(Key(path: path, stroke: nil, rule: rule, transform: m, width: w, height: h))
+  }
+
+  /// `fill` of a layer's bounds, its `maskedCorners` rounded by its `cornerRadius`: a
+  /// square-cornered one through the kept rectangle paths (a background drawn each frame
+  /// builds no path).
+  mutating func fill(bounds q: LayerGeometry, _ m: Transform2D, _ w: Int, _ h: Int)
+    -> CoverageMask
+  {
+    guard q.cornerRadius > 0, q.cornerRadius.isFinite else { return fill(rect: q.bounds, m, w, h) }
+    return fill(q.roundedBounds, rule: .nonZero, m, w, h)
   }
 
   /// `fill` of rectangle `r`'s path, made once for a rectangle and kept.

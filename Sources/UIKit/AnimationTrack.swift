@@ -196,6 +196,10 @@ protocol CAValue: Interpolatable {
 }
 
 extension CAValue {
+  /// Sets the number a key path names beneath the property without a key path, for
+  /// numbers whose key path has computed parts (writing through one allocates a write-back
+  /// buffer each time, every frame); nil: its key path is written.
+  static func componentSetter(_ name: String) -> ((inout Self, Double) -> Void)? { nil }
   static var components: [String: WritableKeyPath<Self, Double>] { [:] }
   static var unreadable: Self? { nil }
   var vector: [Double]? { nil }
@@ -313,6 +317,43 @@ extension Transform3D: CAValue {
     ]
   }
 
+  static func componentSetter(_ name: String) -> ((inout Transform3D, Double) -> Void)? {
+    func angle(_ axis: Int) -> (inout Transform3D, Double) -> Void {
+      { t, v in
+        var a = t.eulerAngles
+        a[axis] = v
+        t = t.withEulerAngles(a)
+      }
+    }
+    func scale(_ axis: Int) -> (inout Transform3D, Double) -> Void {
+      { t, v in
+        var s = t.axisScales
+        s[axis] = v
+        t = t.withScale(s)
+      }
+    }
+    func offset(_ axis: Int) -> (inout Transform3D, Double) -> Void {
+      { t, v in
+        var o = t.offset
+        o[axis] = v
+        t = t.withTranslation(o)
+      }
+    }
+    switch name {
+    case "rotation", "rotation.z": return angle(2)
+    case "rotation.x": return angle(0)
+    case "rotation.y": return angle(1)
+    case "scale": return { t, v in t = t.withScale(SIMD3(repeating: v)) }
+    case "scale.x": return scale(0)
+    case "scale.y": return scale(1)
+    case "scale.z": return scale(2)
+    case "translation.x": return offset(0)
+    case "translation.y": return offset(1)
+    case "translation.z": return offset(2)
+    default: return nil
+    }
+  }
+
   /// The rotation as angles about x, then y, then z; set, the rest kept.
   var rotationAngles: SIMD3<Double> {
     get { eulerAngles }
@@ -403,7 +444,8 @@ struct CAKeyPath {
     _ p: P, component: String?, samples: Samples
   ) -> any TrackWriter {
     let type = P.Value.self as! any CAValue.Type  // checked by init
-    return track(type, p.keyPath, component: component, samples: samples)
+    // Through stored properties: a frame's reads and writes then allocate nothing.
+    return track(type, p.storedKeyPath, component: component, samples: samples)
   }
 
   private static func track<Value: CAValue>(
@@ -418,7 +460,16 @@ struct CAKeyPath {
         "path:\(Value.self)", "CAKeyframeAnimation.path moves points only: its values are drawn")
     }
     if let component, let part = Value.components[component] {
-      return Track(keyPath: whole.appending(path: part), samples: samples)
+      let set = Value.componentSetter(component)
+      return Track(
+        keyPath: whole.appending(path: part), samples: samples,
+        store: set.map { set in
+          { p, v in
+            var value = p[keyPath: whole]
+            set(&value, v)
+            p[keyPath: whole] = value
+          }
+        })
     }
     if let component, let part = Value.sizeComponents[component] {
       return Track(keyPath: whole.appending(path: part), samples: samples)
@@ -540,11 +591,17 @@ extension TrackWriter {
 /// An animation's keyframes for one value in a layer's values.
 struct Track<Value: CAValue>: TrackWriter {
   let keyPath: WritableKeyPath<LayerProperties, Value>
+  /// Writes the value (through the key path, or a setter that allocates nothing).
+  private let store: (inout LayerProperties, Value) -> Void
   let keyframes: Keyframes<Value>
   let samples: CAKeyPath.Samples
 
-  init(keyPath: WritableKeyPath<LayerProperties, Value>, samples: CAKeyPath.Samples) {
+  init(
+    keyPath: WritableKeyPath<LayerProperties, Value>, samples: CAKeyPath.Samples,
+    store: ((inout LayerProperties, Value) -> Void)? = nil
+  ) {
     self.keyPath = keyPath
+    self.store = store ?? { $0[keyPath: keyPath] = $1 }
     self.samples = samples
     var values = samples.raw.map(Value.unboxed)
     if samples.byOnly { values[0] = Value.additiveZero }
@@ -555,16 +612,20 @@ struct Track<Value: CAValue>: TrackWriter {
   }
 
   func write(_ f: Double, iteration: Int, into p: inout LayerProperties) {
+    // Read, changed and written once: an in-place change through a key path with computed
+    // parts allocates a write-back buffer each time.
+    let beneath = p[keyPath: keyPath]
     guard samples.additive else {
-      keyframes.write(samples.progress(f), into: &p[keyPath: keyPath])
-      accumulate(iteration, into: &p[keyPath: keyPath])
+      var value = beneath
+      keyframes.write(samples.progress(f), into: &value)
+      accumulate(iteration, into: &value)
+      store(&p, value)
       return
     }
-    let beneath = p[keyPath: keyPath]
     var value = Value.additiveZero ?? beneath
     keyframes.write(samples.progress(f), into: &value)
     accumulate(iteration, into: &value)
-    p[keyPath: keyPath] = beneath.adding(value)
+    store(&p, beneath.adding(value))
   }
 
   /// A cumulative animation's value: `iteration` times the value an iteration ends at,

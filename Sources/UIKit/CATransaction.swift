@@ -226,7 +226,7 @@ enum Runtime {
     var atOneInstant = 0
     var lastCallTime: MediaTime?
     while stops < limit {
-      let next = MainActor.assumeIsolated { nextCall(upTo: time) }
+      let next = nextCallOnMain(time)
       // The clock moves toward the next call (or the frame) one animation stop at a time:
       // what a stop's callbacks schedule (a completion block's `asyncAfter`) may be due
       // before it, and is made in its turn.
@@ -261,6 +261,12 @@ extension Runtime {
 
   /// The earliest call due for the frame at `frame`, and its time: at one time, display
   /// links come first, then timers, then blocks.
+  /// `nextCall(upTo:)` as a plain function, for the run loop's own thread (the main one):
+  /// `MainActor.assumeIsolated` would box a closure at each of a frame's calls.
+  nonisolated(unsafe) static let nextCallOnMain = unsafeBitCast(
+    nextCall as @MainActor (MediaTime) -> (time: MediaTime, call: Call)?,
+    to: ((MediaTime) -> (time: MediaTime, call: Call)?).self)
+
   @MainActor static func nextCall(upTo frame: MediaTime) -> (time: MediaTime, call: Call)? {
     var next: (time: MediaTime, call: Call)?
     if let refresh = DisplayLinks.nextCall(upTo: frame) {

@@ -39,6 +39,7 @@ open class UIApplication: UIResponder {
     keyWindow = nil
     windows = []
     screen = Layer()
+    shownWindows = []
     pendingAppearance = []
     delegate = nil
     TouchDelivery.reset()
@@ -46,7 +47,10 @@ open class UIApplication: UIResponder {
   }
 
   func setKeyWindow(_ window: UIWindow) {
-    Runtime.layout = { MainActor.assumeIsolated { UIApplication.shared.turn() } }
+    // The run loop's turns run on the main thread; taken as a plain function once, so a
+    // frame's turn allocates nothing (`MainActor.assumeIsolated` boxes its closure per call).
+    let turn: @MainActor () -> Void = { UIApplication.shared.turn() }
+    Runtime.layout = unsafeBitCast(turn, to: (() -> Void).self)
     keyWindow = window
     show(window)
   }
@@ -57,23 +61,41 @@ open class UIApplication: UIResponder {
   }
 
   /// The windows on screen, lowest level first (at one level, in the order first shown):
-  /// those not hidden, and the key window.
-  var shownWindows: [UIWindow] {
-    windows.enumerated().filter { !$0.element.isHidden || $0.element === keyWindow }
-      .sorted { ($0.element.windowLevel, $0.offset) < ($1.element.windowLevel, $1.offset) }
-      .map(\.element)
-  }
+  /// those not hidden, and the key window (as of the last `arrangeScreen()`).
+  private(set) var shownWindows: [UIWindow] = []
+
+  private func isShown(_ window: UIWindow) -> Bool { !window.isHidden || window === keyWindow }
 
   /// Puts the shown windows' layers on the screen in their order; forgets the windows that
-  /// were hidden (shown again, they come back).
+  /// were hidden (shown again, they come back). Each turn, with nothing built when nothing
+  /// changed.
   func arrangeScreen() {
-    windows.removeAll { $0.isHidden && $0 !== keyWindow }
-    let layers = shownWindows.map(\.layer.backing)
-    guard screen.sublayers.map(ObjectIdentifier.init) != layers.map(ObjectIdentifier.init) else {
-      return
-    }
+    if windows.contains(where: { !isShown($0) }) { windows.removeAll { !isShown($0) } }
+    guard !screenIsArranged() else { return }
+    shownWindows = windows.enumerated()
+      .sorted { ($0.element.windowLevel, $0.offset) < ($1.element.windowLevel, $1.offset) }
+      .map(\.element)
     for layer in screen.sublayers { layer.removeFromSuperlayer() }
-    for layer in layers { screen.addSublayer(layer) }
+    for window in shownWindows { screen.addSublayer(window.layer.backing) }
+  }
+
+  /// Whether the screen shows every window in `windows` (all shown now), by level, and
+  /// nothing else.
+  private func screenIsArranged() -> Bool {
+    guard shownWindows.count == windows.count, screen.sublayers.count == windows.count else {
+      return false
+    }
+    for (i, window) in shownWindows.enumerated() {
+      guard screen.sublayers[i] === window.layer.backing,
+        let index = windows.firstIndex(where: { $0 === window })
+      else { return false }
+      if i > 0 {
+        let before = shownWindows[i - 1]
+        let beforeIndex = windows.firstIndex { $0 === before } ?? 0
+        guard (before.windowLevel, beforeIndex) < (window.windowLevel, index) else { return false }
+      }
+    }
+    return true
   }
 
   /// The end of a run-loop turn: the shown windows lay out, controllers hear they appeared,

@@ -309,7 +309,9 @@ struct TerminalRun {
         + " echo $? > \(statusFile); sleep 30",
     ])
     let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline {
+    // Until a frame shows, or the program has ended (one that crashes early may end before
+    // a capture sees its first frame, on a loaded machine).
+    while Date() < deadline && !FileManager.default.fileExists(atPath: statusFile) {
       Thread.sleep(forTimeInterval: 0.5)
       frame = tmux(["capture-pane", "-e", "-p"])
       if frame.contains("▀") || frame.contains("▄") { break }
