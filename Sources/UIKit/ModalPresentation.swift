@@ -149,11 +149,15 @@ extension UIViewControllerTransitioningDelegate {
   func finalFrame(for vc: UIViewController) -> CGRect {
     frames[ObjectIdentifier(vc)]?.final ?? .zero
   }
+  /// What runs after `finish` (the animator hearing that it ended).
+  var then: ((Bool) -> Void)?
+
   /// Ends the transition (once: a second call does nothing).
   func completeTransition(_ didComplete: Bool) {
     let done = finish
     finish = nil
     done?(didComplete)
+    if done != nil { then?(didComplete) }
   }
   func updateInteractiveTransition(_ percentComplete: CGFloat) {}
   func finishInteractiveTransition() {}
@@ -251,11 +255,8 @@ extension UIViewControllerTransitioningDelegate {
           ObjectIdentifier(presented): (.zero, final),
           ObjectIdentifier(presenter): (window.bounds, window.bounds),
         ],
-        finish: { done in
-          finish(done)
-          animator.animationEnded(done)
-        })
-      animator.animateTransition(using: context)
+        finish: finish)
+      run(animator, context)
       return
     }
     view.frame = final
@@ -339,16 +340,22 @@ extension UIViewControllerTransitioningDelegate {
           ObjectIdentifier(top): (view.frame, .zero),
           ObjectIdentifier(presenter): (container.bounds, container.bounds),
         ],
-        finish: { done in
-          finish(done)
-          animator.animationEnded(done)
-        })
-      animator.animateTransition(using: context)
+        finish: finish)
+      run(animator, context)
       return
     }
     run(
       animated: animated, presenting: false, view: view, final: view.frame, in: container,
       top.modalTransitionStyle, then: finish)
+  }
+
+  /// Runs a custom transition: the animator animates, and hears it end after `context`'s
+  /// own ending.
+  private static func run(
+    _ animator: UIViewControllerAnimatedTransitioning, _ context: TransitionContext
+  ) {
+    context.then = { done in animator.animationEnded(done) }
+    animator.animateTransition(using: context)
   }
 
   /// The transition without an animator: a slide from the bottom or a fade over

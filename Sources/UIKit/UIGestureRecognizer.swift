@@ -213,6 +213,13 @@ open class UIGestureRecognizer: NSObject {
     if new == .failed || new == .ended || new == .cancelled { TouchDelivery.releaseHeldEnds() }
   }
 
+  /// Ends a continuous gesture as its touch lifts (or is cancelled): `.ended`
+  /// (`.cancelled`) once it has begun, else `.failed`.
+  final func finishContinuous(cancelled: Bool) {
+    let active = stateValue == .began || stateValue == .changed
+    state = active ? (cancelled ? .cancelled : .ended) : .failed
+  }
+
   /// Stops hearing its touch: an active gesture is cancelled (the action told, while its
   /// view is there), then it starts again.
   final func detach() {

@@ -76,11 +76,11 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
   }
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
-    state = state == .began || state == .changed ? .ended : .failed
+    finishContinuous(cancelled: false)
   }
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
-    state = state == .began || state == .changed ? .cancelled : .failed
+    finishContinuous(cancelled: true)
   }
 
   open override func reset() {
