@@ -2,11 +2,10 @@ import Foundation
 
 /// A view that turns interaction into events (UIKit's): its state, the actions registered
 /// for each event, and the tracking methods custom controls (sliders, dials, switches)
-/// override. There is no touch input here, so the system never tracks a touch; a
-/// program's own `sendActions(for:)` runs the actions registered for those events, and its
-/// own calls of the touch methods track as UIKit does (begin, continue, end), then send
-/// `.touchDown`, `.touchDragInside` (and enter, exit, outside) and `.touchUpInside`,
-/// rather than passing the touches up the responder chain.
+/// override. Touches (the window's pointer, or a program's own calls of the touch methods)
+/// track as UIKit does (begin, continue, end), then send `.touchDown`, `.touchDragInside`
+/// (and enter, exit, outside) and `.touchUpInside`, rather than passing the touches up the
+/// responder chain; `sendActions(for:)` runs the actions registered for those events.
 ///
 /// Target-action (`addTarget(_:action:for:)`) takes the method itself where iOS takes
 /// `#selector` (which needs the Objective-C runtime): `addTarget(self, action:

@@ -114,8 +114,7 @@ open class UIView: UIResponder, CALayerDelegate {
   /// the keyboard, so it succeeds.
   @discardableResult open func endEditing(_ force: Bool) -> Bool { true }
 
-  /// Whether `gestureRecognizer`, on this view, may begin (asked before it does: never, as
-  /// there is no touch input here).
+  /// Whether `gestureRecognizer`, on this view, may begin (asked as it leaves `.possible`).
   open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
     true
   }
