@@ -259,14 +259,14 @@ extension Runtime {
     case blocks
   }
 
-  /// The earliest call due for the frame at `frame`, and its time: at one time, display
-  /// links come first, then timers, then blocks.
   /// `nextCall(upTo:)` as a plain function, for the run loop's own thread (the main one):
   /// `MainActor.assumeIsolated` would box a closure at each of a frame's calls.
   nonisolated(unsafe) static let nextCallOnMain = unsafeBitCast(
     nextCall as @MainActor (MediaTime) -> (time: MediaTime, call: Call)?,
     to: ((MediaTime) -> (time: MediaTime, call: Call)?).self)
 
+  /// The earliest call due for the frame at `frame`, and its time: at one time, display
+  /// links come first, then timers, then blocks.
   @MainActor static func nextCall(upTo frame: MediaTime) -> (time: MediaTime, call: Call)? {
     var next: (time: MediaTime, call: Call)?
     if let refresh = DisplayLinks.nextCall(upTo: frame) {

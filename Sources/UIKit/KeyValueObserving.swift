@@ -139,7 +139,7 @@ private final class Observation<Root: AnyObject, Value>: NSKeyValueObservation {
     let value = object[keyPath: keyPath]
     let changed =
       KeyValueObservations.same(last, value).map { !$0 }
-      ?? touched.contains(ObjectIdentifier(object))
+      ?? touched.contains(observed)
     guard changed else { return }
     let old = last
     last = value

@@ -226,13 +226,13 @@ extension UIViewControllerTransitioningDelegate {
     presented.presentationContainer = container
     let view = presented.view!
     let final = frame(for: style, in: container.bounds)
-    if !isFullScreen(style) && final != container.bounds {
+    // Only a full-screen style covers, and so hands the animator, the presenter's view.
+    let covers = isFullScreen(style)
+    if !covers && final != container.bounds {
       view.layer.cornerRadius = 10
       view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
       view.clipsToBounds = true
     }
-    // Only a full-screen style covers, and so hands the animator, the presenter's view.
-    let covers = isFullScreen(style)
     presented.withChildren { $0.viewWillAppear(animated) }
     if covers { presenter.withChildren { $0.viewWillDisappear(animated) } }
     let finish = { (_: Bool) in

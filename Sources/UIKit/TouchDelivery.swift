@@ -106,7 +106,7 @@ import RingLayers
 
   /// Tells the views of held touches that they began, or ended, once no recogniser on
   /// them delays or waits (a recogniser that recognised has already cancelled them).
-  static func releaseHeldEnds() {
+  static func releaseHeld() {
     if let touch = current, touch.beganHeld, !delaysBegan(touch) { releaseBegan(touch) }
     guard !held.isEmpty else { return }
     let ready = held.filter { touch in

@@ -267,7 +267,6 @@ private func launch(_ task: ProgramCommand.Launch, delegateType: UIResponder.Typ
 /// showing every window shown (a progress HUD's window above the application's, by level).
 final class KeyWindowTree: LiveLayerTree {
   let window: UIWindow
-  let root: CALayer
   /// The shown windows' layers (`UIApplication.screen`).
   let screen: Layer
   let size: Size
@@ -276,7 +275,6 @@ final class KeyWindowTree: LiveLayerTree {
   let runsMainLoop: Bool
 
   @MainActor init(window: UIWindow, runsMainLoop: Bool = false) {
-    root = window.layer
     size = window.bounds.rect.size
     self.runsMainLoop = runsMainLoop
     self.window = window

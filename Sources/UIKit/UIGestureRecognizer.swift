@@ -210,7 +210,7 @@ open class UIGestureRecognizer: NSObject {
         dependent.resetIfIdle()
       }
     }
-    if new == .failed || new == .ended || new == .cancelled { TouchDelivery.releaseHeldEnds() }
+    if new == .failed || new == .ended || new == .cancelled { TouchDelivery.releaseHeld() }
   }
 
   /// Ends a continuous gesture as its touch lifts (or is cancelled): `.ended`

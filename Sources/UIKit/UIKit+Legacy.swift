@@ -10,70 +10,56 @@ extension UIView {
     case easeInOut, easeIn, easeOut, linear
   }
 
-  /// The animation `beginAnimations` opened, with what its setters set.
-  nonisolated(unsafe) static var legacyBlock:
-    (duration: Double, delay: Double, curve: AnimationCurve, repeats: Float, autoreverses: Bool)?
+  /// Where `beginAnimations` put its block among the open animation blocks, until
+  /// `commitAnimations()`; nil when none is open.
+  nonisolated(unsafe) static var legacyBlock: Int?
 
   /// Opens an animation block (before blocks, iOS's way): changes until
   /// `commitAnimations()` animate over `setAnimationDuration` (0.2 s unless set), eased.
   public class func beginAnimations(_ animationID: String?, context: UnsafeMutableRawPointer?) {
-    legacyBlock = (0.2, 0, .easeInOut, 0, false)
-    let block = legacyBlock!
-    openLegacy(block)
+    CATransaction.begin()
+    animationBlocks.append(
+      AnimationBlock(
+        duration: 0.2, delay: 0, curve: CAMediaTimingFunction(name: .easeInEaseOut)))
+    legacyBlock = animationBlocks.count - 1
   }
 
+  // Each setter changes the open block: the changes after it take the new setting.
   public class func setAnimationDuration(_ duration: TimeInterval) {
-    reopen { $0.duration = duration }
+    changeLegacy { $0.duration = duration }
   }
-  public class func setAnimationDelay(_ delay: TimeInterval) { reopen { $0.delay = delay } }
-  public class func setAnimationCurve(_ curve: AnimationCurve) { reopen { $0.curve = curve } }
-  public class func setAnimationRepeatCount(_ count: Float) { reopen { $0.repeats = count } }
-  public class func setAnimationRepeatAutoreverses(_ on: Bool) { reopen { $0.autoreverses = on } }
+  public class func setAnimationDelay(_ delay: TimeInterval) { changeLegacy { $0.delay = delay } }
+  public class func setAnimationCurve(_ curve: AnimationCurve) {
+    let name: CAMediaTimingFunctionName =
+      switch curve {
+      case .easeIn: .easeIn
+      case .easeOut: .easeOut
+      case .linear: .linear
+      case .easeInOut: .easeInEaseOut
+      }
+    changeLegacy { $0.curve = CAMediaTimingFunction(name: name) }
+  }
+  public class func setAnimationRepeatCount(_ count: Float) {
+    changeLegacy { $0.repeats = count > 0 }
+  }
+  public class func setAnimationRepeatAutoreverses(_ on: Bool) {
+    changeLegacy { $0.autoreverses = on }
+  }
   /// Whether changes animate (only inside `beginAnimations`'s block here; kept otherwise).
   public class func setAnimationsEnabled(_ enabled: Bool) {}
   public class var areAnimationsEnabled: Bool { true }
 
   /// Closes the block `beginAnimations` opened: what changed in it animates.
   public class func commitAnimations() {
-    guard legacyBlock != nil else { return }
+    guard let index = legacyBlock, index < animationBlocks.count else { return }
     legacyBlock = nil
-    animationBlocks.removeLast()
+    animationBlocks.remove(at: index)
     CATransaction.commit()
   }
 
-  /// Settings take effect for the changes after them, as the block is open again.
-  private class func reopen(
-    _ change: (
-      inout (
-        duration: Double, delay: Double, curve: AnimationCurve, repeats: Float, autoreverses: Bool
-      )
-    ) -> Void
-  ) {
-    guard var block = legacyBlock else { return }
-    change(&block)
-    legacyBlock = block
-    animationBlocks.removeLast()
-    CATransaction.commit()
-    openLegacy(block)
-  }
-
-  private class func openLegacy(
-    _ block: (
-      duration: Double, delay: Double, curve: AnimationCurve, repeats: Float, autoreverses: Bool
-    )
-  ) {
-    let name: CAMediaTimingFunctionName =
-      switch block.curve {
-      case .easeIn: .easeIn
-      case .easeOut: .easeOut
-      case .linear: .linear
-      case .easeInOut: .easeInEaseOut
-      }
-    CATransaction.begin()
-    animationBlocks.append(
-      AnimationBlock(
-        duration: block.duration, delay: block.delay, curve: CAMediaTimingFunction(name: name),
-        repeats: block.repeats > 0, autoreverses: block.autoreverses))
+  private class func changeLegacy(_ change: (inout AnimationBlock) -> Void) {
+    guard let index = legacyBlock, index < animationBlocks.count else { return }
+    change(&animationBlocks[index])
   }
 
   // MARK: Motion effects
