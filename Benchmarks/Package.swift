@@ -19,6 +19,10 @@ let package = Package(
         "CairoBaseline",
       ]),
     .executableTarget(
+      name: "uikit-frames",
+      dependencies: [.product(name: "UIKit", package: "RainbowRing"), "CAllocationCounter"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
       name: "soak", dependencies: [.product(name: "RainbowRing", package: "RainbowRing")]),
     .executableTarget(
       name: "export-benchmark",

@@ -23,26 +23,33 @@ struct Stroker {
     out.removeAll()
     guard style.lineWidth > 0 else { return }
     var pieces = lines
-    if style.strokeStart > 0 || style.strokeEnd < 1 {
+    var count = lines.count
+    let trims = style.strokeStart > 0 || style.strokeEnd < 1
+    if trims {
       swap(&pieces, &scratch.trimmed)
-      Stroker.trim(lines, from: style.strokeStart, to: style.strokeEnd, into: &pieces)
+      count = Stroker.trim(lines, from: style.strokeStart, to: style.strokeEnd, into: &pieces)
     }
     if !style.dashPattern.isEmpty {
-      pieces = Stroker.dash(pieces, pattern: style.dashPattern, phase: style.dashPhase)
+      pieces = Stroker.dash(
+        Array(pieces[..<count]), pattern: style.dashPattern, phase: style.dashPhase)
+      count = pieces.count
     }
-    for line in pieces { stroke(line, into: &out, scratch: scratch) }
-    if style.strokeStart > 0 || style.strokeEnd < 1, style.dashPattern.isEmpty {
+    for line in pieces[..<count] { stroke(line, into: &out, scratch: scratch) }
+    if trims, style.dashPattern.isEmpty {
       swap(&pieces, &scratch.trimmed)
     }
   }
 
-  /// The part of `lines` between fractions `s` and `e` of their total length, into `out`,
-  /// whose polylines' storage is reused.
-  static func trim(_ lines: [Polyline], from s: Double, to e: Double, into out: inout [Polyline]) {
+  /// The part of `lines` between fractions `s` and `e` of their total length, into the
+  /// first polylines of `out` (how many is returned), whose storage is reused: the rest are
+  /// kept, unused, for a longer part later.
+  @discardableResult
+  static func trim(_ lines: [Polyline], from s: Double, to e: Double, into out: inout [Polyline])
+    -> Int
+  {
     var used = 0
-    defer { out.removeLast(out.count - used) }
     let total = lines.reduce(0) { $0 + $1.length }
-    guard e > s, total > 0 else { return }
+    guard e > s, total > 0 else { return 0 }
     let lo = s * total
     let hi = e * total
     var walked = 0.0
@@ -104,6 +111,7 @@ struct Stroker {
         used += 1
       }
     }
+    return used
   }
 
   /// `lines` cut into dashes: `pattern` alternates dash and gap lengths (in points, an odd

@@ -644,13 +644,13 @@ struct CoverageCache {
   mutating func endPlan() {
     // In place: each mask and outline dropped keeps its storage for the next one made.
     CoverageCache.dropUnused(&entries, used: used, stale: &stale) { mask in
-      if spareMasks.count < 8 { spareMasks.append(mask) }
+      CoverageCache.keep(mask, in: &spareMasks) { $0.runs.capacity + $0.runStarts.capacity }
     }
     CoverageCache.dropUnused(&fields, used: fieldsUsed, stale: &staleFields)
     CoverageCache.dropUnused(&angles, used: anglesUsed, stale: &staleAngles)
     swap(&anglesSeen, &anglesUsed)
     CoverageCache.dropUnused(&outlines, used: shapesUsed, stale: &staleShapes) { dropped in
-      if spareOutlines.count < 8 { spareOutlines.append(dropped.contours) }
+      CoverageCache.keep(dropped.contours, in: &spareOutlines) { $0.points.capacity }
     }
     // A path stays flattened while a shape of it was outlined in the last plan or is kept.
     for shape in outlines.keys { pathsUsed.insert(shape.path) }
@@ -658,6 +658,23 @@ struct CoverageCache {
       if spareFlattened.count < 8 { spareFlattened.append(dropped) }
     }
     swap(&fieldsSeen, &fieldsUsed)
+  }
+
+  /// Keeps `value`'s storage in `pool` (at most 8, the largest last, so the next shape made,
+  /// likely the one just dropped a little grown, takes the most storage): none is kept
+  /// without storage, and the smallest goes when the pool is full.
+  private static func keep<Value>(
+    _ value: Value, in pool: inout [Value], storage: (Value) -> Int
+  ) {
+    let size = storage(value)
+    guard size > 0 else { return }
+    if pool.count == 8 {
+      guard size > storage(pool[0]) else { return }
+      pool.removeFirst()
+    }
+    var i = pool.count
+    while i > 0, storage(pool[i - 1]) > size { i -= 1 }
+    pool.insert(value, at: i)
   }
 
   /// Removes from `entries` in place those whose keys are not in `used` (collected in
@@ -737,6 +754,8 @@ struct CoverageCache {
     let mask = Rasterizer.coverage(
       of: outline, transform: key.transform, rule: key.rule, width: key.width,
       height: key.height, scratch: scratch, reusing: &spare)
+    // A shape that covers nothing leaves the storage it was offered: kept for the next.
+    CoverageCache.keep(spare, in: &spareMasks) { $0.runs.capacity + $0.runStarts.capacity }
     entries[key] = mask
     return mask
   }

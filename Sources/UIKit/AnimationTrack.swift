@@ -177,6 +177,8 @@ protocol CAValue: Interpolatable {
   var boxed: Any { get }
   /// The numbers a key path may name beneath the property, by the rest of the key path.
   static var components: [String: WritableKeyPath<Self, Double>] { get }
+  /// Reads and sets the number `components` names by `name` without its key path, or nil.
+  static func componentAccessor(_ name: String) -> ComponentAccessor<Self, Double>?
   /// What a list keeps in place of an element it cannot read (nil drops it).
   static var unreadable: Self? { get }
   /// The value as a vector in which distances and cubic curves make sense (a number, a
@@ -196,10 +198,7 @@ protocol CAValue: Interpolatable {
 }
 
 extension CAValue {
-  /// Sets the number a key path names beneath the property without a key path, for
-  /// numbers whose key path has computed parts (writing through one allocates a write-back
-  /// buffer each time, every frame); nil: its key path is written.
-  static func componentSetter(_ name: String) -> ((inout Self, Double) -> Void)? { nil }
+  static func componentAccessor(_ name: String) -> ComponentAccessor<Self, Double>? { nil }
   static var components: [String: WritableKeyPath<Self, Double>] { [:] }
   static var unreadable: Self? { nil }
   var vector: [Double]? { nil }
@@ -317,33 +316,41 @@ extension Transform3D: CAValue {
     ]
   }
 
-  static func componentSetter(_ name: String) -> ((inout Transform3D, Double) -> Void)? {
-    func angle(_ axis: Int) -> (inout Transform3D, Double) -> Void {
-      { t, v in
-        var a = t.eulerAngles
-        a[axis] = v
-        t = t.withEulerAngles(a)
-      }
+  static func componentAccessor(_ name: String) -> ComponentAccessor<Transform3D, Double>? {
+    func angle(_ axis: Int) -> ComponentAccessor<Transform3D, Double> {
+      ComponentAccessor(
+        get: { $0.eulerAngles[axis] },
+        set: { t, v in
+          var a = t.eulerAngles
+          a[axis] = v
+          t = t.withEulerAngles(a)
+        })
     }
-    func scale(_ axis: Int) -> (inout Transform3D, Double) -> Void {
-      { t, v in
-        var s = t.axisScales
-        s[axis] = v
-        t = t.withScale(s)
-      }
+    func scale(_ axis: Int) -> ComponentAccessor<Transform3D, Double> {
+      ComponentAccessor(
+        get: { $0.axisScales[axis] },
+        set: { t, v in
+          var s = t.axisScales
+          s[axis] = v
+          t = t.withScale(s)
+        })
     }
-    func offset(_ axis: Int) -> (inout Transform3D, Double) -> Void {
-      { t, v in
-        var o = t.offset
-        o[axis] = v
-        t = t.withTranslation(o)
-      }
+    func offset(_ axis: Int) -> ComponentAccessor<Transform3D, Double> {
+      ComponentAccessor(
+        get: { $0.offset[axis] },
+        set: { t, v in
+          var o = t.offset
+          o[axis] = v
+          t = t.withTranslation(o)
+        })
     }
     switch name {
     case "rotation", "rotation.z": return angle(2)
     case "rotation.x": return angle(0)
     case "rotation.y": return angle(1)
-    case "scale": return { t, v in t = t.withScale(SIMD3(repeating: v)) }
+    case "scale":
+      return ComponentAccessor(
+        get: { $0.uniformScale }, set: { t, v in t = t.withScale(SIMD3(repeating: v)) })
     case "scale.x": return scale(0)
     case "scale.y": return scale(1)
     case "scale.z": return scale(2)
@@ -460,15 +467,20 @@ struct CAKeyPath {
         "path:\(Value.self)", "CAKeyframeAnimation.path moves points only: its values are drawn")
     }
     if let component, let part = Value.components[component] {
-      let set = Value.componentSetter(component)
       return Track(
         keyPath: whole.appending(path: part), samples: samples,
-        store: set.map { set in
-          { p, v in
-            var value = p[keyPath: whole]
-            set(&value, v)
-            p[keyPath: whole] = value
-          }
+        accessor: Value.componentAccessor(component).map { part in
+          let property = ComponentAccessor(whole)
+          return ComponentAccessor(
+            get: { (p: inout LayerProperties) in
+              var value = property.get(&p)
+              return part.get(&value)
+            },
+            set: { p, v in
+              var value = property.get(&p)
+              part.set(&value, v)
+              property.set(&p, value)
+            })
         })
     }
     if let component, let part = Value.sizeComponents[component] {
@@ -588,20 +600,50 @@ extension TrackWriter {
   var alsoWrites: [PartialKeyPath<LayerProperties>] { [] }
 }
 
+/// How a value beneath a root is read and written without a key path.
+struct ComponentAccessor<Root, Value> {
+  let get: (inout Root) -> Value
+  let set: (inout Root, Value) -> Void
+}
+
+extension ComponentAccessor {
+  /// Reads and writes through `keyPath`: at its offset when it is a chain of stored
+  /// properties (a key path's read takes a heap buffer for a value larger than three words,
+  /// such as a transform), else through the key path.
+  init(_ keyPath: WritableKeyPath<Root, Value>) {
+    guard let offset = MemoryLayout<Root>.offset(of: keyPath) else {
+      self.init(get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+      return
+    }
+    self.init(
+      get: { (root: inout Root) in
+        withUnsafeMutableBytes(of: &root) {
+          $0.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+        }
+      },
+      set: { root, value in
+        withUnsafeMutableBytes(of: &root) {
+          $0.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee = value
+        }
+      })
+  }
+}
+
 /// An animation's keyframes for one value in a layer's values.
 struct Track<Value: CAValue>: TrackWriter {
   let keyPath: WritableKeyPath<LayerProperties, Value>
-  /// Writes the value (through the key path, or a setter that allocates nothing).
-  private let store: (inout LayerProperties, Value) -> Void
+  /// Reads and writes the value (through the key path, or without it where its parts are
+  /// computed: a key path then takes a heap buffer at every read and write).
+  private let access: ComponentAccessor<LayerProperties, Value>
   let keyframes: Keyframes<Value>
   let samples: CAKeyPath.Samples
 
   init(
     keyPath: WritableKeyPath<LayerProperties, Value>, samples: CAKeyPath.Samples,
-    store: ((inout LayerProperties, Value) -> Void)? = nil
+    accessor: ComponentAccessor<LayerProperties, Value>? = nil
   ) {
     self.keyPath = keyPath
-    self.store = store ?? { $0[keyPath: keyPath] = $1 }
+    access = accessor ?? ComponentAccessor(keyPath)
     self.samples = samples
     var values = samples.raw.map(Value.unboxed)
     if samples.byOnly { values[0] = Value.additiveZero }
@@ -614,18 +656,18 @@ struct Track<Value: CAValue>: TrackWriter {
   func write(_ f: Double, iteration: Int, into p: inout LayerProperties) {
     // Read, changed and written once: an in-place change through a key path with computed
     // parts allocates a write-back buffer each time.
-    let beneath = p[keyPath: keyPath]
+    let beneath = access.get(&p)
     guard samples.additive else {
       var value = beneath
       keyframes.write(samples.progress(f), into: &value)
       accumulate(iteration, into: &value)
-      store(&p, value)
+      access.set(&p, value)
       return
     }
     var value = Value.additiveZero ?? beneath
     keyframes.write(samples.progress(f), into: &value)
     accumulate(iteration, into: &value)
-    store(&p, beneath.adding(value))
+    access.set(&p, beneath.adding(value))
   }
 
   /// A cumulative animation's value: `iteration` times the value an iteration ends at,
