@@ -181,6 +181,15 @@ public struct GradientTable: Sendable {
       let up = SIMD4<UInt64>(repeating: 0).replacing(with: 1, where: (m - 0x1p52) .> v)
       return SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(m, to: SIMD4<UInt64>.self) &- up)
     }
+    // Opaque stops with components in 0...1 (the common case): alpha is 255 exactly, and a
+    // mix strays at most a few units in the last place outside 0...1, which rounds to the
+    // same byte as the clamped value; so neither the clamps nor alpha's own mix change a bit.
+    if a.alpha == 1, b.alpha == 1, a.isInUnitRange, b.isInUnitRange {
+      let red = byte(lerp(a.red, b.red) * 255 + 0.5)
+      let green = byte(lerp(a.green, b.green) * 255 + 0.5)
+      let blue = byte(lerp(a.blue, b.blue) * 255 + 0.5)
+      return red | green &<< 8 | blue &<< 16 | 255 &<< 24
+    }
     let alpha = unit(lerp(a.alpha, b.alpha)) * 255
     let red = byte(unit(lerp(a.red, b.red)) * alpha + 0.5)
     let green = byte(unit(lerp(a.green, b.green)) * alpha + 0.5)

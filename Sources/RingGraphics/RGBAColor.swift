@@ -64,6 +64,11 @@ public struct RGBAColor: Hashable, Sendable {
   /// Component-by-component linear interpolation in sRGB-encoded values:
   /// `self` at 0, `other` at 1.
   @inlinable
+  /// Whether red, green and blue lie in 0...1 (a colour made unchecked may stray).
+  var isInUnitRange: Bool {
+    red >= 0 && red <= 1 && green >= 0 && green <= 1 && blue >= 0 && blue <= 1
+  }
+
   public func interpolated(to other: RGBAColor, fraction f: Double) -> RGBAColor {
     RGBAColor(
       unchecked: red + (other.red - red) * f, green + (other.green - green) * f,

@@ -321,6 +321,16 @@ struct GradientProgram {
             var out = base + run.pixel
             var from = idx + run.source
             let end = from + run.count
+            // Eight at a time: the indices loaded and the colours stored as one vector each.
+            while end - from >= 8 {
+              let i = UnsafeRawPointer(from).loadUnaligned(as: SIMD8<UInt16>.self)
+              let c = SIMD8(
+                table[Int(i[0])], table[Int(i[1])], table[Int(i[2])], table[Int(i[3])],
+                table[Int(i[4])], table[Int(i[5])], table[Int(i[6])], table[Int(i[7])])
+              UnsafeMutableRawPointer(out).storeBytes(of: c, as: SIMD8<UInt32>.self)
+              out += 8
+              from += 8
+            }
             while from < end {
               out.pointee = table[Int(from.pointee)]
               out += 1

@@ -38,6 +38,30 @@ import Testing
     #expect(partial.entries[other] == 0, "entry \(other) is left empty")
   }
 
+  /// Opaque stops at the ends of the range and at values whose mixes land on a half level
+  /// (0, 1, 0.5, thirds, the seed's hues): the refill that skips the clamps and alpha's own
+  /// mix for opaque stops gives, entry for entry, the scalar arithmetic.
+  @Test(arguments: [7, 73])
+  func opaqueStopsAtTheEndsMatchTheScalarArithmetic(stopCount: Int) throws {
+    let values = [0, 1, 0.5, 1.0 / 3, 2.0 / 3, 0.25, 0.75]
+    let colors = try (0..<stopCount).map { k in
+      stopCount == 73
+        ? try RGBAColor(hue: Double(k % 72) / 72, saturation: 1, brightness: 1)
+        : RGBAColor(
+          unchecked: values[k % 7], values[(k * 3 + 1) % 7], values[(k * 5 + 2) % 7], 1)
+    }
+    var table = GradientTable()
+    table.update(colors: colors, locations: nil)
+    let n = colors.count
+    let mismatches = (0..<GradientTable.resolution).filter { j in
+      let p = Double(j) * (1 / Double(GradientTable.resolution - 1)) * Double(n - 1)
+      let k = min(Int(p), n - 2)
+      return table.entries[j]
+        != colors[k].interpolated(to: colors[k + 1], fraction: p - Double(k)).premultipliedRGBA8
+    }
+    #expect(mismatches.isEmpty, "entries \(mismatches.prefix(5)) differ")
+  }
+
   /// The refill for stops at explicit locations (a progress ring's: hard steps where two
   /// stops share a location, stops before 0 and after 1 left out) gives, entry for entry,
   /// `color(at:colors:locations:)`.
