@@ -668,6 +668,8 @@ struct CoverageCache {
   ) {
     let size = storage(value)
     guard size > 0 else { return }
+    // Room for all 8 at once: the pool fills slowly, and must not grow after the first.
+    if pool.capacity < 8 { pool.reserveCapacity(8) }
     if pool.count == 8 {
       guard size > storage(pool[0]) else { return }
       pool.removeFirst()
