@@ -317,32 +317,27 @@ extension Transform3D: CAValue {
   }
 
   static func componentAccessor(_ name: String) -> ComponentAccessor<Transform3D, Double>? {
-    func angle(_ axis: Int) -> ComponentAccessor<Transform3D, Double> {
+    /// Component `axis` of the vector `read` gives; set, the transform `rebuilt` with it.
+    func part(
+      _ axis: Int, _ read: @escaping (Transform3D) -> SIMD3<Double>,
+      _ rebuilt: @escaping (Transform3D, SIMD3<Double>) -> Transform3D
+    ) -> ComponentAccessor<Transform3D, Double> {
       ComponentAccessor(
-        get: { $0.eulerAngles[axis] },
+        get: { read($0)[axis] },
         set: { t, v in
-          var a = t.eulerAngles
-          a[axis] = v
-          t = t.withEulerAngles(a)
+          var parts = read(t)
+          parts[axis] = v
+          t = rebuilt(t, parts)
         })
+    }
+    func angle(_ axis: Int) -> ComponentAccessor<Transform3D, Double> {
+      part(axis, { $0.eulerAngles }, { $0.withEulerAngles($1) })
     }
     func scale(_ axis: Int) -> ComponentAccessor<Transform3D, Double> {
-      ComponentAccessor(
-        get: { $0.axisScales[axis] },
-        set: { t, v in
-          var s = t.axisScales
-          s[axis] = v
-          t = t.withScale(s)
-        })
+      part(axis, { $0.axisScales }, { $0.withScale($1) })
     }
     func offset(_ axis: Int) -> ComponentAccessor<Transform3D, Double> {
-      ComponentAccessor(
-        get: { $0.offset[axis] },
-        set: { t, v in
-          var o = t.offset
-          o[axis] = v
-          t = t.withTranslation(o)
-        })
+      part(axis, { $0.offset }, { $0.withTranslation($1) })
     }
     switch name {
     case "rotation", "rotation.z": return angle(2)
