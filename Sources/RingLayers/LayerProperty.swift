@@ -28,6 +28,8 @@ public protocol AnyLayerProperty<Value>: Sendable {
 extension AnyLayerProperty {
   /// `keyPath`, its value type erased.
   public var partialKeyPath: PartialKeyPath<LayerProperties> { keyPath }
+  /// `storedKeyPath`, its value type erased.
+  public var storedPartialKeyPath: PartialKeyPath<LayerProperties> { storedKeyPath }
 
   /// The value a new layer has.
   public var defaultValue: Value { LayerProperties()[keyPath: keyPath] }
@@ -121,9 +123,10 @@ extension LayerProperties {
   private static let byName = Dictionary(
     uniqueKeysWithValues: animatable.map { ($0.name, $0) })
 
-  /// The animatable property at `keyPath` (`\.strokeEnd`), or `nil` when it is not one.
+  /// The animatable property at `keyPath` (`\.strokeEnd`, or its stored path
+  /// `\.paint.strokeEnd`), or `nil` when it is not one.
   public static func animatable(_ keyPath: AnyKeyPath) -> (any AnyLayerProperty)? {
-    animatable.first { $0.partialKeyPath == keyPath }
+    animatable.first { $0.partialKeyPath == keyPath || $0.storedPartialKeyPath == keyPath }
   }
 
   /// The animatable property named `name` (Core Animation's key path), or `nil`.

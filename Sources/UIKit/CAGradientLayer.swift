@@ -55,7 +55,7 @@ open class CAGradientLayer: CALayer {
         }
         return .clear
       }
-      change(\.colors, to: converted)
+      change(\.paint.colors, to: converted)
     }
   }
 
@@ -66,22 +66,22 @@ open class CAGradientLayer: CALayer {
     }
     set {
       locationObjects = newValue
-      change(\.locations, to: (newValue ?? []).map(\.doubleValue))
+      change(\.paint.locations, to: (newValue ?? []).map(\.doubleValue))
     }
   }
 
   open var startPoint: CGPoint {
     get { CGPoint(backing.properties.startPoint) }
-    set { change(\.startPoint, to: newValue.point) }
+    set { change(\.geometry.startPoint, to: newValue.point) }
   }
 
   open var endPoint: CGPoint {
     get { CGPoint(backing.properties.endPoint) }
-    set { change(\.endPoint, to: newValue.point) }
+    set { change(\.geometry.endPoint, to: newValue.point) }
   }
 
   open var type: CAGradientLayerType {
     get { CAGradientLayerType(rawValue: backing.properties.gradientKind.rawValue) }
-    set { change(\.gradientKind, to: newValue.kind, event: "type") }
+    set { change(\.geometry.gradientKind, to: newValue.kind, event: "type") }
   }
 }

@@ -101,26 +101,26 @@ open class CALayer: NSObject {
         needsLayoutFlag = true
         if needsDisplayOnBoundsChange { setNeedsDisplay() }
       }
-      change(\.bounds, to: newValue.rect)
+      change(\.geometry.bounds, to: newValue.rect)
     }
   }
   open var position: CGPoint {
     get { CGPoint(backing.properties.position) }
-    set { change(\.position, to: newValue.point) }
+    set { change(\.geometry.position, to: newValue.point) }
   }
   open var anchorPoint: CGPoint {
     get { CGPoint(backing.properties.anchorPoint) }
-    set { change(\.anchorPoint, to: newValue.point) }
+    set { change(\.geometry.anchorPoint, to: newValue.point) }
   }
   /// Applied about the anchor point: what draws in the superlayer.
   open var transform: CATransform3D {
     get { CATransform3D(backing.properties.transform) }
-    set { change(\.transform, to: newValue.transform3D) }
+    set { change(\.geometry.transform, to: newValue.transform3D) }
   }
   /// Applied to the sublayers (not the mask) about the anchor point.
   open var sublayerTransform: CATransform3D {
     get { CATransform3D(backing.properties.sublayerTransform) }
-    set { change(\.sublayerTransform, to: newValue.transform3D) }
+    set { change(\.geometry.sublayerTransform, to: newValue.transform3D) }
   }
   /// The rectangle the layer covers in its superlayer: the bounds at the position, and
   /// with a transform the smallest rectangle holding the transformed bounds.
@@ -139,7 +139,7 @@ open class CALayer: NSObject {
 
   open var opacity: Float {
     get { Float(backing.properties.opacity) }
-    set { change(\.opacity, to: Double(newValue)) }
+    set { change(\.paint.opacity, to: Double(newValue)) }
   }
   open var backgroundColor: CGColor? {
     get {
@@ -149,12 +149,12 @@ open class CALayer: NSObject {
     }
     set {
       backgroundObject = newValue
-      change(\.backgroundColor, to: newValue?.rgba ?? .clear)
+      change(\.paint.backgroundColor, to: newValue?.rgba ?? .clear)
     }
   }
   open var isHidden: Bool {
     get { backing.properties.isHidden }
-    set { change(\.isHidden, to: newValue, event: "hidden") }
+    set { change(\.geometry.isHidden, to: newValue, event: "hidden") }
   }
   /// A layer whose alpha masks this one's content and sublayers.
   open var mask: CALayer? {
@@ -169,7 +169,7 @@ open class CALayer: NSObject {
   /// `masksToBounds`), in points.
   open var cornerRadius: CGFloat {
     get { CGFloat(backing.properties.cornerRadius) }
-    set { change(\.cornerRadius, to: Double(newValue)) }
+    set { change(\.geometry.cornerRadius, to: Double(newValue)) }
   }
   /// Which corners `cornerRadius` rounds (all unless set).
   open var maskedCorners: CACornerMask {
@@ -186,43 +186,43 @@ open class CALayer: NSObject {
   /// shadow beyond them, as on iOS.
   open var masksToBounds: Bool {
     get { backing.properties.masksToBounds }
-    set { change(\.masksToBounds, to: newValue) }
+    set { change(\.geometry.masksToBounds, to: newValue) }
   }
   /// The border's width in points, drawn inside the bounds above the sublayers.
   open var borderWidth: CGFloat {
     get { CGFloat(backing.properties.borderWidth) }
-    set { change(\.borderWidth, to: Double(newValue)) }
+    set { change(\.geometry.borderWidth, to: Double(newValue)) }
   }
   /// The border's colour: opaque black unless set.
   open var borderColor: CGColor? {
     get { isPresentationCopy ? CGColor(backing.properties.borderColor) : borderObject }
     set {
       borderObject = newValue
-      change(\.borderColor, to: newValue?.rgba ?? .clear)
+      change(\.paint.borderColor, to: newValue?.rgba ?? .clear)
     }
   }
   private var borderObject: CGColor? = CGColor(gray: 0, alpha: 1)
   /// The shadow's opacity in [0, 1]; 0 casts none.
   open var shadowOpacity: Float {
     get { Float(backing.properties.shadowOpacity) }
-    set { change(\.shadowOpacity, to: Double(newValue)) }
+    set { change(\.paint.shadowOpacity, to: Double(newValue)) }
   }
   /// The shadow's blur, in points: a Gaussian of this standard deviation.
   open var shadowRadius: CGFloat {
     get { CGFloat(backing.properties.shadowRadius) }
-    set { change(\.shadowRadius, to: Double(newValue)) }
+    set { change(\.geometry.shadowRadius, to: Double(newValue)) }
   }
   /// Where the shadow falls, in points (3 points up unless set).
   open var shadowOffset: CGSize {
     get { CGSize(backing.properties.shadowOffset) }
-    set { change(\.shadowOffset, to: newValue.size) }
+    set { change(\.geometry.shadowOffset, to: newValue.size) }
   }
   /// The shadow's colour: opaque black unless set.
   open var shadowColor: CGColor? {
     get { isPresentationCopy ? CGColor(backing.properties.shadowColor) : shadowObject }
     set {
       shadowObject = newValue
-      change(\.shadowColor, to: newValue?.rgba ?? .clear)
+      change(\.paint.shadowColor, to: newValue?.rgba ?? .clear)
     }
   }
   private var shadowObject: CGColor? = CGColor(gray: 0, alpha: 1)
@@ -233,7 +233,7 @@ open class CALayer: NSObject {
     }
     set {
       shadowPathObject = newValue?.copy()
-      change(\.shadowPath, to: newValue?.bezier)
+      change(\.geometry.shadowPath, to: newValue?.bezier)
     }
   }
   private var shadowPathObject: CGPath?
@@ -246,7 +246,7 @@ open class CALayer: NSObject {
       if newValue != nil, !(newValue is CGImage) {
         Notice.once("contents", "CALayer.contents draws CGImage values only")
       }
-      change(\.contents, to: (newValue as? CGImage)?.contents)
+      change(\.geometry.contents, to: (newValue as? CGImage)?.contents)
     }
   }
   private var contentsObject: Any?
@@ -255,13 +255,13 @@ open class CALayer: NSObject {
     get { CALayerContentsGravity(rawValue: backing.properties.contentsGravity.rawValue) }
     set {
       let gravity = ContentsGravity(rawValue: newValue.rawValue) ?? .resize
-      change(\.contentsGravity, to: gravity, event: "contentsGravity")
+      change(\.geometry.contentsGravity, to: gravity, event: "contentsGravity")
     }
   }
   /// The image's pixels per point, for gravities that keep its size.
   open var contentsScale: CGFloat {
     get { CGFloat(backing.properties.contentsScale) }
-    set { change(\.contentsScale, to: Double(newValue), event: "contentsScale") }
+    set { change(\.geometry.contentsScale, to: Double(newValue), event: "contentsScale") }
   }
   /// How the layer combines with what is beneath it: a Core Image blend mode's name
   /// (`"multiplyBlendMode"`, `"screenBlendMode"`, ... `"luminosityBlendMode"`, with or
@@ -280,7 +280,7 @@ open class CALayer: NSObject {
       } else if compositingFilter != nil {
         Notice.once("filter", "compositingFilter takes a filter's name (a String) here")
       }
-      change(\.blendMode, to: mode, event: "compositingFilter")
+      change(\.geometry.blendMode, to: mode, event: "compositingFilter")
     }
   }
 
@@ -318,7 +318,7 @@ open class CALayer: NSObject {
   /// Orders sublayers: higher in front, equal ones in their order.
   open var zPosition: CGFloat {
     get { CGFloat(backing.properties.zPosition) }
-    set { change(\.zPosition, to: Double(newValue)) }
+    set { change(\.geometry.zPosition, to: Double(newValue)) }
   }
 
   // MARK: The tree
@@ -555,16 +555,17 @@ open class CALayer: NSObject {
   ) {
     // Observers hear of it after the change (and after its action is added).
     defer { if !isPresentationCopy { KeyValueObservations.shared.check(touched: self) } }
-    if let name = LayerProperties.animatable(keyPath)?.name ?? event,
-      type(of: self).needsDisplay(forKey: name)
-    {
+    // The property's name, found once (the setters pass stored key paths: written through,
+    // they allocate nothing).
+    let name = LayerProperties.animatable(keyPath)?.name ?? event
+    if let name, type(of: self).needsDisplay(forKey: name) {
       setNeedsDisplay()
     }
     // A layer that has not been shown yet does not animate, except a view's own inside a
     // `UIView.animate` block (UIKit animates a view added in the same turn, a fade-in).
     let inBlock = delegate is UIView && !UIView.animationBlocks.isEmpty
     guard hasBeenCommitted || inBlock, !isPresentationCopy, !CATransaction.disableActions(),
-      let key = LayerProperties.animatable(keyPath)?.name ?? event
+      let key = name
     else {
       backing.properties[keyPath: keyPath] = value
       return

@@ -23,19 +23,19 @@ open class CAReplicatorLayer: CALayer {
   /// How many times the sublayers are drawn (1 by default; 0 or less draws none).
   open var instanceCount: Int {
     get { backing.properties.instanceCount }
-    set { change(\.instanceCount, to: newValue, event: "instanceCount") }
+    set { change(\.geometry.instanceCount, to: newValue, event: "instanceCount") }
   }
 
   /// How much later each instance's animations run than the one before's, in seconds.
   open var instanceDelay: CFTimeInterval {
     get { backing.properties.instanceDelay }
-    set { change(\.instanceDelay, to: newValue) }
+    set { change(\.geometry.instanceDelay, to: newValue) }
   }
 
   /// Applied to each instance to give the next, about the centre of the layer.
   open var instanceTransform: CATransform3D {
     get { CATransform3D(backing.properties.instanceTransform) }
-    set { change(\.instanceTransform, to: newValue.transform3D) }
+    set { change(\.geometry.instanceTransform, to: newValue.transform3D) }
   }
 
   /// Multiplies the instances' colours (opaque white, no change, by default).
@@ -43,26 +43,26 @@ open class CAReplicatorLayer: CALayer {
     get { isPresentationCopy ? CGColor(backing.properties.instanceColor) : instanceColorObject }
     set {
       instanceColorObject = newValue
-      change(\.instanceColor, to: newValue?.rgba ?? .white)
+      change(\.paint.instanceColor, to: newValue?.rgba ?? .white)
     }
   }
 
   /// Added to the instance colour's red for each instance after the first.
   open var instanceRedOffset: Float {
     get { Float(backing.properties.instanceRedOffset) }
-    set { change(\.instanceRedOffset, to: Double(newValue)) }
+    set { change(\.paint.instanceRedOffset, to: Double(newValue)) }
   }
   open var instanceGreenOffset: Float {
     get { Float(backing.properties.instanceGreenOffset) }
-    set { change(\.instanceGreenOffset, to: Double(newValue)) }
+    set { change(\.paint.instanceGreenOffset, to: Double(newValue)) }
   }
   open var instanceBlueOffset: Float {
     get { Float(backing.properties.instanceBlueOffset) }
-    set { change(\.instanceBlueOffset, to: Double(newValue)) }
+    set { change(\.paint.instanceBlueOffset, to: Double(newValue)) }
   }
   open var instanceAlphaOffset: Float {
     get { Float(backing.properties.instanceAlphaOffset) }
-    set { change(\.instanceAlphaOffset, to: Double(newValue)) }
+    set { change(\.paint.instanceAlphaOffset, to: Double(newValue)) }
   }
 
   /// Accepted; instances are flattened into the layer's plane as any sublayers are.

@@ -63,7 +63,7 @@ open class CAShapeLayer: CALayer {
     set {
       // An immutable copy: changing a mutable path later does not change the layer.
       pathObject = newValue?.copy()
-      change(\.path, to: newValue?.bezier, event: "path")
+      change(\.geometry.path, to: newValue?.bezier, event: "path")
     }
   }
 
@@ -71,7 +71,7 @@ open class CAShapeLayer: CALayer {
     get { isPresentationCopy ? CGColor(backing.properties.fillColor) : fillObject }
     set {
       fillObject = newValue
-      change(\.fillColor, to: newValue?.rgba ?? .clear)
+      change(\.paint.fillColor, to: newValue?.rgba ?? .clear)
     }
   }
 
@@ -79,45 +79,51 @@ open class CAShapeLayer: CALayer {
     get { isPresentationCopy ? CGColor(backing.properties.strokeColor) : strokeObject }
     set {
       strokeObject = newValue
-      change(\.strokeColor, to: newValue?.rgba ?? .clear)
+      change(\.paint.strokeColor, to: newValue?.rgba ?? .clear)
     }
   }
 
   open var lineWidth: CGFloat {
     get { CGFloat(backing.properties.lineWidth) }
-    set { change(\.lineWidth, to: Double(newValue)) }
+    set { change(\.geometry.lineWidth, to: Double(newValue)) }
   }
 
   open var miterLimit: CGFloat {
     get { CGFloat(backing.properties.miterLimit) }
-    set { change(\.miterLimit, to: Double(newValue)) }
+    set { change(\.geometry.miterLimit, to: Double(newValue)) }
   }
 
   open var strokeStart: CGFloat {
     get { CGFloat(backing.properties.strokeStart) }
-    set { change(\.strokeStart, to: Double(newValue)) }
+    set { change(\.geometry.strokeStart, to: Double(newValue)) }
   }
 
   open var strokeEnd: CGFloat {
     get { CGFloat(backing.properties.strokeEnd) }
-    set { change(\.strokeEnd, to: Double(newValue)) }
+    set { change(\.geometry.strokeEnd, to: Double(newValue)) }
   }
 
   open var lineCap: CAShapeLayerLineCap {
     get { CAShapeLayerLineCap(rawValue: backing.properties.lineCap.rawValue) }
-    set { change(\.lineCap, to: LineCap(rawValue: newValue.rawValue) ?? .butt, event: "lineCap") }
+    set {
+      change(
+        \.geometry.lineCap, to: LineCap(rawValue: newValue.rawValue) ?? .butt, event: "lineCap")
+    }
   }
 
   open var lineJoin: CAShapeLayerLineJoin {
     get { CAShapeLayerLineJoin(rawValue: backing.properties.lineJoin.rawValue) }
     set {
-      change(\.lineJoin, to: LineJoin(rawValue: newValue.rawValue) ?? .miter, event: "lineJoin")
+      change(
+        \.geometry.lineJoin, to: LineJoin(rawValue: newValue.rawValue) ?? .miter, event: "lineJoin")
     }
   }
 
   open var fillRule: CAShapeLayerFillRule {
     get { backing.properties.fillRule == .evenOdd ? .evenOdd : .nonZero }
-    set { change(\.fillRule, to: newValue == .evenOdd ? .evenOdd : .nonZero, event: "fillRule") }
+    set {
+      change(\.geometry.fillRule, to: newValue == .evenOdd ? .evenOdd : .nonZero, event: "fillRule")
+    }
   }
 
   /// Dash and gap lengths in points, alternating from a dash; nil (or a pattern with a
@@ -130,7 +136,7 @@ open class CAShapeLayer: CALayer {
     }
     set {
       dashObject = newValue
-      change(\.lineDashPattern, to: (newValue ?? []).map(\.doubleValue))
+      change(\.geometry.lineDashPattern, to: (newValue ?? []).map(\.doubleValue))
     }
   }
   private var dashObject: [NSNumber]?
@@ -138,6 +144,6 @@ open class CAShapeLayer: CALayer {
   /// How far into the dash pattern the stroke starts, in points.
   open var lineDashPhase: CGFloat {
     get { CGFloat(backing.properties.lineDashPhase) }
-    set { change(\.lineDashPhase, to: Double(newValue)) }
+    set { change(\.geometry.lineDashPhase, to: Double(newValue)) }
   }
 }

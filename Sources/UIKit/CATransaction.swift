@@ -238,7 +238,7 @@ enum Runtime {
       lastCallTime = call.time
       guard atOneInstant < Self.callsAtOneInstant else { break }
       pinned = call.time
-      MainActor.assumeIsolated { make(call.call, at: call.time) }
+      makeOnMain(call.call, call.time)
       endTurn()
       clock!.commit(asOf: call.time)
       pinned = nil
@@ -264,6 +264,10 @@ extension Runtime {
   nonisolated(unsafe) static let nextCallOnMain = unsafeBitCast(
     nextCall as @MainActor (MediaTime) -> (time: MediaTime, call: Call)?,
     to: ((MediaTime) -> (time: MediaTime, call: Call)?).self)
+
+  /// `make(_:at:)` as a plain function, for the run loop's own thread (the main one).
+  nonisolated(unsafe) static let makeOnMain = unsafeBitCast(
+    make as @MainActor (Call, MediaTime) -> Void, to: ((Call, MediaTime) -> Void).self)
 
   /// The earliest call due for the frame at `frame`, and its time: at one time, display
   /// links come first, then timers, then blocks.

@@ -516,9 +516,14 @@ open class UIView: UIResponder, CALayerDelegate {
 
   /// `NSNull` (no implicit animation) outside `UIView.animate`; inside, an animation with
   /// the block's duration, delay and curve.
+  /// "No animation", as a view answers for its own layer outside an animation block: one
+  /// object, as `NSNull()` is on iOS (on Linux each `NSNull()` is a new one, a heap
+  /// allocation at every change of a view's layer).
+  nonisolated(unsafe) static let noAction = NSNull()
+
   nonisolated public func action(for layer: CALayer, forKey event: String) -> CAAction? {
-    guard let block = UIView.animationBlocks.last else { return NSNull() }
-    guard CAKeyPath(event, on: layer.backing.kind) != nil else { return NSNull() }
+    guard let block = UIView.animationBlocks.last else { return UIView.noAction }
+    guard CAKeyPath(event, on: layer.backing.kind) != nil else { return UIView.noAction }
     let animation: CABasicAnimation
     if let spring = block.spring {
       let motion = CASpringAnimation()
@@ -533,7 +538,7 @@ open class UIView: UIResponder, CALayerDelegate {
     if let keyframes = block.keyframes {
       // A change inside `animateKeyframes` but outside any keyframe happens at once, as UIKit
       // does; one inside a keyframe animates over it, linearly, and holds its value after.
-      guard keyframes.isStep else { return NSNull() }
+      guard keyframes.isStep else { return UIView.noAction }
       let step = KeyframeStep()
       step.keyPath = event
       step.duration = block.duration

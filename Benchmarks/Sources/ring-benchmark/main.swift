@@ -389,7 +389,8 @@ let moving = try [
     tree: { progressArc($0, growing: true) }),
 ]
 // The same through the UIKit module: a program of this package (uikit-frames) whose arc is
-// turned by `transform.rotation.z` or grown by `strokeEnd`, exporting 2 s and 6 s at 60 fps;
+// turned by `transform.rotation.z`, grown by `strokeEnd`, or turned by a display link that
+// sets its view's `transform` each refresh, exporting 2 s and 6 s at 60 fps;
 // the difference of its heap allocations over the 240 frames between is a frame's.
 func uikitAllocations(_ mode: String) throws -> Double {
   let program = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -424,6 +425,9 @@ let uikitMoving = try [
     name: "UIKit arc turned by transform.rotation.z", us: .nan,
     allocations: uikitAllocations("turn")),
   Moving(name: "UIKit arc grown by strokeEnd", us: .nan, allocations: uikitAllocations("grow")),
+  Moving(
+    name: "UIKit arc turned by a display link (its view's transform)", us: .nan,
+    allocations: uikitAllocations("link")),
 ]
 
 /// The peers' picture for each moving case.

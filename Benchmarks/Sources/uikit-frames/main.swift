@@ -1,6 +1,7 @@
-// A UIKit program whose only animation is Core Animation's own: an arc turned by
-// `transform.rotation.z` (`UIKIT_FRAMES=turn`, the default) or grown by `strokeEnd`
-// (`UIKIT_FRAMES=grow`), written as an iOS program would write it. At exit it prints the
+// A UIKit program whose only animation turns or grows an arc, written as an iOS program
+// would write it: Core Animation's own animation of `transform.rotation.z`
+// (`UIKIT_FRAMES=turn`, the default) or `strokeEnd` (`UIKIT_FRAMES=grow`), or a display link
+// that sets the arc's view's `transform` at each refresh (`UIKIT_FRAMES=link`). At exit it prints the
 // heap allocations the process made (`allocations N` on standard error): ring-benchmark runs
 // it exporting 2 s and 6 s (`--export - --format null`) and divides the difference by the
 // frames between, the allocations of a frame in the steady state.
@@ -29,6 +30,14 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
 }
 
 class ArcController: UIViewController {
+  let spinner = UIView()
+
+  /// A display link's refresh: a turn a second.
+  func step(_ link: CADisplayLink) {
+    let turns = link.timestamp.truncatingRemainder(dividingBy: 1)
+    spinner.transform = CGAffineTransform(rotationAngle: 2 * .pi * turns)
+  }
+
   override func viewDidLoad() {
     super.viewDidLoad()
     let arc = CAShapeLayer()
@@ -42,8 +51,17 @@ class ArcController: UIViewController {
     arc.lineCap = .round
     arc.fillColor = nil
     arc.strokeColor = UIColor.systemBlue.cgColor
+    let mode = ProcessInfo.processInfo.environment["UIKIT_FRAMES"]
+    if mode == "link" {
+      spinner.frame = arc.frame
+      arc.frame = spinner.bounds
+      spinner.layer.addSublayer(arc)
+      view.addSubview(spinner)
+      CADisplayLink(target: self, selector: Self.step).add(to: .main, forMode: .common)
+      return
+    }
     view.layer.addSublayer(arc)
-    if ProcessInfo.processInfo.environment["UIKIT_FRAMES"] == "grow" {
+    if mode == "grow" {
       let grow = CABasicAnimation(keyPath: "strokeEnd")
       grow.fromValue = 0
       grow.toValue = 1
