@@ -43,7 +43,6 @@ struct Stroker {
   /// The part of `lines` between fractions `s` and `e` of their total length, into the
   /// first polylines of `out` (how many is returned), whose storage is reused: the rest are
   /// kept, unused, for a longer part later.
-  @discardableResult
   static func trim(_ lines: [Polyline], from s: Double, to e: Double, into out: inout [Polyline])
     -> Int
   {

@@ -644,7 +644,7 @@ struct CoverageCache {
   mutating func endPlan() {
     // In place: each mask and outline dropped keeps its storage for the next one made.
     CoverageCache.dropUnused(&entries, used: used, stale: &stale) { mask in
-      CoverageCache.keep(mask, in: &spareMasks) { $0.runs.capacity + $0.runStarts.capacity }
+      CoverageCache.keep(mask, in: &spareMasks)
     }
     CoverageCache.dropUnused(&fields, used: fieldsUsed, stale: &staleFields)
     CoverageCache.dropUnused(&angles, used: anglesUsed, stale: &staleAngles)
@@ -677,6 +677,11 @@ struct CoverageCache {
     var i = pool.count
     while i > 0, storage(pool[i - 1]) > size { i -= 1 }
     pool.insert(value, at: i)
+  }
+
+  /// `keep` of a mask, measured by its runs' storage.
+  private static func keep(_ mask: CoverageMask, in pool: inout [CoverageMask]) {
+    keep(mask, in: &pool) { $0.runs.capacity + $0.runStarts.capacity }
   }
 
   /// Removes from `entries` in place those whose keys are not in `used` (collected in
@@ -757,7 +762,7 @@ struct CoverageCache {
       of: outline, transform: key.transform, rule: key.rule, width: key.width,
       height: key.height, scratch: scratch, reusing: &spare)
     // A shape that covers nothing leaves the storage it was offered: kept for the next.
-    CoverageCache.keep(spare, in: &spareMasks) { $0.runs.capacity + $0.runStarts.capacity }
+    CoverageCache.keep(spare, in: &spareMasks)
     entries[key] = mask
     return mask
   }
