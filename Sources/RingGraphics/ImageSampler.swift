@@ -49,21 +49,49 @@ public struct ImageSampler: Sendable {
 }
 
 extension Pixmap {
-  /// Composites `sampler`'s image over `region`'s pixels, scaled by its coverage.
+  /// Composites `sampler`'s image, each channel multiplied by `tint` (straight colour: its
+  /// red, green and blue times its alpha scale the premultiplied channels, its alpha the
+  /// alpha), over `region`'s pixels, scaled by its coverage; `additive` adds it instead
+  /// (plus-lighter: each channel the sum, at most 255).
   public mutating func fillImage(
-    _ region: CoverageMask, sampler: ImageSampler, swapsRedAndBlue: Bool
+    _ region: CoverageMask, sampler: ImageSampler, tint: RGBAColor = .white,
+    additive: Bool = false, swapsRedAndBlue: Bool
   ) {
+    if tint.alpha <= 0 { return }
     var pixels = self.pixels
     self.pixels = []
     let width = self.width
+    // Channel multipliers in 0...256 (256 keeps a channel), red in the low byte; products
+    // rounded to nearest.
+    func factor(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 256).rounded()) }
+    let a = tint.alpha
+    let m = (factor(tint.red * a), factor(tint.green * a), factor(tint.blue * a), factor(a))
+    let tinted = m != (256, 256, 256, 256)
     pixels.withUnsafeMutableBufferPointer { dst in
       forEachRun(of: region) { row, x0, x1, value in
         let y = row / width
         for x in x0..<x1 {
           var c = sampler.color(x: x, y: y)
+          if tinted {
+            let r = ((c & 0xFF) * m.0 + 128) >> 8
+            let g = ((c >> 8 & 0xFF) * m.1 + 128) >> 8
+            let b = ((c >> 16 & 0xFF) * m.2 + 128) >> 8
+            let al = ((c >> 24) * m.3 + 128) >> 8
+            c = r | g << 8 | b << 16 | al << 24
+          }
           if swapsRedAndBlue { c = PixelMath.swappingRedAndBlue(c) }
           if value != 255 { c = PixelMath.scale(c, by: UInt32(value)) }
-          if c != 0 { dst[row + x] = PixelMath.sourceOver(c, dst[row + x]) }
+          guard c != 0 else { continue }
+          if additive {
+            let d = dst[row + x]
+            var out: UInt32 = 0
+            for shift in stride(from: UInt32(0), to: 32, by: 8) {
+              out |= min(255, (c >> shift & 0xFF) + (d >> shift & 0xFF)) << shift
+            }
+            dst[row + x] = out
+          } else {
+            dst[row + x] = PixelMath.sourceOver(c, dst[row + x])
+          }
         }
       }
     }

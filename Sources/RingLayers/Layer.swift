@@ -297,6 +297,14 @@ open class Layer {
           replicated: replicated)
       }
     }
+    if kind == .emitter {
+      if let clock = nodes[index].properties.emitter.startClockTime {
+        // Never before the layer's begin time (its local 0), as Core Animation's simulation.
+        nodes[index].properties.emitter.start = max(0, Double(localTime(at: clock)) / 1e9)
+      }
+      Layer.appendParticles(
+        of: nodes[index].properties.emitter, at: t, inMask: inMask, into: &nodes, count: &count)
+    }
     nodes[index].end = count
   }
 
@@ -351,6 +359,49 @@ open class Layer {
     }
   }
 
+  /// An emitter's particles alive at local time `t` (nanoseconds), each a node of kind
+  /// `.particle` drawing its cell's image. The render mode orders them through `zPosition`
+  /// (by birth for the oldest-first and oldest-last modes) and adds them for `additive`.
+  private static func appendParticles(
+    of emitter: Emitter, at t: Int64, inMask: Bool, into nodes: inout [Presentation.Node],
+    count: inout Int
+  ) {
+    let seconds = Double(t) / 1e9
+    emitter.forEachParticle(at: seconds) { particle in
+      guard let contents = emitter.cells[particle.cell].contents else { return }
+      let cell = emitter.cells[particle.cell]
+      let index = count
+      count += 1
+      if index == nodes.count {
+        nodes.append(Presentation.Node(kind: .particle, properties: LayerProperties()))
+      }
+      var g = LayerGeometry()
+      let scale = cell.contentsScale > 0 && cell.contentsScale.isFinite ? cell.contentsScale : 1
+      g.bounds = Rect(
+        x: 0, y: 0, width: Double(contents.image.width) / scale,
+        height: Double(contents.image.height) / scale)
+      g.position = particle.position
+      g.contents = contents
+      g.contentsScale = scale
+      g.transform = Transform3D(scaleX: particle.scale, y: particle.scale, z: 1)
+        .concatenating(Transform3D(rotationAngle: particle.angle, x: 0, y: 0, z: 1))
+      switch emitter.renderMode {
+      case .oldestFirst: g.zPosition = particle.born
+      case .oldestLast: g.zPosition = -particle.born
+      case .additive: g.blendMode = .plusLighter
+      case .unordered, .backToFront: break
+      }
+      var node = Presentation.Node(kind: .particle, properties: LayerProperties())
+      node.properties.geometry = g
+      node.properties.paint.contentsTint = particle.color
+      node.isAnimated = true
+      node.isInMask = inMask
+      node.sublayersStart = count
+      node.end = count
+      nodes[index] = node
+    }
+  }
+
   /// Multiplies the colours of `paint` by `tint`'s red, green and blue.
   private static func tint(
     _ paint: inout LayerPaint, _ tint: (red: Double, green: Double, blue: Double, alpha: Double)
@@ -362,7 +413,13 @@ open class Layer {
     paint.backgroundColor = scaled(paint.backgroundColor)
     paint.fillColor = scaled(paint.fillColor)
     paint.strokeColor = scaled(paint.strokeColor)
+    paint.contentsTint = scaled(paint.contentsTint)
     for i in paint.colors.indices { paint.colors[i] = scaled(paint.colors[i]) }
+  }
+
+  /// Clock time `time` on this layer's own timeline, in nanoseconds.
+  public func localTime(at time: MediaTime) -> Int64 {
+    timing.local(superlayerTime(time.nanoseconds))
   }
 
   /// Clock time `t` on the superlayer's timeline: through every ancestor's timing, the

@@ -11,6 +11,10 @@ public enum LayerKind: Hashable, Sendable, CaseIterable {
   /// Its sublayers drawn `instanceCount` times, each instance moved, delayed and tinted
   /// from the one before (`CAReplicatorLayer`).
   case replicator
+  /// Particles born, moving and dying as its emitter says (`CAEmitterLayer`).
+  case emitter
+  /// One particle of an emitter: an image, tinted (presented only, never a model layer).
+  case particle
 }
 
 /// Every drawable property of a layer, as one value: a layer's model values, and (resolved
@@ -143,6 +147,8 @@ public struct LayerGeometry: Hashable, Sendable {
   public var instanceDelay: Double = 0
   /// Replicator: applied to each instance to give the next, about the centre of the bounds.
   public var instanceTransform = Transform3D.identity
+  /// Emitter: its cells, shape, rates and seed.
+  public var emitter = Emitter()
 
   public init() {}
 
@@ -310,6 +316,9 @@ public struct LayerPaint: Hashable, Sendable {
   /// Replicator: multiplies the first instance's colours (its alpha, the instance's
   /// opacity).
   public var instanceColor: RGBAColor = .white
+  /// Multiplies the colours and alpha of the layer's `contents` (a particle's colour, a
+  /// replicator instance's tint).
+  public var contentsTint: RGBAColor = .white
   /// Replicator: added to the instance colour's red, green, blue and alpha for each
   /// instance after the first (the sums clamped to [0, 1]).
   public var instanceRedOffset: Double = 0

@@ -399,8 +399,10 @@ extension RenderPlan {
           opacity: opacity8(p.nodes[node].properties.opacity), swapsRedAndBlue: swapsRedAndBlue,
           beneath: enclosingTargets)
         k += 1
-      case .image(let region, let sampler):
-        target.fillImage(region, sampler: sampler, swapsRedAndBlue: swapsRedAndBlue)
+      case .image(let node, let region, let sampler, let additive):
+        target.fillImage(
+          region, sampler: sampler, tint: p.nodes[node].properties.contentsTint,
+          additive: additive, swapsRedAndBlue: swapsRedAndBlue)
         k += 1
       case .gradient(let node, let program, let appliesOpacity):
         let drawsBeneath = if case .target = beneath { false } else { true }

@@ -8,8 +8,9 @@ struct RenderPlan {
   enum Step {
     /// Node `node`'s colour `source` over `coverage`.
     case fill(node: Int, source: ColorSource, coverage: CoverageMask)
-    /// An image (a layer's `contents`) over `region`.
-    case image(region: CoverageMask, sampler: ImageSampler)
+    /// Node `node`'s image (its `contents`, times its `contentsTint`) over `region`, added
+    /// to what is beneath when `additive` (a particle of an additive emitter).
+    case image(node: Int, region: CoverageMask, sampler: ImageSampler, additive: Bool)
     /// Node `node`'s gradient (masked by its plain shape mask, if any, and at its own
     /// opacity when `appliesOpacity`).
     case gradient(node: Int, program: Int, appliesOpacity: Bool)
@@ -393,8 +394,9 @@ extension RenderPlan {
         if topLevel { unit(from: start, nodes: i..<n.end, overBackdrop: true) }
         return
       }
+      // A particle's blend mode is drawn by its image step (additive), not as a group.
       if n.mask != nil || c.isTranslucent || q.masksToBounds || castsShadow
-        || q.blendMode != .normal
+        || (q.blendMode != .normal && n.kind != .particle)
       {
         // After the backdrop step, if any (the unit still starts at `start`).
         let groupStart = steps.count
@@ -520,11 +522,14 @@ extension RenderPlan {
         ).concatenating(Transform2D(translationX: place.minX, y: place.minY)).concatenating(m)
         if !place.isEmpty, let sampler = ImageSampler(image: image, transform: toDevice) {
           let region = cache.fill(rect: place, m, width, height)
-          add(.image(region: region, sampler: sampler), bounds: region.pixelBounds)
+          let additive = n.kind == .particle && q.blendMode == .plusLighter
+          add(
+            .image(node: i, region: region, sampler: sampler, additive: additive),
+            bounds: region.pixelBounds)
         }
       }
       switch n.kind {
-      case .plain, .replicator: break
+      case .plain, .replicator, .emitter, .particle: break
       case .gradient:
         let region = cache.fill(rect: q.bounds, m, width, height)
         let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)

@@ -76,6 +76,7 @@ open class CALayer: NSObject {
     if type == CAGradientLayer.self { return CAGradientLayer() }
     if type == CAShapeLayer.self { return CAShapeLayer() }
     if type == CAReplicatorLayer.self { return CAReplicatorLayer() }
+    if type == CAEmitterLayer.self { return CAEmitterLayer() }
     guard let layerType = type as? CALayer.Type else { return CALayer() }
     return layerType.init(coder: EmptyCoder()) ?? CALayer()
   }
@@ -668,6 +669,8 @@ enum LayerCopy {
     switch kind {
     case .plain: Layer()
     case .replicator: ReplicatorLayer()
+    case .emitter: EmitterLayer()
+    case .particle: ParticleLayer()
     case .gradient: GradientLayer()
     case .shape: ShapeLayer()
     }
@@ -685,6 +688,8 @@ enum LayerCopy {
   /// Adds node `index`'s mask and sublayers, as presented, to `layer`. A replicator's
   /// presented sublayers are its instances, so its copy draws them once.
   static func attachChildren(of index: Int, in p: Presentation, to layer: Layer) {
+    // An emitter's presented sublayers include its particles, so its copy emits none.
+    if layer.kind == .emitter { layer.properties.emitter.cells = [] }
     if layer.kind == .replicator {
       layer.properties.instanceCount = 1
       layer.properties.instanceTransform = .identity

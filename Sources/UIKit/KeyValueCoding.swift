@@ -42,6 +42,9 @@ extension CALayer {
   /// The value of the property named `key`: an animatable property as Core Animation hands
   /// it out (what shows, for a presentation copy), else what was stored under `key`.
   public func value(forKey key: String) -> Any? {
+    if let emitter = self as? CAEmitterLayer, let value = emitter.emitterValue(forKey: key) {
+      return value
+    }
     if let path = CAKeyPath(key, on: backing.kind) {
       let shape = self as? CAShapeLayer
       switch key {
@@ -61,6 +64,9 @@ extension CALayer {
   /// Sets the property named `key` (an animatable one through its setter, so a shown
   /// layer animates), else stores `value` under `key`.
   public func setValue(_ value: Any?, forKey key: String) {
+    if let emitter = self as? CAEmitterLayer, emitter.setEmitterValue(value, forKey: key) {
+      return
+    }
     switch key {
     case "backgroundColor": backgroundColor = value.flatMap { $0 as? CGColor }
     case "borderColor": borderColor = value.flatMap { $0 as? CGColor }

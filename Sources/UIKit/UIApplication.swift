@@ -351,7 +351,7 @@ final class KeyWindowTree: LiveLayerTree {
           add(p.fillColor)
           add(p.strokeColor)
         case .gradient: p.colors.forEach(add)
-        case .plain, .replicator: break
+        case .plain, .replicator, .emitter, .particle: break
         }
       }
     }
