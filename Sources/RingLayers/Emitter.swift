@@ -49,8 +49,10 @@ public struct Emitter: Hashable, Sendable {
     }
   }
 
-  /// The most particles of one cell alive at once; beyond it the oldest are not drawn.
-  public static let maximumParticlesPerCell = 5_000
+  /// The most particles drawn at once: each cell's share of it (at most 5,000 a cell);
+  /// beyond it a cell's oldest are not drawn, so that a rate from a bug cannot exhaust
+  /// memory or time.
+  public static let maximumParticles = 20_000
 
   /// The birth rate in effect at local time `t`.
   public func birthRate(at t: Double) -> Double { birthRateChanges.rate(at: t, else: birthRate) }
@@ -122,13 +124,12 @@ public struct Emitter: Hashable, Sendable {
   /// their order, oldest first in each.
   public func forEachParticle(at t: Double, _ body: (Particle) -> Void) {
     guard t.isFinite, t >= start else { return }
+    let share = Double(min(5_000, max(1, Emitter.maximumParticles / max(1, cells.count))))
     for (index, cell) in cells.enumerated() where cell.isEnabled {
       let longest = (cell.lifetime + abs(cell.lifetimeRange)) * lifetime
-      guard longest > 0, longest.isFinite else { continue }
+      guard longest > 0 else { continue }
       let newest = births(of: cell, until: t).rounded(.down)
-      let oldest = max(
-        births(of: cell, until: t - longest).rounded(.up),
-        newest - Double(Emitter.maximumParticlesPerCell - 1))
+      let oldest = max(births(of: cell, until: t - longest).rounded(.up), newest - share + 1)
       guard newest >= oldest, newest < 1e15 else { continue }
       var k = oldest
       while k <= newest {
@@ -170,6 +171,8 @@ public struct Emitter: Hashable, Sendable {
       position.x + origin.x + speed * direction.x * age + 0.5 * cell.xAcceleration * age * age
     let y =
       position.y + origin.y + speed * direction.y * age + 0.5 * cell.yAcceleration * age * age
+    // A value that is not a number (from a rate, speed or size that is not) draws nothing.
+    guard x.isFinite, y.isFinite, scale.isFinite, (turn * age).isFinite else { return nil }
     return Particle(
       cell: index, born: born, position: Point(x: x, y: y), scale: scale, angle: turn * age,
       color: color)

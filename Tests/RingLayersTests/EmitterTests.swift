@@ -252,3 +252,48 @@ import Testing
     #expect(two.pixel(x: 10, y: 10).alpha == (mode == .additive ? 255 : 192))
   }
 }
+
+/// Values a program gets wrong: a particle with a position, size or turn that is not a
+/// number is not drawn, rates beyond reason are capped, and the frame still renders.
+@Suite struct EmitterLimitTests {
+  @Test(arguments: [
+    "velocity nan", "velocity inf", "rate huge", "lifetime inf", "scale negative",
+    "lifetime negative", "acceleration nan", "spin inf", "cells many",
+  ])
+  func badValuesDrawNothingOrLittleAndNeverCrash(_ name: String) throws {
+    let layer = EmitterLayer()
+    layer.bounds = Rect(x: 0, y: 0, width: 64, height: 64)
+    layer.position = Point(x: 32, y: 32)
+    var c = EmitterTests.cell(rate: 50, lifetime: 2, velocity: 10)
+    c.emissionRange = .pi
+    var count = 1
+    switch name {
+    case "velocity nan": c.velocity = .nan
+    case "velocity inf": c.velocity = .infinity
+    case "rate huge": c.birthRate = 1e12
+    case "lifetime inf": c.lifetime = .infinity
+    case "scale negative": c.scale = -5
+    case "lifetime negative": c.lifetime = -1
+    case "acceleration nan": c.yAcceleration = .nan
+    case "spin inf": c.spin = .infinity
+    default: count = 100
+    }
+    layer.emitter.cells = Array(repeating: c, count: count)
+    layer.emitter.position = Point(x: 32, y: 32)
+    var n = 0
+    layer.emitter.forEachParticle(at: 1.5) { p in
+      n += 1
+      #expect(p.position.x.isFinite && p.position.y.isFinite && p.scale.isFinite)
+    }
+    #expect(n <= Emitter.maximumParticles)
+    switch name {
+    case "velocity nan", "velocity inf", "acceleration nan", "spin inf", "lifetime negative":
+      #expect(n == 0)
+    case "rate huge": #expect(n == 5_000)
+    case "cells many": #expect(n == 100 * 76)
+    default: #expect(n == 76)
+    }
+    var p = try Pixmap(width: 64, height: 64)
+    LayerRenderer().render(layer, at: .seconds(1.5), scale: 1, into: &p)
+  }
+}
