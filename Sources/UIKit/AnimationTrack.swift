@@ -378,21 +378,49 @@ extension Transform3D: CAValue {
   }
 }
 
+/// A value a property may lack (a shape layer's path, a layer's image), as Core Animation
+/// passes it in `Any`.
+protocol OptionalCAValue: Interpolatable {
+  /// The value in `raw`, or nil.
+  static func unboxedValue(_ raw: Any) -> Self?
+  /// The value as Core Animation hands it out.
+  var boxedValue: Any { get }
+  /// `other` added to this value, or nil when they do not add.
+  func addingValue(_ other: Self) -> Self?
+}
+
+extension Optional: CAValue where Wrapped: OptionalCAValue {
+  static func unboxed(_ raw: Any?) -> Wrapped?? {
+    raw.flatMap(Wrapped.unboxedValue).map { .some($0) }
+  }
+  var boxed: Any { map(\.boxedValue) as Any }
+  func adding(_ other: Wrapped?) -> Wrapped? {
+    guard let self, let other else { return other }
+    return self.addingValue(other) ?? other
+  }
+}
+
 /// A shape layer's path as Core Animation passes it (a `CGPath`); paths of one structure
 /// add point by point.
-extension Optional: CAValue where Wrapped == BezierPath {
-  static func unboxed(_ raw: Any?) -> BezierPath?? {
+extension BezierPath: OptionalCAValue {
+  static func unboxedValue(_ raw: Any) -> BezierPath? {
     switch raw {
-    case let path as CGPath: .some(path.bezier)
-    case let path as UIBezierPath: .some(path.bezier)
+    case let path as CGPath: path.bezier
+    case let path as UIBezierPath: path.bezier
     default: nil
     }
   }
-  var boxed: Any { map { CGPath($0) } as Any }
-  func adding(_ other: BezierPath?) -> BezierPath? {
-    guard let self, let other else { return other }
-    return self.adding(other) ?? other
-  }
+  var boxedValue: Any { CGPath(self) }
+  func addingValue(_ other: BezierPath) -> BezierPath? { adding(other) }
+}
+
+/// A layer's image as Core Animation passes it (a `CGImage`): shown, not mixed, so a
+/// discrete keyframe animation of `contents` shows its images in turn (an image view's
+/// `animationImages`).
+extension LayerContents: OptionalCAValue {
+  static func unboxedValue(_ raw: Any) -> LayerContents? { (raw as? CGImage)?.contents }
+  var boxedValue: Any { CGImage(contents: self) }
+  func addingValue(_ other: LayerContents) -> LayerContents? { nil }
 }
 
 extension Array: CAValue where Element: CAValue {

@@ -241,7 +241,13 @@ open class CALayer: NSObject {
   /// An image drawn above the background and beneath the sublayers: a `CGImage` (other
   /// values draw nothing, with a note).
   open var contents: Any? {
-    get { contentsObject }
+    get {
+      // A presentation copy shows what is drawn (an animation's image, say).
+      guard isPresentationCopy else { return contentsObject }
+      let shown = backing.properties.contents
+      if let model = contentsObject as? CGImage, model.contents == shown { return model }
+      return shown.map(CGImage.init(contents:))
+    }
     set {
       contentsObject = newValue
       if newValue != nil, !(newValue is CGImage) {

@@ -534,6 +534,36 @@ open class UIImage: NSObject {
     return CGSize(width: CGFloat(pixmap.width) / scale, height: CGFloat(pixmap.height) / scale)
   }
 
+  /// An animated image's frames (`nil` for a still image): an image view shows them in
+  /// turn, each for an equal share of `duration`.
+  open internal(set) var images: [UIImage]?
+  /// An animated image's one pass through its frames, in seconds (0 for a still image).
+  open internal(set) var duration: TimeInterval = 0
+
+  /// An image of `images` in turn over `duration` seconds, drawn as the first when still;
+  /// `nil` without images.
+  open class func animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage? {
+    guard let first = images.first else { return nil }
+    let image = UIImage(pixmap: first.pixmap, scale: first.scale)
+    image.images = images
+    image.duration = duration
+    return image
+  }
+
+  /// The files `name0`, `name1`, ... (as `UIImage(named:)` finds them, up to `name1024`) as
+  /// an animated image; `nil` when there is none.
+  open class func animatedImageNamed(_ name: String, duration: TimeInterval) -> UIImage? {
+    var frames: [UIImage] = []
+    for i in 0...1024 {
+      guard let frame = UIImage(named: "\(name)\(i)") else {
+        if i == 0 { continue }
+        break
+      }
+      frames.append(frame)
+    }
+    return animatedImage(with: frames, duration: duration)
+  }
+
   /// The image as a PNG file's bytes (8-bit RGBA, straight alpha).
   open func pngData() -> Data? {
     (try? PNGEncoder.encode(pixmap)).map { Data($0) }

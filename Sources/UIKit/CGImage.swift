@@ -24,6 +24,12 @@ public final class CGImage: @unchecked Sendable {
 
   init(pixmap: Pixmap) { self.pixmap = pixmap }
 
+  /// The image a layer shows as `contents`.
+  convenience init(contents: LayerContents) {
+    self.init(pixmap: contents.image)
+    self.contents = contents
+  }
+
   public var width: Int { pixmap.width }
   public var height: Int { pixmap.height }
   public var bitsPerComponent: Int { 8 }

@@ -68,7 +68,53 @@ open class UIImageView: UIView {
     image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
   }
 
+  // MARK: Animating a sequence of images
+
+  /// The images `startAnimating()` shows in turn, each for an equal share of
+  /// `animationDuration`.
+  open var animationImages: [UIImage]?
+  /// Accepted; the view is never highlighted.
+  open var highlightedAnimationImages: [UIImage]?
+  /// One pass through the images, in seconds; 0 shows each for a thirtieth of a second.
+  open var animationDuration: TimeInterval = 0
+  /// How many passes; 0 repeats forever.
+  open var animationRepeatCount = 0
+
+  /// Shows `animationImages` in turn (as iOS does, a discrete keyframe animation of the
+  /// layer's `contents`), after which `image` shows again; nothing without images.
+  open func startAnimating() {
+    guard let images = animationImages, !images.isEmpty else { return }
+    animate(images, duration: animationDuration, repeatCount: animationRepeatCount)
+  }
+
+  open func stopAnimating() { layer.removeAnimation(forKey: UIImageView.animationKey) }
+
+  /// Whether the images are being shown in turn.
+  open var isAnimating: Bool { layer.animation(forKey: UIImageView.animationKey) != nil }
+
+  private static let animationKey = "UIImageAnimation"
+
+  private func animate(_ images: [UIImage], duration: TimeInterval, repeatCount: Int) {
+    let frames = images.compactMap(\.cgImage)
+    guard !frames.isEmpty else { return }
+    let turn = CAKeyframeAnimation(keyPath: "contents")
+    turn.values = frames
+    turn.calculationMode = .discrete
+    turn.duration = duration > 0 ? duration : Double(frames.count) / 30
+    turn.repeatCount = repeatCount > 0 ? Float(repeatCount) : .infinity
+    layer.contentsScale = images[0].scale
+    layer.add(turn, forKey: UIImageView.animationKey)
+  }
+
   private func show() {
+    if let frames = image?.images, !frames.isEmpty {
+      // An animated image animates by itself, forever.
+      animate(frames, duration: image?.duration ?? 0, repeatCount: 0)
+    } else if layer.animation(forKey: UIImageView.animationKey) != nil,
+      animationImages?.isEmpty ?? true
+    {
+      stopAnimating()
+    }
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     if let image, image.renderingMode == .alwaysTemplate {
