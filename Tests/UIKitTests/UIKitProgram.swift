@@ -90,8 +90,12 @@ enum UIKitProgram {
     }
     let identity = repository.lastPathComponent
     let first = sources[0].program
+    // The samples are built as docs/UIKit.md says a library's files that rely on an
+    // umbrella header's import build: UIKit imported into each file.
+    let umbrella =
+      #"swiftSettings: [.unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "UIKit"])]"#
     let others = sources.dropFirst().map {
-      ".executableTarget(name: \"\($0.program)\", dependencies: [.product(name: \"UIKit\", package: \"\(identity)\")]),\n"
+      ".executableTarget(name: \"\($0.program)\", dependencies: [.product(name: \"UIKit\", package: \"\(identity)\")], \(umbrella)),\n"
     }.joined()
     let manifest = try readmeBlocks()[0]
       .replacingOccurrences(of: "\"MyApp\"", with: "\"\(first)\"")
