@@ -322,7 +322,8 @@ open class Layer {
     let center = Transform3D(translationX: g.bounds.midX, y: g.bounds.midY, z: 0)
     let back = Transform3D(translationX: -g.bounds.midX, y: -g.bounds.midY, z: 0)
     var instance = Transform3D.identity
-    for k in 0..<min(max(0, g.instanceCount), ReplicatorLayer.maximumInstanceCount) {
+    for k in 0..<min(max(0, g.instanceCount), ReplicatorLayer.maximumInstanceCount)
+    where count < Layer.maximumPresentedNodes {
       let delay = Double(k) * g.instanceDelay
       let time = t - (delay.isFinite ? MediaTime.seconds(delay).nanoseconds : 0)
       let kd = Double(k)
@@ -368,7 +369,9 @@ open class Layer {
   ) {
     let seconds = Double(t) / 1e9
     emitter.forEachParticle(at: seconds) { particle in
-      guard let contents = emitter.cells[particle.cell].contents else { return }
+      guard count < Layer.maximumPresentedNodes,
+        let contents = emitter.cells[particle.cell].contents
+      else { return }
       let cell = emitter.cells[particle.cell]
       let index = count
       count += 1
@@ -416,6 +419,11 @@ open class Layer {
     paint.contentsTint = scaled(paint.contentsTint)
     for i in paint.colors.indices { paint.colors[i] = scaled(paint.colors[i]) }
   }
+
+  /// The most nodes a presentation holds: replicators' instances and emitters' particles
+  /// beyond it are not presented, so that counts multiplied by nesting (an emitter in a
+  /// replicator in a replicator) cannot exhaust memory or time.
+  public static let maximumPresentedNodes = 100_000
 
   /// Clock time `time` on this layer's own timeline, in nanoseconds.
   public func localTime(at time: MediaTime) -> Int64 {

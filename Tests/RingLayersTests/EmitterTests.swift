@@ -296,4 +296,21 @@ import Testing
     var p = try Pixmap(width: 64, height: 64)
     LayerRenderer().render(layer, at: .seconds(1.5), scale: 1, into: &p)
   }
+
+  /// Nesting multiplies counts: an emitter of 5,000 particles in two replicators of 1,024
+  /// instances each would present ten billion nodes; a presentation stops at its maximum.
+  @Test func nestingCannotMultiplyPastThePresentationsMaximum() {
+    let emitter = EmitterLayer()
+    emitter.emitter.cells = [EmitterTests.cell(rate: 5_000, lifetime: 1)]
+    let inner = ReplicatorLayer()
+    inner.instanceCount = 1_024
+    inner.addSublayer(emitter)
+    let outer = ReplicatorLayer()
+    outer.instanceCount = 1_024
+    outer.addSublayer(inner)
+    let nodes = outer.presentation(at: .seconds(2)).nodes
+    #expect(nodes.count <= Layer.maximumPresentedNodes + 2)
+    #expect(nodes.count >= Layer.maximumPresentedNodes - 5_000)
+  }
 }
+
