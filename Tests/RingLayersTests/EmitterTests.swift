@@ -313,4 +313,3 @@ import Testing
     #expect(nodes.count >= Layer.maximumPresentedNodes - 5_000)
   }
 }
-
