@@ -161,6 +161,16 @@ open class Layer {
 
   public var animationKeys: [String] { attached.map(\.key) }
 
+  /// Where the animation under `key` is at clock time `time`: nil when there is none, it is
+  /// not yet committed, or it shows nothing then (before its begin without a backwards
+  /// fill, or after its end without a forwards one).
+  public func phase(ofAnimation key: String, at time: MediaTime) -> AnimationPhase? {
+    guard let a = attached.first(where: { $0.key == key }), let begin = a.begin else {
+      return nil
+    }
+    return a.animation.timing.phase(at: localTime(at: time), begin: begin)
+  }
+
   /// Removes the animation under `key`; its stop callbacks run with `finished` false.
   public func removeAnimation(forKey key: String) {
     guard let i = attached.firstIndex(where: { $0.key == key }) else { return }

@@ -545,7 +545,7 @@ struct CAKeyPath {
 
   /// An animation's values as keyframes: a basic animation's from and to (nil for the
   /// value beneath), or a keyframe animation's list.
-  private static func samples(of animation: CAPropertyAnimation) -> Samples {
+  static func samples(of animation: CAPropertyAnimation) -> Samples {
     if let keyframes = animation as? CAKeyframeAnimation {
       let values: [Any?] = keyframes.values ?? []
       let n = values.count

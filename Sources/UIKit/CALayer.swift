@@ -351,6 +351,10 @@ open class CALayer: NSObject {
 
   /// What a view's `draw(_:)` drew, beneath the sublayers.
   private var drawnContent: Layer?
+  /// Animations of the program's own numbers, by their keys on the backing.
+  var customTracks: [String: CustomTrack] = [:]
+  /// The values the content was last drawn with for them (nil: the model's).
+  var customShown: [String: Double]?
 
   /// Shows `shapes` (in the layer's coordinates) beneath the sublayers, in place of what
   /// was drawn before; none removes it.
@@ -435,10 +439,17 @@ open class CALayer: NSObject {
     }
     var tracks: [(timing: AnimationTiming?, writer: any TrackWriter)] = []
     var keyPaths: [PartialKeyPath<LayerProperties>] = []
+    var custom: CustomTrack?
     func bridge(_ animation: CAAnimation, timing: AnimationTiming?) {
       guard let property = animation as? CAPropertyAnimation else { return }
       let name = property.drawnKeyPath
       guard let keyPath = CAKeyPath(name, on: backing.kind) else {
+        // A number of the program's own (a self-drawing layer's `progress`): drawn by
+        // drawing a presentation copy at each frame (see `redrawCustomAnimations`).
+        if timing == nil, CustomProperties.fields(of: type(of: self))[name]?.kind.isNumber == true {
+          custom = CustomTrack(name: name, animation: property)
+          return
+        }
         if !name.isEmpty {
           Notice.once(
             "key:\(name)",
@@ -484,6 +495,7 @@ open class CALayer: NSObject {
       Notice.once("refused:\(error)", "an animation was not added: \(error)")
       return
     }
+    customTracks[engineKey] = custom
     Runtime.animationAdded(copy)
   }
 
@@ -515,6 +527,19 @@ open class CALayer: NSObject {
     copy.backing.properties = presented.nodes[0].properties
     copy.backing.removeAllAnimations()
     LayerCopy.attachChildren(of: 0, in: presented, to: copy.backing)
+    CustomProperties.copyAll(from: self, to: copy)
+    for (name, value) in customValues() ?? [:] { CustomProperties.set(value, name, of: copy) }
+    return copy
+  }
+
+  /// A copy of the model with `values` for the program's own properties, to draw.
+  func presentationCopyForDrawing(_ values: [String: Double]) -> CALayer? {
+    guard let copy = Self(coder: EmptyCoder()) else { return nil }
+    copy.copyModel(from: self)
+    copy.modelObject = self
+    copy.delegate = delegate
+    CustomProperties.copyAll(from: self, to: copy)
+    for (name, value) in values { CustomProperties.set(value, name, of: copy) }
     return copy
   }
 

@@ -58,6 +58,8 @@ extension CALayer {
       default: return path.boxed(in: backing.properties)
       }
     }
+    // A program's own property of that name (`@objc dynamic`, `@NSManaged` on iOS).
+    if case .some(let value) = CustomProperties.value(key, of: self) { return value }
     return storedValues[key]
   }
 
@@ -83,6 +85,10 @@ extension CALayer {
       (self as! CAGradientLayer).colors = value as? [Any]
     default:
       if let path = CAKeyPath(key, on: backing.kind), path.assign(value, name: key, on: self) {
+        return
+      }
+      if CustomProperties.set(value, key, of: self) {
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         return
       }
       storedValues[key] = value

@@ -120,6 +120,8 @@ open class UIApplication: UIResponder {
       } else {
         layer.layoutIfNeeded()
       }
+      // An animation of a number of the program's own draws a presentation copy.
+      layer.redrawCustomAnimations()
       // Views' layers too: a view's drawing is its layer's display (its own class's
       // drawing, when it has one, as on iOS).
       layer.displayIfNeeded()

@@ -59,7 +59,8 @@ import Testing
     ("Indicators", 400), ("Blend", 500), ("Layout", 500), ("HUD", 500), ("HUD", 150),
     ("Controls", 0), ("Controls", 300), ("Waves", 0), ("Waves", 500),
     ("Settings", 0), ("Settings", 100), ("Timers", 0), ("Timers", 600),
-    ("Confetti", 400), ("Confetti", 700), ("Confetti", 2500),
+    ("Confetti", 400), ("Confetti", 700), ("Confetti", 2500), ("Gauge", 0), ("Gauge", 600),
+    ("Gauge", 2000),
   ])
   func theOtherSamplesMatchTheirGoldens(program: String, milliseconds: Int) throws {
     let image = try Self.snapshot(program, at: "\(Double(milliseconds) / 1000)")

@@ -1,0 +1,211 @@
+import Foundation
+import RingLayers
+@_spi(Reflection) import Swift
+
+/// A layer subclass's own stored properties, found by name as Core Animation's key-value
+/// coding finds an `@NSManaged` or `@objc dynamic` property: read, set and copied in place
+/// (Swift on Linux has no Objective-C runtime to do it). Only properties declared by a
+/// program's classes count (not this module's), and only values of the types listed in
+/// `Kind`.
+enum CustomProperties {
+  /// The types of value read and written by name.
+  enum Kind {
+    case double, cgFloat, float, int, bool, point, size, rect, color, uiColor, string
+
+    init?(_ type: Any.Type) {
+      switch type {
+      case is Double.Type: self = .double
+      case is CGFloat.Type: self = .cgFloat
+      case is Float.Type: self = .float
+      case is Int.Type: self = .int
+      case is Bool.Type: self = .bool
+      case is CGPoint.Type: self = .point
+      case is CGSize.Type: self = .size
+      case is CGRect.Type: self = .rect
+      case is CGColor?.Type: self = .color
+      case is UIColor?.Type: self = .uiColor
+      case is String.Type: self = .string
+      default: return nil
+      }
+    }
+
+    /// Whether an animation mixes its values (a number).
+    var isNumber: Bool { self == .double || self == .cgFloat || self == .float }
+  }
+
+  struct Field {
+    let offset: Int
+    let kind: Kind
+  }
+
+  nonisolated(unsafe) private static var tables: [ObjectIdentifier: [String: Field]] = [:]
+
+  /// The stored properties of `type`'s own and its superclasses' declarations, down to the
+  /// first class of this module, by name.
+  static func fields(of type: AnyClass) -> [String: Field] {
+    if let table = tables[ObjectIdentifier(type)] { return table }
+    var table: [String: Field] = [:]
+    var current: AnyClass? = type
+    while let cls = current, !String(reflecting: cls).hasPrefix("UIKit.") {
+      _ = _forEachField(of: cls, options: _EachFieldOptions(rawValue: 1)) {
+        name, offset, fieldType, _ in
+        let key = String(cString: name)
+        if let kind = Kind(fieldType), table[key] == nil {
+          table[key] = Field(offset: offset, kind: kind)
+        }
+        return true
+      }
+      current = _getSuperclass(cls)
+    }
+    tables[ObjectIdentifier(type)] = table
+    return table
+  }
+
+  /// The value of the property `name` of `object`, boxed as Core Animation hands it out;
+  /// nil when it has no such property.
+  static func value(_ name: String, of object: AnyObject) -> Any?? {
+    guard let field = fields(of: type(of: object))[name] else { return nil }
+    let p = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset
+    switch field.kind {
+    case .double: return NSNumber(value: p.load(as: Double.self))
+    case .cgFloat: return NSNumber(value: Double(p.load(as: CGFloat.self)))
+    case .float: return NSNumber(value: p.load(as: Float.self))
+    case .int: return NSNumber(value: p.load(as: Int.self))
+    case .bool: return NSNumber(value: p.load(as: Bool.self))
+    case .point: return p.load(as: CGPoint.self)
+    case .size: return p.load(as: CGSize.self)
+    case .rect: return p.load(as: CGRect.self)
+    case .color: return .some(p.assumingMemoryBound(to: CGColor?.self).pointee as Any?)
+    case .uiColor: return .some(p.assumingMemoryBound(to: UIColor?.self).pointee as Any?)
+    case .string: return p.assumingMemoryBound(to: String.self).pointee
+    }
+  }
+
+  /// The number the property `name` of `object` holds, when it is a number.
+  static func number(_ name: String, of object: AnyObject) -> Double? {
+    guard let field = fields(of: type(of: object))[name], field.kind.isNumber else { return nil }
+    return (value(name, of: object) as? NSNumber)?.doubleValue
+  }
+
+  /// Sets the property `name` of `object` to `value` (a number for a number, and so on);
+  /// false when it has no such property or the value does not fit it.
+  @discardableResult
+  static func set(_ value: Any?, _ name: String, of object: AnyObject) -> Bool {
+    guard let field = fields(of: type(of: object))[name] else { return false }
+    let p = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset
+    let number = CAEmitterCell.number(value)
+    switch field.kind {
+    case .double:
+      guard let number else { return false }
+      p.storeBytes(of: number, as: Double.self)
+    case .cgFloat:
+      guard let number else { return false }
+      p.storeBytes(of: CGFloat(number), as: CGFloat.self)
+    case .float:
+      guard let number else { return false }
+      p.storeBytes(of: Float(number), as: Float.self)
+    case .int:
+      guard let number, number.isFinite, abs(number) < 0x1p62 else { return false }
+      p.storeBytes(of: Int(number), as: Int.self)
+    case .bool:
+      guard let flag = (value as? Bool) ?? (value as? NSNumber)?.boolValue else { return false }
+      p.storeBytes(of: flag, as: Bool.self)
+    case .point:
+      guard let v = value as? CGPoint else { return false }
+      p.storeBytes(of: v, as: CGPoint.self)
+    case .size:
+      guard let v = value as? CGSize else { return false }
+      p.storeBytes(of: v, as: CGSize.self)
+    case .rect:
+      guard let v = value as? CGRect else { return false }
+      p.storeBytes(of: v, as: CGRect.self)
+    case .color:
+      guard value == nil || value is CGColor else { return false }
+      p.assumingMemoryBound(to: CGColor?.self).pointee = value as? CGColor
+    case .uiColor:
+      guard value == nil || value is UIColor else { return false }
+      p.assumingMemoryBound(to: UIColor?.self).pointee = value as? UIColor
+    case .string:
+      guard let v = value as? String else { return false }
+      p.assumingMemoryBound(to: String.self).pointee = v
+    }
+    return true
+  }
+
+  /// Copies every property `fields` finds from `source` to `target`, objects of one class.
+  static func copyAll(from source: AnyObject, to target: AnyObject) {
+    guard type(of: source) == type(of: target) else { return }
+    for name in fields(of: type(of: source)).keys {
+      if case .some(let value) = self.value(name, of: source) { set(value, name, of: target) }
+    }
+  }
+}
+
+/// An animation of a number of the program's own (a layer subclass's `progress`), as Core
+/// Animation runs one: its value at each frame is set on a presentation copy, which draws
+/// the layer's content.
+struct CustomTrack {
+  /// The property's name.
+  let name: String
+  let track: Track<Double>
+
+  init(name: String, animation: CAPropertyAnimation) {
+    self.name = name
+    track = Track(keyPath: CustomTrack.slot, samples: CAKeyPath.samples(of: animation))
+  }
+
+  /// Where the value is worked out: a number of a scratch set of values (the track writes
+  /// layer values; this one is never drawn).
+  nonisolated(unsafe) static let slot: WritableKeyPath<LayerProperties, Double> =
+    \.geometry.lineDashPhase
+
+  /// The value at `phase`, from `model` (the property's value on the model layer) beneath.
+  func value(at phase: AnimationPhase, model: Double) -> Double {
+    var scratch = LayerProperties()
+    scratch[keyPath: CustomTrack.slot] = model
+    track.write(phase.fraction, iteration: phase.iteration, into: &scratch)
+    return scratch[keyPath: CustomTrack.slot]
+  }
+}
+
+extension CALayer {
+  /// The values the program's own animated numbers show now, by name; nil when none is
+  /// animated.
+  func customValues() -> [String: Double]? {
+    guard !customTracks.isEmpty else { return nil }
+    var values: [String: Double] = [:]
+    for key in customTracks.keys.sorted() {
+      let custom = customTracks[key]!
+      guard backing.animation(forKey: key) != nil else {
+        customTracks[key] = nil
+        continue
+      }
+      guard let phase = backing.phase(ofAnimation: key, at: Runtime.now),
+        let model = CustomProperties.number(custom.name, of: self)
+      else { continue }
+      // Added in order: a later animation of the same property wins.
+      values[custom.name] = custom.value(at: phase, model: model)
+    }
+    return values.isEmpty ? nil : values
+  }
+
+  /// At each frame, while an animation of a number of the program's own runs: a
+  /// presentation copy with the animated values draws the layer's content (its
+  /// `draw(in:)`), as Core Animation draws a presentation layer whose class
+  /// `needsDisplay(forKey:)`. Once none runs, the model draws it again.
+  func redrawCustomAnimations() {
+    guard !customTracks.isEmpty || customShown != nil else { return }
+    let values = customValues()
+    guard values != customShown else { return }
+    customShown = values
+    guard let values, let copy = presentationCopyForDrawing(values) else {
+      setNeedsDisplay()
+      return
+    }
+    let context = CGContext(recording: backing.bounds)
+    GraphicsContextStack.stack.append(context)
+    copy.draw(in: context)
+    GraphicsContextStack.stack.removeLast()
+    setDrawnContent(context.drawnLayers)
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import RingGraphics
+import Testing
+
+@testable import UIKit
+
+/// A self-drawing layer with a number of its own, as progress rings write one: key-value
+/// coding reaches the property by name, and an animation of it redraws the layer at each
+/// frame from a presentation copy holding the animated value (what Core Animation does for
+/// a class whose `needsDisplay(forKey:)` names the property). On iOS the property is
+/// `@NSManaged` or `@objc dynamic`; here it is a plain stored property.
+@MainActor @Suite(.serialized) struct CustomPropertyAnimationTests {
+  final class BarLayer: CALayer {
+    var progress: CGFloat = 0
+    var barColor: UIColor? = .red
+    var label = "bar"
+    var draws = 0
+
+    override init() { super.init() }
+    override init(layer: Any) {
+      super.init(layer: layer)
+      if let other = layer as? BarLayer { progress = other.progress }
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override class func needsDisplay(forKey key: String) -> Bool {
+      key == "progress" || super.needsDisplay(forKey: key)
+    }
+
+    override func draw(in ctx: CGContext) {
+      (model() as BarLayer).draws += 1
+      ctx.setFillColor((barColor ?? .black).cgColor)
+      ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
+    }
+  }
+
+  /// How many of the layer's columns are red (its bar's length, in points).
+  static func barLength(_ layer: CALayer) -> Int {
+    let p = renderedPixels(layer, width: 100, height: 10)
+    return (0..<100).filter { p.pixel(x: $0, y: 5).red > 128 }.count
+  }
+
+  @Test func keyValueCodingReachesTheProgramsOwnProperties() {
+    let layer = BarLayer()
+    layer.setValue(0.5, forKey: "progress")
+    #expect(layer.progress == 0.5)
+    #expect((layer.value(forKey: "progress") as? NSNumber)?.doubleValue == 0.5)
+    layer.setValue(UIColor.blue, forKey: "barColor")
+    #expect(layer.barColor == .blue)
+    layer.setValue("ring", forKey: "label")
+    #expect(layer.value(forKey: "label") as? String == "ring")
+    layer.setValue("not a number", forKey: "progress")
+    #expect(layer.progress == 0.5, "a value that does not fit is not set")
+    layer.setValue(3, forKey: "other")
+    #expect(layer.value(forKey: "other") as? Int == 3, "other keys are stored as before")
+    #expect(layer.value(forKey: "opacity") as? NSNumber == 1, "the layer's own come first")
+  }
+
+  @Test(arguments: [0.0, 0.25, 0.5, 0.9])
+  func anAnimationOfItRedrawsTheLayerAtEachFrame(time: Double) {
+    let layer = BarLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+    let tree = showInKeyWindow(layer)
+    let grow = CABasicAnimation(keyPath: "progress")
+    grow.fromValue = 0
+    grow.toValue = 1
+    grow.duration = 1
+    grow.timingFunction = CAMediaTimingFunction(name: .linear)
+    layer.add(grow, forKey: "grow")
+    tree.advance(to: .seconds(time))
+    let shown = (layer.presentation()?.value(forKey: "progress") as? NSNumber)?.doubleValue
+    #expect(abs((shown ?? -1) - time) < 1e-9)
+    #expect(layer.progress == 0, "the model keeps its value")
+    #expect(abs(Self.barLength(layer) - Int((time * 100).rounded())) <= 1)
+  }
+
+  /// Once the animation is over, the model's value draws again; one that stays (forwards,
+  /// not removed) holds its end, and frames that show the same value are not redrawn.
+  @Test func afterItTheModelDrawsOrTheEndHolds() {
+    let layer = BarLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+    layer.progress = 0.3
+    layer.setNeedsDisplay()
+    let tree = showInKeyWindow(layer)
+    let grow = CABasicAnimation(keyPath: "progress")
+    grow.toValue = 0.8
+    grow.duration = 0.5
+    layer.add(grow, forKey: "grow")
+    tree.advance(to: .seconds(1))
+    #expect(Self.barLength(layer) == 30)
+    let hold = CABasicAnimation(keyPath: "progress")
+    hold.fromValue = 0
+    hold.toValue = 0.6
+    hold.duration = 0.5
+    hold.fillMode = .forwards
+    hold.isRemovedOnCompletion = false
+    layer.add(hold, forKey: "hold")
+    tree.advance(to: .seconds(2))
+    #expect(Self.barLength(layer) == 60)
+    let draws = layer.draws
+    tree.advance(to: .seconds(2.5))
+    tree.advance(to: .seconds(3))
+    #expect(layer.draws == draws, "an unchanged value is not drawn again")
+  }
+}
