@@ -6,7 +6,7 @@ import RingGraphics
 /// starts at `start`.
 ///
 /// What shows at a time is a pure function of these values and the time: particle `k` of a
-/// cell is born when the cell's running count of births reaches `k`, and its random
+/// cell (from 0) is born when the cell's running count of births passes `k`, and its random
 /// choices come from `seed`, the cell's index and `k` alone, so a frame is the same however
 /// it was reached (exported, played, or scrubbed to).
 public struct Emitter: Hashable, Sendable {
@@ -128,7 +128,8 @@ public struct Emitter: Hashable, Sendable {
     for (index, cell) in cells.enumerated() where cell.isEnabled {
       let longest = (cell.lifetime + abs(cell.lifetimeRange)) * lifetime
       guard longest > 0 else { continue }
-      let newest = births(of: cell, until: t).rounded(.down)
+      // Particle k is born as the count of births passes k: those below the count live.
+      let newest = births(of: cell, until: t).rounded(.up) - 1
       let oldest = max(births(of: cell, until: t - longest).rounded(.up), newest - share + 1)
       guard newest >= oldest, newest < 1e15 else { continue }
       var k = oldest

@@ -11,6 +11,7 @@ enum CustomProperties {
   /// The types of value read and written by name.
   enum Kind {
     case double, cgFloat, float, int, bool, point, size, rect, color, uiColor, string
+    case someColor, someUIColor
 
     init?(_ type: Any.Type) {
       switch type {
@@ -25,6 +26,8 @@ enum CustomProperties {
       case is CGColor?.Type: self = .color
       case is UIColor?.Type: self = .uiColor
       case is String.Type: self = .string
+      case is CGColor.Type: self = .someColor
+      case is UIColor.Type: self = .someUIColor
       default: return nil
       }
     }
@@ -78,6 +81,8 @@ enum CustomProperties {
     case .color: return .some(p.assumingMemoryBound(to: CGColor?.self).pointee as Any?)
     case .uiColor: return .some(p.assumingMemoryBound(to: UIColor?.self).pointee as Any?)
     case .string: return p.assumingMemoryBound(to: String.self).pointee
+    case .someColor: return p.assumingMemoryBound(to: CGColor.self).pointee
+    case .someUIColor: return p.assumingMemoryBound(to: UIColor.self).pointee
     }
   }
 
@@ -128,6 +133,12 @@ enum CustomProperties {
     case .string:
       guard let v = value as? String else { return false }
       p.assumingMemoryBound(to: String.self).pointee = v
+    case .someColor:
+      guard let v = value as? CGColor else { return false }
+      p.assumingMemoryBound(to: CGColor.self).pointee = v
+    case .someUIColor:
+      guard let v = value as? UIColor else { return false }
+      p.assumingMemoryBound(to: UIColor.self).pointee = v
     }
     return true
   }

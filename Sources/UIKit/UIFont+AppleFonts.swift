@@ -53,7 +53,9 @@ extension UIFont {
     static func font(named name: String, size: Double) -> TextFont? {
       let lower = name.lowercased()
       let parts = lower.split(separator: "-", maxSplits: 1).map(String.init)
-      let family = parts[0].replacingOccurrences(of: " ", with: "")
+      // An empty name (or only a dash) names no font, as on iOS.
+      guard let first = parts.first else { return nil }
+      let family = first.replacingOccurrences(of: " ", with: "")
       guard let standIns = families[family] else { return nil }
       let styleName = parts.count > 1 ? parts[1] : ""
       let weight = weights.first { styleName.contains($0.0) }?.1 ?? .regular

@@ -48,8 +48,9 @@ import Testing
     e.lifetime = layerLifetime
     let r = rate * layerRate
     let life = lifetime * layerLifetime
-    // Births at k / r for k = 0, 1, ...; alive while the age is under the life.
-    let expected = (0...Int(t * r)).filter { t - Double($0) / r < life }.count
+    // Births at k / r for k = 0, 1, ... while k is below the count (t r); alive while the
+    // age is under the life.
+    let expected = (0..<Int((t * r).rounded(.up))).filter { t - Double($0) / r < life }.count
     let found = Self.particles(e, at: t)
     #expect(found.count == expected)
     #expect(found.allSatisfy { t - $0.born < life && $0.born <= t })
@@ -75,7 +76,7 @@ import Testing
     e.position = Point(x: 100, y: 80)
     e.shape = shape
     e.mode = .points
-    for t in [0.0, 0.5, 1.75] {
+    for t in [0.25, 0.5, 1.75] {
       let p = try #require(Self.particles(e, at: t).first)
       #expect(p.born == 0)
       let x = 100 + 50 * dx * t + 0.5 * 4 * t * t
@@ -163,11 +164,12 @@ import Testing
     }
     set(0, from: 1)
     #expect(Self.particles(e, at: 0.95) == Self.particles(unchanged, at: 0.95))
-    #expect(Self.particles(unchanged, at: 1.5).count == 16)
-    // Born at 0, 0.1, ... 1.0, all alive at 1.5 s; none left once the last is 2 s old.
+    #expect(Self.particles(unchanged, at: 1.5).count == 15)
+    // Born at 0, 0.1, ... 0.9 (the tenth birth at 1 s is the count reaching 10, when it
+    // stops), all alive at 1.5 s; none left once the last is 2 s old.
     let after = Self.particles(e, at: 1.5)
-    #expect(after.count == 11)
-    #expect(after.allSatisfy { $0.born <= 1 })
+    #expect(after.count == 10)
+    #expect(after.allSatisfy { $0.born < 1 })
     #expect(Self.particles(e, at: 3.01).isEmpty)
     // Again from 2 s: the count of births goes on where it stopped.
     set(1, from: 2)
@@ -258,7 +260,8 @@ import Testing
 @Suite struct EmitterLimitTests {
   @Test(arguments: [
     "velocity nan", "velocity inf", "rate huge", "lifetime inf", "scale negative",
-    "lifetime negative", "acceleration nan", "spin inf", "cells many",
+    "lifetime negative", "acceleration nan", "spin inf", "cells many", "rate zero",
+    "rate nan", "layer rate zero",
   ])
   func badValuesDrawNothingOrLittleAndNeverCrash(_ name: String) throws {
     let layer = EmitterLayer()
@@ -276,6 +279,9 @@ import Testing
     case "lifetime negative": c.lifetime = -1
     case "acceleration nan": c.yAcceleration = .nan
     case "spin inf": c.spin = .infinity
+    case "rate zero": c.birthRate = 0
+    case "rate nan": c.birthRate = .nan
+    case "layer rate zero": layer.emitter.birthRate = 0
     default: count = 100
     }
     layer.emitter.cells = Array(repeating: c, count: count)
@@ -287,11 +293,12 @@ import Testing
     }
     #expect(n <= Emitter.maximumParticles)
     switch name {
-    case "velocity nan", "velocity inf", "acceleration nan", "spin inf", "lifetime negative":
+    case "velocity nan", "velocity inf", "acceleration nan", "spin inf", "lifetime negative",
+      "rate zero", "rate nan", "layer rate zero":
       #expect(n == 0)
     case "rate huge": #expect(n == 5_000)
-    case "cells many": #expect(n == 100 * 76)
-    default: #expect(n == 76)
+    case "cells many": #expect(n == 100 * 75)
+    default: #expect(n == 75)
     }
     var p = try Pixmap(width: 64, height: 64)
     LayerRenderer().render(layer, at: .seconds(1.5), scale: 1, into: &p)

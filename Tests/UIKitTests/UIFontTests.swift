@@ -65,6 +65,8 @@ import Testing
   @Test func aFontThatIsNotInstalledIsNil() {
     #expect(UIFont(name: "NoSuchFont-Bold", size: 12) == nil)
     #expect(UIFont(name: "HelveticaNew-Bold", size: 12) == nil, "a misspelt iOS font")
+    #expect(UIFont(name: "", size: 12) == nil, "an empty name names no font")
+    #expect(UIFont(name: "-", size: 12) == nil)
   }
 
   /// The fonts iOS ships are drawn with installed stand-ins of their kind, at the weight
