@@ -91,11 +91,36 @@ public struct Emitter: Hashable, Sendable {
     }
   }
 
-  /// How many of `cell`'s particles have been born by local time `t`: the integral of its
-  /// birth rate times the layer's (negative rates count as none) from `start` to `t`.
+  /// Forgets the birth rates before local time `t` (after `start`): each cell keeps the
+  /// count of its births by then, and emission goes on from `t` as it would have, so every
+  /// particle born from `t` on is as before. A layer whose rate is set at every frame keeps
+  /// a short history this way (forget what no particle alive needs: the time less the
+  /// longest lifetime).
+  public mutating func forgetBirthRates(before t: Double) {
+    guard t > start, t.isFinite else { return }
+    for i in cells.indices {
+      cells[i].birthsBeforeStart = births(of: cells[i], until: t)
+      cells[i].birthRate = cells[i].birthRate(at: t)
+      cells[i].birthRateChanges.removeAll { $0.time <= t }
+    }
+    birthRate = birthRate(at: t)
+    birthRateChanges.removeAll { $0.time <= t }
+    start = t
+    startClockTime = nil
+  }
+
+  /// The longest a particle of the enabled cells lives, in seconds (0 for none).
+  public var longestLifetime: Double {
+    cells.filter(\.isEnabled).map { ($0.lifetime + abs($0.lifetimeRange)) * lifetime }
+      .max() ?? 0
+  }
+
+  /// How many of `cell`'s particles have been born by local time `t`: those before `start`
+  /// and the integral of its birth rate times the layer's (negative rates count as none)
+  /// from `start` to `t`.
   func births(of cell: EmitterCell, until t: Double) -> Double {
-    guard t > start else { return 0 }
-    var total = 0.0
+    guard t > start else { return cell.birthsBeforeStart }
+    var total = cell.birthsBeforeStart
     forEachStretch(of: cell) { from, to, rate in
       total += rate * (min(to, t) - from)
       return to < t
@@ -106,8 +131,8 @@ public struct Emitter: Hashable, Sendable {
   /// The local time at which `births(of:until:)` reaches `n` (the first, when it is flat
   /// there); `nil` when it never does.
   func time(of cell: EmitterCell, births n: Double) -> Double? {
-    guard n > 0 else { return start }
-    var total = 0.0
+    guard n > cell.birthsBeforeStart else { return start }
+    var total = cell.birthsBeforeStart
     var found: Double?
     forEachStretch(of: cell) { from, to, rate in
       if rate > 0 && total + rate * (to - from) >= n {
@@ -209,6 +234,8 @@ public struct EmitterCell: Hashable, Sendable {
   public var birthRate = 0.0
   /// Later birth rates, in time order (the layer's local seconds): each from its `time` on.
   public var birthRateChanges: [Emitter.BirthRateChange] = []
+  /// Births counted before the emitter's `start` (see `Emitter.forgetBirthRates(before:)`).
+  public var birthsBeforeStart = 0.0
   /// How long a particle lives, in seconds.
   public var lifetime = 0.0
   public var lifetimeRange = 0.0

@@ -91,7 +91,20 @@ open class CAEmitterLayer: CALayer {
       e.start = start
       e.setBirthRate(Double(newValue), from: now)
       set(\.self, e)
+      forgetOldBirthRates()
     }
+  }
+
+  /// Forgets the birth rates no particle alive needs (a rate set at every frame would
+  /// otherwise make each frame's births longer to count); the cells keep the count.
+  private func forgetOldBirthRates() {
+    var e = emitter
+    e.start = start
+    let before = now - e.longestLifetime
+    guard before > e.start else { return }
+    e.forgetBirthRates(before: before)
+    set(\.self, e)
+    for (object, cell) in zip(cellObjects ?? [], e.cells) { object.cell = cell }
   }
 
   /// Where emission starts on the layer's timeline, in seconds.
@@ -207,10 +220,12 @@ open class CAEmitterLayer: CALayer {
       if let cell, parts[2] == "birthRate", let rate = CAEmitterCell.number(value) {
         // From now on, as for the layer's own rate: particles alive live out.
         cell.cell.setBirthRate(rate, from: now, start: start)
+        refreshCells()
+        forgetOldBirthRates()
       } else {
         cell?.setValue(value, forKey: String(parts[2]))
+        refreshCells()
       }
-      refreshCells()
       return true
     }
     let number = CAEmitterCell.number(value).map(Float.init)
@@ -220,9 +235,13 @@ open class CAEmitterLayer: CALayer {
     case "velocity": if let number { velocity = number }
     case "scale": if let number { scale = number }
     case "spin": if let number { spin = number }
-    case "emitterPosition": if let p = value as? CGPoint { emitterPosition = p }
-    case "emitterSize": if let s = value as? CGSize { emitterSize = s }
-    case "emitterCells": emitterCells = value as? [CAEmitterCell]
+    case "emitterPosition":
+      if let p = (value as? CGPoint) ?? (value as? NSValue)?.cgPointValue { emitterPosition = p }
+    case "emitterSize":
+      if let s = (value as? CGSize) ?? (value as? NSValue)?.cgSizeValue { emitterSize = s }
+    case "emitterCells":
+      // Cells or nothing; another value is not a list of cells.
+      if value == nil || value is [CAEmitterCell] { emitterCells = value as? [CAEmitterCell] }
     default: return false
     }
     return true

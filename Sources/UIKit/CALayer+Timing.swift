@@ -15,6 +15,7 @@ public protocol CAMediaTiming: AnyObject {
 
 extension CALayer: CAMediaTiming {}
 extension CAAnimation: CAMediaTiming {}
+extension CAEmitterCell: CAMediaTiming {}
 
 /// A layer's own timeline (`CAMediaTiming`): its local time is `(superlayer's time -
 /// beginTime) × speed + timeOffset`, and its animations and sublayers run on it. The

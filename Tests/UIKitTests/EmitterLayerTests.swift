@@ -114,4 +114,46 @@ import Testing
     #expect(emitter.backing.properties.emitter.shape == .circle)
     #expect(CAEmitterCell.emitterCell().scale == 1)
   }
+
+  /// A rate set at every frame (a display link following a sound's level) keeps a short
+  /// history: what no particle alive needs is forgotten, and the particles are as they
+  /// would have been.
+  @Test(arguments: ["layer", "cell"])
+  func ratesSetAtEveryFrameAreForgottenOnceNoParticleNeedsThem(how: String) {
+    let holder = CALayer()
+    let tree = showInKeyWindow(holder)
+    let emitter = CAEmitterLayer()
+    emitter.emitterCells = [Self.spark()]
+    holder.addSublayer(emitter)
+    var frame = 0
+    func step(_ rate: Float) {
+      frame += 1
+      tree.advance(to: .seconds(Double(frame) / 60))
+      if how == "layer" {
+        emitter.birthRate = rate
+      } else {
+        emitter.setValue(rate * 10, forKeyPath: "emitterCells.spark.birthRate")
+      }
+    }
+    for _ in 0..<600 { step(frame % 2 == 0 ? 1 : 2) }
+    let e = emitter.backing.properties.emitter
+    let kept = e.birthRateChanges.count + e.cells[0].birthRateChanges.count
+    #expect(kept <= 2 * 60 + 2, "about the last lifetime's worth (2 s), not all 600")
+    // Births alternate 10 and 20 a second: 15 a second on average over the last 2 s.
+    let alive = Self.births(emitter, at: 10)
+    #expect(abs(alive.count - 30) <= 1)
+    #expect(emitter.birthRate == (how == "layer" ? 2 : 1))
+  }
+
+  @Test func keyValueCodingTakesBoxedPointsAndRefusesWhatIsNotCells() {
+    let emitter = CAEmitterLayer()
+    emitter.setValue(NSValue(cgPoint: CGPoint(x: 3, y: 4)), forKeyPath: "emitterPosition")
+    #expect(emitter.emitterPosition == CGPoint(x: 3, y: 4))
+    emitter.emitterCells = [Self.spark()]
+    emitter.setValue(5, forKeyPath: "emitterCells")
+    #expect(emitter.emitterCells?.count == 1)
+    let timing: CAMediaTiming = CAEmitterCell()
+    #expect(timing.speed == 1)
+  }
 }
+
