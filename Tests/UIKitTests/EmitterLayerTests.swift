@@ -156,4 +156,3 @@ import Testing
     #expect(timing.speed == 1)
   }
 }
-
