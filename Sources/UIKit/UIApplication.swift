@@ -107,6 +107,12 @@ open class UIApplication: UIResponder {
     let appearing = pendingAppearance
     pendingAppearance = []
     for controller in appearing { controller.withChildren { $0.viewDidAppear(false) } }
+    // What they added is committed in this turn too, as the run loop's transaction at the
+    // end of the turn commits it on iOS: a layer added there animates a change made at
+    // the next call, whether a snapshot jumps to that call or an export draws a frame first.
+    if !appearing.isEmpty {
+      for window in shownWindows { commit(window) }
+    }
   }
 
   private func commit(_ window: UIWindow) {

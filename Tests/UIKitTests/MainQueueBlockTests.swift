@@ -42,6 +42,38 @@ import Testing
     #expect(abs(Double(layer.presentation()!.opacity) - 0.3) < 1e-6)
   }
 
+  /// A layer a controller adds in `viewDidAppear` is committed in that turn, as iOS's run
+  /// loop commits it: a change made at a later call animates, the same whether the clock
+  /// jumps to a time (a snapshot) or draws each frame (an export).
+  @Test(arguments: [1, 5, 60])
+  func aLayerAddedAsTheViewAppearsAnimatesLaterChanges(framesPerSecond: Int) {
+    final class Controller: UIViewController {
+      let dot = CALayer()
+      override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        view.layer.addSublayer(dot)
+        nonisolated(unsafe) let dot = dot
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) {
+          MainActor.assumeIsolated { dot.position = CGPoint(x: 105, y: 5) }
+        }
+      }
+    }
+    UIApplication.shared.reset()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    let controller = Controller()
+    window.rootViewController = controller
+    window.makeKeyAndVisible()
+    let tree = KeyWindowTree(window: window)
+    // A snapshot's one step to 0.2 s, or an export's frames.
+    for frame in 1...max(1, Int(0.2 * Double(framesPerSecond))) {
+      tree.advance(to: .seconds(min(0.2, Double(frame) / Double(framesPerSecond))))
+    }
+    // The implicit 0.25 s animation from x = 5 to 105, 0.1 s in (eased in and out).
+    let x = controller.dot.presentation()!.position.x
+    #expect(x > 10 && x < 100, "mid-way, at \(x)")
+  }
+
   /// What an animation's completion schedules runs at its own time, before what was
   /// scheduled for later, even when nothing else is due (a snapshot far past it): the
   /// clock moves one animation stop at a time.
