@@ -194,25 +194,13 @@ open class CAEmitterCell: NSObject {
     case "name": name = value as? String
     case "contents": contents = value
     case "color": color = value.flatMap { $0 as? CGColor }
-    case "birthRate": if let rate = CAEmitterCell.number(value) { birthRate = Float(rate) }
+    case "birthRate": if let rate = numberValue(value) { birthRate = Float(rate) }
     case "enabled", "isEnabled":
       isEnabled = (value as? Bool) ?? (value as? NSNumber)?.boolValue ?? true
     default:
-      guard let path = CAEmitterCell.numbers[key], let number = CAEmitterCell.number(value)
+      guard let path = CAEmitterCell.numbers[key], let number = numberValue(value)
       else { return }
       cell[keyPath: path] = number
-    }
-  }
-
-  /// A number handed to key-value coding: any of Swift's or Foundation's.
-  static func number(_ value: Any?) -> Double? {
-    switch value {
-    case let v as Double: v
-    case let v as Float: Double(v)
-    case let v as CGFloat: Double(v)
-    case let v as Int: Double(v)
-    case let v as NSNumber: v.doubleValue
-    default: nil
     }
   }
 

@@ -69,6 +69,18 @@ open class CAEmitterLayer: CALayer {
 
   private var emitter: Emitter { backing.properties.emitter }
 
+  /// Sets a value named by one of Core Animation's strings; a string it does not know
+  /// changes nothing, with a note.
+  private func setNamed<Value: RawRepresentable<String>>(
+    _ keyPath: WritableKeyPath<Emitter, Value>, _ name: String, _ property: String
+  ) {
+    guard let value = Value(rawValue: name) else {
+      Notice.once(property, "CAEmitterLayer: unknown \(property) '\(name)'")
+      return
+    }
+    set(keyPath, value)
+  }
+
   /// The kinds of particle emitted; their values are taken when this is set.
   open var emitterCells: [CAEmitterCell]? {
     get { cellObjects }
@@ -140,33 +152,15 @@ open class CAEmitterLayer: CALayer {
   open var emitterDepth: CGFloat = 0
   open var emitterShape: CAEmitterLayerEmitterShape {
     get { CAEmitterLayerEmitterShape(rawValue: emitter.shape.rawValue) }
-    set {
-      guard let shape = EmitterShape(rawValue: newValue.rawValue) else {
-        Notice.once("emitterShape", "CAEmitterLayer: unknown emitterShape '\(newValue.rawValue)'")
-        return
-      }
-      set(\.shape, shape)
-    }
+    set { setNamed(\.shape, newValue.rawValue, "emitterShape") }
   }
   open var emitterMode: CAEmitterLayerEmitterMode {
     get { CAEmitterLayerEmitterMode(rawValue: emitter.mode.rawValue) }
-    set {
-      guard let mode = EmitterMode(rawValue: newValue.rawValue) else {
-        Notice.once("emitterMode", "CAEmitterLayer: unknown emitterMode '\(newValue.rawValue)'")
-        return
-      }
-      set(\.mode, mode)
-    }
+    set { setNamed(\.mode, newValue.rawValue, "emitterMode") }
   }
   open var renderMode: CAEmitterLayerRenderMode {
     get { CAEmitterLayerRenderMode(rawValue: emitter.renderMode.rawValue) }
-    set {
-      guard let mode = EmitterRenderMode(rawValue: newValue.rawValue) else {
-        Notice.once("renderMode", "CAEmitterLayer: unknown renderMode '\(newValue.rawValue)'")
-        return
-      }
-      set(\.renderMode, mode)
-    }
+    set { setNamed(\.renderMode, newValue.rawValue, "renderMode") }
   }
   /// Accepted; particles are flattened into the layer's plane.
   open var preservesDepth = false
@@ -217,7 +211,7 @@ open class CAEmitterLayer: CALayer {
     let parts = key.split(separator: ".", omittingEmptySubsequences: false)
     if parts.count == 3, parts[0] == "emitterCells" {
       let cell = cellObjects?.first { $0.name == String(parts[1]) }
-      if let cell, parts[2] == "birthRate", let rate = CAEmitterCell.number(value) {
+      if let cell, parts[2] == "birthRate", let rate = numberValue(value) {
         // From now on, as for the layer's own rate: particles alive live out.
         cell.cell.setBirthRate(rate, from: now, start: start)
         refreshCells()
@@ -228,7 +222,7 @@ open class CAEmitterLayer: CALayer {
       }
       return true
     }
-    let number = CAEmitterCell.number(value).map(Float.init)
+    let number = numberValue(value).map(Float.init)
     switch key {
     case "birthRate": if let number { birthRate = number }
     case "lifetime": if let number { lifetime = number }

@@ -98,7 +98,7 @@ enum CustomProperties {
   static func set(_ value: Any?, _ name: String, of object: AnyObject) -> Bool {
     guard let field = fields(of: type(of: object))[name] else { return false }
     let p = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + field.offset
-    let number = CAEmitterCell.number(value)
+    let number = numberValue(value)
     switch field.kind {
     case .double:
       guard let number else { return false }
