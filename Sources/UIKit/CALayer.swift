@@ -355,6 +355,9 @@ open class CALayer: NSObject {
   var customTracks: [String: CustomTrack] = [:]
   /// The values the content was last drawn with for them (nil: the model's).
   var customShown: [String: Double]?
+  /// The bytes of the program's own properties as last committed (see
+  /// `noticeCustomChanges`).
+  var customSnapshot: [UInt8] = []
 
   /// Shows `shapes` (in the layer's coordinates) beneath the sublayers, in place of what
   /// was drawn before; none removes it.
@@ -528,6 +531,7 @@ open class CALayer: NSObject {
     copy.backing.removeAllAnimations()
     LayerCopy.attachChildren(of: 0, in: presented, to: copy.backing)
     CustomProperties.copyAll(from: self, to: copy)
+    copyCommittedCustomValues(to: copy)
     for (name, value) in customValues() ?? [:] { CustomProperties.set(value, name, of: copy) }
     return copy
   }

@@ -8,6 +8,8 @@ open class CATransaction: NSObject {
   open class func begin() { Runtime.transactions.append(Transaction()) }
 
   open class func commit() {
+    // The program's own properties set in it are noticed while its settings hold.
+    if !Runtime.transactions.isEmpty { CALayer.noticeWatchedChanges() }
     guard let t = Runtime.transactions.popLast() else {
       Runtime.commitImplicit()
       return

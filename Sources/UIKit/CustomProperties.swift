@@ -34,6 +34,46 @@ enum CustomProperties {
 
     /// Whether an animation mixes its values (a number).
     var isNumber: Bool { self == .double || self == .cgFloat || self == .float }
+
+    /// The bytes its value takes in the object.
+    var size: Int {
+      switch self {
+      case .bool: 1
+      case .float: 4
+      case .double, .cgFloat, .int, .color, .uiColor, .someColor, .someUIColor: 8
+      case .point, .size, .string: 16
+      case .rect: 32
+      }
+    }
+
+    /// Whether its bytes are the whole value (no reference counted).
+    var isTrivial: Bool {
+      switch self {
+      case .color, .uiColor, .someColor, .someUIColor, .string: false
+      default: true
+      }
+    }
+  }
+
+  /// The properties in a fixed order, each with where its bytes go in a snapshot of them
+  /// all (`watch`), and the snapshot's size.
+  struct Watch {
+    var fields: [(name: String, field: Field, slot: Int)] = []
+    var size = 0
+  }
+
+  nonisolated(unsafe) private static var watches: [ObjectIdentifier: Watch] = [:]
+
+  /// `fields(of:)` in name order, with their places in a snapshot.
+  static func watch(of type: AnyClass) -> Watch {
+    if let watch = watches[ObjectIdentifier(type)] { return watch }
+    var watch = Watch()
+    for (name, field) in fields(of: type).sorted(by: { $0.key < $1.key }) {
+      watch.fields.append((name, field, watch.size))
+      watch.size += field.kind.size
+    }
+    watches[ObjectIdentifier(type)] = watch
+    return watch
   }
 
   struct Field {
@@ -180,6 +220,90 @@ struct CustomTrack {
 }
 
 extension CALayer {
+  /// At the end of each turn, the program's own properties that changed since the last
+  /// (as Core Animation hears of an `@NSManaged` property's change): one its class names in
+  /// `needsDisplay(forKey:)` redraws the layer, and `action(forKey:)` is asked for each, its
+  /// action run (an implicit animation from the value shown before). Without allocating
+  /// while nothing changes.
+  func noticeCustomChanges() {
+    let watch = CustomProperties.watch(of: type(of: self))
+    guard watch.size > 0 else { return }
+    let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    guard hasBeenCommitted, customSnapshot.count == watch.size else {
+      takeCustomSnapshot(watch)
+      return
+    }
+    var changed: [(name: String, field: CustomProperties.Field, slot: Int)] = []
+    customSnapshot.withUnsafeBytes { old in
+      for entry in watch.fields
+      where memcmp(
+        old.baseAddress! + entry.slot, object + entry.field.offset, entry.field.kind.size) != 0
+      {
+        changed.append(entry)
+      }
+    }
+    guard !changed.isEmpty else { return }
+    for (name, _, _) in changed {
+      if type(of: self).needsDisplay(forKey: name) { setNeedsDisplay() }
+      guard !CATransaction.disableActions(), let action = action(forKey: name) else { continue }
+      if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
+        // From the value shown before the change.
+        let copy = basic.copy() as! CABasicAnimation
+        copy.fromValue = presentation()?.value(forKey: name)
+        copy.run(forKey: name, object: self, arguments: nil)
+      } else {
+        action.run(forKey: name, object: self, arguments: nil)
+      }
+    }
+    takeCustomSnapshot(watch)
+  }
+
+  /// The committed layers with properties of the program's own, held weakly: an explicit
+  /// transaction's commit notices their changes while its settings (actions disabled, a
+  /// duration) still hold, as iOS runs an action when the property is set.
+  nonisolated(unsafe) static var watched: [WeakLayer] = []
+
+  struct WeakLayer {
+    weak var layer: CALayer?
+  }
+
+  /// Notices the watched layers' changes (from `CATransaction.commit()`, before the
+  /// transaction closes).
+  static func noticeWatchedChanges() {
+    watched.removeAll { $0.layer == nil }
+    for entry in watched { entry.layer?.noticeCustomChanges() }
+  }
+
+  private func takeCustomSnapshot(_ watch: CustomProperties.Watch) {
+    let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    if customSnapshot.count != watch.size {
+      if customSnapshot.isEmpty && !isPresentationCopy {
+        CALayer.watched.append(WeakLayer(layer: self))
+      }
+      customSnapshot = [UInt8](repeating: 0, count: watch.size)
+    }
+    customSnapshot.withUnsafeMutableBytes { bytes in
+      for entry in watch.fields {
+        memcpy(bytes.baseAddress! + entry.slot, object + entry.field.offset, entry.field.kind.size)
+      }
+    }
+  }
+
+  /// Sets `copy`'s plain values of the program's own properties (numbers, points, sizes)
+  /// to those last committed: a presentation shows the committed values, as Core
+  /// Animation's shows the render tree's, a transaction behind the model.
+  func copyCommittedCustomValues(to copy: CALayer) {
+    let watch = CustomProperties.watch(of: type(of: self))
+    guard watch.size > 0, customSnapshot.count == watch.size, type(of: copy) == type(of: self)
+    else { return }
+    let target = Unmanaged.passUnretained(copy).toOpaque()
+    customSnapshot.withUnsafeBytes { bytes in
+      for entry in watch.fields where entry.field.kind.isTrivial {
+        memcpy(target + entry.field.offset, bytes.baseAddress! + entry.slot, entry.field.kind.size)
+      }
+    }
+  }
+
   /// The values the program's own animated numbers show now, by name; nil when none is
   /// animated.
   func customValues() -> [String: Double]? {

@@ -126,7 +126,9 @@ open class UIApplication: UIResponder {
       } else {
         layer.layoutIfNeeded()
       }
-      // An animation of a number of the program's own draws a presentation copy.
+      // The program's own properties: a change redraws or animates, and an animation of
+      // one of its numbers draws a presentation copy.
+      layer.noticeCustomChanges()
       layer.redrawCustomAnimations()
       // Views' layers too: a view's drawing is its layer's display (its own class's
       // drawing, when it has one, as on iOS).

@@ -34,6 +34,80 @@ import Testing
     }
   }
 
+  /// A layer whose own number animates by itself when set, as ring libraries write one:
+  /// its `action(forKey:)` gives an animation from the value shown.
+  final class EasedBarLayer: CALayer {
+    var progress: CGFloat = 0
+
+    override init() { super.init() }
+    override init(layer: Any) {
+      super.init(layer: layer)
+      if let other = layer as? EasedBarLayer { progress = other.progress }
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override class func needsDisplay(forKey key: String) -> Bool {
+      key == "progress" || super.needsDisplay(forKey: key)
+    }
+
+    override func action(forKey event: String) -> CAAction? {
+      guard event == "progress" else { return super.action(forKey: event) }
+      let animation = CABasicAnimation(keyPath: event)
+      animation.fromValue = presentation()?.value(forKey: event)
+      animation.duration = 1
+      animation.timingFunction = CAMediaTimingFunction(name: .linear)
+      return animation
+    }
+
+    override func draw(in ctx: CGContext) {
+      ctx.setFillColor(UIColor.red.cgColor)
+      ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
+    }
+  }
+
+  /// Setting the number on a shown layer redraws it at the end of the turn (its class
+  /// names it in `needsDisplay(forKey:)`); until then its presentation shows the value
+  /// before, as Core Animation's shows the committed one.
+  @Test func settingItRedrawsAtTheEndOfTheTurn() {
+    let layer = BarLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+    let tree = showInKeyWindow(layer)
+    layer.progress = 0.4
+    #expect((layer.presentation()?.value(forKey: "progress") as? NSNumber)?.doubleValue == 0)
+    tree.advance(to: .seconds(0.1))
+    #expect(Self.barLength(layer) == 40)
+    #expect((layer.presentation()?.value(forKey: "progress") as? NSNumber)?.doubleValue == 0.4)
+    let draws = layer.draws
+    tree.advance(to: .seconds(0.2))
+    #expect(layer.draws == draws, "nothing changed: not drawn again")
+  }
+
+  /// Its class's `action(forKey:)` animates a change: from the value shown, as on iOS.
+  @Test func settingItRunsItsClassesAction() {
+    let layer = EasedBarLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+    let tree = showInKeyWindow(layer)
+    tree.advance(to: .seconds(0.5))
+    layer.progress = 1
+    tree.advance(to: .seconds(0.5))
+    #expect(layer.animationKeys() == ["progress"])
+    tree.advance(to: .seconds(1))
+    #expect(abs(Self.barLength(layer) - 50) <= 1)
+    tree.advance(to: .seconds(2))
+    #expect(Self.barLength(layer) == 100)
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    layer.progress = 0.2
+    CATransaction.commit()
+    tree.advance(to: .seconds(2.1))
+    #expect(Self.barLength(layer) == 20, "a transaction's disabled actions hold")
+    CATransaction.begin()
+    CATransaction.setAnimationDuration(0.1)
+    layer.progress = 0.6
+    CATransaction.commit()
+    #expect(layer.animationKeys() == ["progress"], "noticed as the transaction commits")
+  }
+
   /// How many of the layer's columns are red (its bar's length, in points).
   static func barLength(_ layer: CALayer) -> Int {
     let p = renderedPixels(layer, width: 100, height: 10)
