@@ -13,23 +13,17 @@ enum CustomProperties {
     case double, cgFloat, float, int, bool, point, size, rect, color, uiColor, string
     case someColor, someUIColor
 
+    /// The kind of a property of exactly `type` (not a subclass of a class: a value set
+    /// by name must fit the property).
     init?(_ type: Any.Type) {
-      switch type {
-      case is Double.Type: self = .double
-      case is CGFloat.Type: self = .cgFloat
-      case is Float.Type: self = .float
-      case is Int.Type: self = .int
-      case is Bool.Type: self = .bool
-      case is CGPoint.Type: self = .point
-      case is CGSize.Type: self = .size
-      case is CGRect.Type: self = .rect
-      case is CGColor?.Type: self = .color
-      case is UIColor?.Type: self = .uiColor
-      case is String.Type: self = .string
-      case is CGColor.Type: self = .someColor
-      case is UIColor.Type: self = .someUIColor
-      default: return nil
-      }
+      let kinds: [(Any.Type, Kind)] = [
+        (Double.self, .double), (CGFloat.self, .cgFloat), (Float.self, .float), (Int.self, .int),
+        (Bool.self, .bool), (CGPoint.self, .point), (CGSize.self, .size), (CGRect.self, .rect),
+        (CGColor?.self, .color), (UIColor?.self, .uiColor), (String.self, .string),
+        (CGColor.self, .someColor), (UIColor.self, .someUIColor),
+      ]
+      guard let kind = kinds.first(where: { $0.0 == type })?.1 else { return nil }
+      self = kind
     }
 
     /// Whether an animation mixes its values (a number).
