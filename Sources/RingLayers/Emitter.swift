@@ -111,8 +111,12 @@ public struct Emitter: Hashable, Sendable {
 
   /// The longest a particle of the enabled cells lives, in seconds (0 for none).
   public var longestLifetime: Double {
-    cells.filter(\.isEnabled).map { ($0.lifetime + abs($0.lifetimeRange)) * lifetime }
-      .max() ?? 0
+    cells.filter(\.isEnabled).map(longestLifetime(of:)).max() ?? 0
+  }
+
+  /// The longest a particle of `cell` lives, in seconds.
+  func longestLifetime(of cell: EmitterCell) -> Double {
+    (cell.lifetime + abs(cell.lifetimeRange)) * lifetime
   }
 
   /// How many of `cell`'s particles have been born by local time `t`: those before `start`
@@ -151,7 +155,7 @@ public struct Emitter: Hashable, Sendable {
     guard t.isFinite, t >= start else { return }
     let share = Double(min(5_000, max(1, Emitter.maximumParticles / max(1, cells.count))))
     for (index, cell) in cells.enumerated() where cell.isEnabled {
-      let longest = (cell.lifetime + abs(cell.lifetimeRange)) * lifetime
+      let longest = longestLifetime(of: cell)
       guard longest > 0 else { continue }
       // Particle k is born as the count of births passes k: those below the count live.
       let newest = births(of: cell, until: t).rounded(.up) - 1

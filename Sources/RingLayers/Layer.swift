@@ -308,10 +308,7 @@ open class Layer {
       }
     }
     if kind == .emitter {
-      if let clock = nodes[index].properties.emitter.startClockTime {
-        // Never before the layer's begin time (its local 0), as Core Animation's simulation.
-        nodes[index].properties.emitter.start = max(0, Double(localTime(at: clock)) / 1e9)
-      }
+      nodes[index].properties.emitter.start = emissionStart(of: nodes[index].properties.emitter)
       Layer.appendParticles(
         of: nodes[index].properties.emitter, at: t, inMask: inMask, into: &nodes, count: &count)
     }
@@ -385,9 +382,6 @@ open class Layer {
       let cell = emitter.cells[particle.cell]
       let index = count
       count += 1
-      if index == nodes.count {
-        nodes.append(Presentation.Node(kind: .particle, properties: LayerProperties()))
-      }
       var g = LayerGeometry()
       let scale = cell.contentsScale > 0 && cell.contentsScale.isFinite ? cell.contentsScale : 1
       g.bounds = Rect(
@@ -411,7 +405,7 @@ open class Layer {
       node.isInMask = inMask
       node.sublayersStart = count
       node.end = count
-      nodes[index] = node
+      if index == nodes.count { nodes.append(node) } else { nodes[index] = node }
     }
   }
 
@@ -434,6 +428,13 @@ open class Layer {
   /// beyond it are not presented, so that counts multiplied by nesting (an emitter in a
   /// replicator in a replicator) cannot exhaust memory or time.
   public static let maximumPresentedNodes = 100_000
+
+  /// Where `emitter`'s emission starts on this layer's timeline, in seconds: its
+  /// `startClockTime` there (never before the layer's begin time, its local 0, as Core
+  /// Animation's simulation), else its `start`.
+  public func emissionStart(of emitter: Emitter) -> Double {
+    emitter.startClockTime.map { max(0, Double(localTime(at: $0)) / 1e9) } ?? emitter.start
+  }
 
   /// Clock time `time` on this layer's own timeline, in nanoseconds.
   public func localTime(at time: MediaTime) -> Int64 {

@@ -121,8 +121,7 @@ open class CAEmitterLayer: CALayer {
 
   /// Where emission starts on the layer's timeline, in seconds.
   private var start: Double {
-    emitter.startClockTime.map { max(0, Double(backing.localTime(at: $0)) / 1e9) }
-      ?? emitter.start
+    backing.emissionStart(of: emitter)
   }
 
   /// The layer's local time now, in seconds, for a layer shown; its start for one not yet

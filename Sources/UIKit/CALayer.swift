@@ -530,9 +530,7 @@ open class CALayer: NSObject {
     copy.backing.properties = presented.nodes[0].properties
     copy.backing.removeAllAnimations()
     LayerCopy.attachChildren(of: 0, in: presented, to: copy.backing)
-    CustomProperties.copyAll(from: self, to: copy)
-    copyCommittedCustomValues(to: copy)
-    for (name, value) in customValues() ?? [:] { CustomProperties.set(value, name, of: copy) }
+    copyCustomValues(to: copy, animated: customValues() ?? [:])
     return copy
   }
 
@@ -542,8 +540,7 @@ open class CALayer: NSObject {
     copy.copyModel(from: self)
     copy.modelObject = self
     copy.delegate = delegate
-    CustomProperties.copyAll(from: self, to: copy)
-    for (name, value) in values { CustomProperties.set(value, name, of: copy) }
+    copyCustomValues(to: copy, animated: values)
     return copy
   }
 

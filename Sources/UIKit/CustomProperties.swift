@@ -283,10 +283,18 @@ extension CALayer {
     }
   }
 
+  /// Gives a presentation `copy` the program's own properties: the model's, its plain
+  /// values (numbers, points, sizes) as last committed, and the `animated` numbers.
+  func copyCustomValues(to copy: CALayer, animated: [String: Double]) {
+    CustomProperties.copyAll(from: self, to: copy)
+    copyCommittedCustomValues(to: copy)
+    for (name, value) in animated { CustomProperties.set(value, name, of: copy) }
+  }
+
   /// Sets `copy`'s plain values of the program's own properties (numbers, points, sizes)
   /// to those last committed: a presentation shows the committed values, as Core
   /// Animation's shows the render tree's, a transaction behind the model.
-  func copyCommittedCustomValues(to copy: CALayer) {
+  private func copyCommittedCustomValues(to copy: CALayer) {
     let watch = CustomProperties.watch(of: type(of: self))
     guard watch.size > 0, customSnapshot.count == watch.size, type(of: copy) == type(of: self)
     else { return }

@@ -28,9 +28,7 @@ import Testing
   /// presented as a particle node).
   static func births(_ layer: CALayer, at t: Double) -> [Double] {
     var e = layer.backing.properties.emitter
-    if let clock = e.startClockTime {
-      e.start = max(0, Double(layer.backing.localTime(at: clock)) / 1e9)
-    }
+    e.start = layer.backing.emissionStart(of: e)
     var births: [Double] = []
     e.forEachParticle(at: Double(layer.backing.localTime(at: .seconds(t))) / 1e9) {
       births.append($0.born)
