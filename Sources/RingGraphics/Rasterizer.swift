@@ -230,7 +230,7 @@ public final class RasterScratch {
   /// The stroker's storage.
   let stroke = StrokeScratch()
 
-  public convenience init() { self.init(bandCells: 1 << 16) }
+  public convenience init() { self.init(bandCells: 1 << 14) }
 
   /// Scratch whose bands hold at most `bandCells` cells (at least a row's).
   init(bandCells: Int) {
@@ -281,7 +281,9 @@ struct Accumulator {
   /// Cells per row: columns `0...width + 1` (edges at the right border add there).
   private let stride: Int
   private let wordsPerRow: Int
+  /// Rows per band: a power of two (`1 << bandShift`), so a row's band is a shift away.
   private let bandRows: Int
+  private let bandShift: Int
   private let cells: UnsafeMutablePointer<Float>
   private let bits: UnsafeMutablePointer<UInt64>
   private let scratch: RasterScratch
@@ -293,8 +295,13 @@ struct Accumulator {
     self.height = height
     stride = width + 2
     wordsPerRow = (stride + 63) / 64
-    bandRows = min(height, max(1, scratch.bandCells / stride))
-    scratch.reserve(cells: stride * bandRows, words: wordsPerRow * bandRows)
+    // The most rows the band holds, rounded down to a power of two. Banding does not change
+    // a bit of the result: every cell sums its edges' contributions in the order they were
+    // added, whatever band it lies in.
+    bandShift = Int.bitWidth - 1 - max(1, scratch.bandCells / stride).leadingZeroBitCount
+    bandRows = 1 << bandShift
+    let rows = min(height, bandRows)
+    scratch.reserve(cells: stride * rows, words: wordsPerRow * rows)
     cells = scratch.cells
     bits = scratch.bits
     self.scratch = scratch
@@ -306,6 +313,11 @@ struct Accumulator {
   mutating func addLine(_ a: Point, _ b: Point) {
     guard a.y != b.y else { return }
     let w = Double(width)
+    // Most edges lie inside: nothing to split (what the general path gives them).
+    if a.x >= 0, b.x >= 0, a.x < w, b.x < w {
+      addClipped(a, b)
+      return
+    }
     // Split where the edge crosses x = 0 and x = width; parts left of 0 act as vertical
     // edges at 0, parts right of width do not touch the mask.
     var t0 = 0.0
@@ -342,8 +354,23 @@ struct Accumulator {
     edges.append(Edge(top: top, bottom: bottom, dir: b.y > a.y ? 1 : -1))
   }
 
+  /// `Int(v.rounded(.down))` for |v| < 2^62, without calling the C library (the baseline
+  /// x86-64 has no rounding instruction).
+  @inline(__always)
+  private func floorInt(_ v: Double) -> Int {
+    let i = Int(v)
+    return Double(i) > v ? i - 1 : i
+  }
+
+  /// `Int(v.rounded(.up))` for |v| < 2^62, likewise.
+  @inline(__always)
+  private func ceilInt(_ v: Double) -> Int {
+    let i = Int(v)
+    return Double(i) < v ? i + 1 : i
+  }
+
   /// The band holding an edge's first row.
-  private func band(of e: Edge) -> Int { Int(max(e.top.y, 0).rounded(.down)) / bandRows }
+  private func band(of e: Edge) -> Int { Int(max(e.top.y, 0)) >> bandShift }
 
   /// Adds the part of `e` within rows `r0..<r1` (the band starting at `r0`).
   @inline(__always)
@@ -354,7 +381,7 @@ struct Accumulator {
     let yEnd = min(bottom.y, Double(r1))
     guard yEnd > yStart else { return }
     let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
-    var row = Int(yStart.rounded(.down))
+    var row = floorInt(yStart)
     var y = yStart
     while y < yEnd, row < r1 {
       let yNext = min(Double(row + 1), yEnd)
@@ -381,7 +408,7 @@ struct Accumulator {
   private func addRowPiece(row: Int, xa: Double, xb: Double, dy: Double) {
     let x0 = min(xa, xb)
     let x1 = max(xa, xb)
-    let i0 = Int(x0.rounded(.down))
+    let i0 = floorInt(x0)
     if x1 <= Double(i0 + 1) {
       // Within one column: the area right of the edge inside the pixel.
       let frac = (x0 + x1) / 2 - Double(i0)
@@ -391,7 +418,7 @@ struct Accumulator {
     }
     // Across several columns: coverage of column i is k times (the edge's x-length left of i
     // plus the integral of (i + 1 - x) over its part inside column i).
-    let i1 = Int(x1.rounded(.up)) - 1
+    let i1 = ceilInt(x1) - 1
     let k = dy / (x1 - x0)
     var previous = 0.0
     for i in i0...i1 {
@@ -427,7 +454,7 @@ struct Accumulator {
       swap(&edges, &scratch.edges)
     }
     var builder = RunBuilder(height: height, reusing: &mask)
-    let bands = (height + bandRows - 1) / bandRows
+    let bands = (height + bandRows - 1) >> bandShift
     if bands == 1 {
       for e in edges { add(e, rows: 0, height) }
       sweep(rows: 0, height, into: &builder, rule: rule)
@@ -519,11 +546,13 @@ struct Accumulator {
   }
 }
 
-/// Collects a mask's runs row by row, merging equal neighbours.
+/// Collects a mask's runs row by row, merging equal neighbours: the run being grown is kept
+/// aside (not read back from the array) and appended when the next one differs.
 struct RunBuilder {
   var runs: [CoverageRun]
   var runStarts: [Int]
-  private var rowFirstRun = 0
+  /// The run being grown; value 0 is none.
+  private var open = CoverageRun(start: 0, end: 0, value: 0)
 
   /// A builder that takes over `mask`'s storage (emptied, its capacity kept).
   init(height: Int, reusing mask: inout CoverageMask) {
@@ -536,24 +565,32 @@ struct RunBuilder {
     runStarts.append(contentsOf: repeatElement(0, count: height + 1))
   }
 
+  /// Appends the run being grown, if any.
+  @inline(__always)
+  private mutating func close() {
+    if open.value != 0 { runs.append(open) }
+    open.value = 0
+  }
+
   mutating func startRow(_ row: Int) {
+    close()
     runStarts[row] = runs.count
-    rowFirstRun = runs.count
   }
 
   @inline(__always)
   mutating func emit(_ start: Int, _ end: Int, _ value: UInt8) {
     guard end > start, value != 0 else { return }
-    let n = runs.count
-    if n > rowFirstRun, runs[n - 1].end == start, runs[n - 1].value == value {
-      runs[n - 1].end = end
+    if open.end == start, open.value == value {
+      open.end = end
     } else {
-      runs.append(CoverageRun(start: start, end: end, value: value))
+      close()
+      open = CoverageRun(start: start, end: end, value: value)
     }
   }
 
   /// Ends the last row and gives the runs to `mask`.
   mutating func finish(into mask: inout CoverageMask) {
+    close()
     runStarts[runStarts.count - 1] = runs.count
     swap(&runs, &mask.runs)
     swap(&runStarts, &mask.runStarts)

@@ -154,8 +154,9 @@ struct GradientProgram {
                 sampler.indices(
                   row: y, from: fetchFrom, count: fetchTo - fetchFrom, into: rowIndices + fetchFrom)
               }
-              // A kept field's program uses every entry (below): no pixel is looked at.
-              if gathered == nil {
+              // A kept field's or kept angles' program uses every entry (below): no pixel
+              // is looked at.
+              if gathered == nil && angles == nil {
                 for x in fetchFrom..<fetchTo { isUsed[Int(rowSource[x])] = true }
               }
             }
@@ -204,10 +205,11 @@ struct GradientProgram {
         }
         // The used entries in order, written in place (an append checks the array's
         // uniqueness every time), each flag cleared for the next compile. A program reading
-        // a kept field (a conic or radial gradient under a moving mask) counts every entry
-        // as used: its shape changes every frame, its entries hardly (a conic's are all of
-        // them), and filling them all costs less than finding them pixel by pixel.
-        if gathered != nil {
+        // a kept field (a conic or radial gradient under a moving mask) or kept angles (a
+        // turning conic) counts every entry as used: its shape changes every frame, its
+        // entries hardly (a conic's are all of them), and filling them all costs less than
+        // finding them pixel by pixel.
+        if gathered != nil || angles != nil {
           for i in 0..<usedBuffer.count { isUsed[i] = true }
         }
         var count = 0

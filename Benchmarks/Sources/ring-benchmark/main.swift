@@ -124,6 +124,35 @@ func progressRing(_ ring: RainbowRing) throws -> RainbowRing {
     progress: RingProgress(value: 0.75, startAngle: -90, cap: .round))
 }
 
+// `--raster N SCALE`: N scan conversions of the seed ring's stroke outline at SCALE, in
+// storage kept from one to the next (what a moving frame pays for its mask), for a profiler;
+// prints the time of one.
+if let i = arguments.firstIndex(of: "--raster"), i + 2 < arguments.count,
+  let n = Int(arguments[i + 1]), let scale = Double(arguments[i + 2])
+{
+  var path = BezierPath()
+  path.addArc(
+    center: Point(x: 80, y: 80), radius: 70, startAngle: 0, endAngle: 2 * Double.pi,
+    clockwise: true)
+  let style = try StrokeStyle(lineWidth: 20)
+  let transform = Transform2D(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0)
+  let outline = Rasterizer.outlines(
+    of: path, style: style, tolerance: Rasterizer.tolerance(path, style, transform))
+  let scratch = RasterScratch()
+  var storage = CoverageMask.empty
+  let side = Int(160 * scale)
+  let t0 = nanoseconds()
+  for _ in 0..<n {
+    storage = Rasterizer.coverage(
+      of: outline, transform: transform, rule: .nonZero, width: side, height: side,
+      scratch: scratch, reusing: &storage)
+  }
+  print(
+    "\(outline.points.count) outline points, \(storage.runs.count) runs: \(f((nanoseconds() - t0) / Double(n) / 1000)) us"
+  )
+  exit(0)
+}
+
 // `--first-frames N SCALE` and `--steady-frames N SCALE` (`--arc` for the conic arc,
 // `--progress` for the progress ring): only N first frames of new renderers, or N frames of
 // one, at SCALE, for a profiler (perf record).
