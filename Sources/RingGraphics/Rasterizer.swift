@@ -524,6 +524,9 @@ struct Accumulator {
       let rowCells = cells + (row - r0) * stride
       let rowBits = bits + (row - r0) * wordsPerRow
       var sum: Float = 0
+      // The coverage from `x` on, until the next touched cell: `level(sum)`, computed once
+      // per touched cell.
+      var current: UInt8 = 0
       var x = 0
       for word in 0..<wordsPerRow {
         var set = rowBits[word]
@@ -535,13 +538,14 @@ struct Accumulator {
           let delta = rowCells[cx]
           rowCells[cx] = 0
           guard cx < w else { continue }
-          builder.emit(x, cx, level(sum))
+          builder.emit(x, cx, current)
           sum += delta
-          builder.emit(cx, cx + 1, level(sum))
+          current = level(sum)
+          builder.emit(cx, cx + 1, current)
           x = cx + 1
         }
       }
-      builder.emit(x, w, level(sum))
+      builder.emit(x, w, current)
     }
   }
 }

@@ -6,11 +6,13 @@ import RingGraphics
 final class PixelField<Value> {
   let width: Int
   let height: Int
-  private let blocksPerRow: Int
+  /// Words of `known` per row: one bit per block of eight pixels.
+  private let wordsPerRow: Int
   private let values: UnsafeMutablePointer<Value>
-  /// Whether each block of eight pixels (row by row) holds its values (a pointer, not an
-  /// array: a class's array is checked for exclusive access at every write).
-  private let known: UnsafeMutablePointer<Bool>
+  /// Whether each block of eight pixels holds its values, a bit per block, row by row (a
+  /// pointer, not an array: a class's array is checked for exclusive access at every
+  /// write). A row's stretch is checked a word, 64 blocks, at a time.
+  private let known: UnsafeMutablePointer<UInt64>
   /// Writes the values of pixels `x0..<x0 + count` of row `y` to the pointer.
   private let compute: (_ y: Int, _ x0: Int, _ count: Int, UnsafeMutablePointer<Value>) -> Void
 
@@ -21,10 +23,10 @@ final class PixelField<Value> {
     self.width = width
     self.height = height
     self.compute = compute
-    blocksPerRow = (width + 7) / 8
+    wordsPerRow = ((width + 7) / 8 + 63) / 64
     values = .allocate(capacity: max(width * height, 1))
-    known = .allocate(capacity: max(blocksPerRow * height, 1))
-    known.initialize(repeating: false, count: max(blocksPerRow * height, 1))
+    known = .allocate(capacity: max(wordsPerRow * height, 1))
+    known.initialize(repeating: 0, count: max(wordsPerRow * height, 1))
   }
 
   deinit {
@@ -40,10 +42,22 @@ final class PixelField<Value> {
   /// they are not yet.
   func row(_ y: Int, from x0: Int, count: Int) -> UnsafePointer<Value> {
     let row = values + y * width
-    if count > 0 {
-      for b in (x0 / 8)...((x0 + count - 1) / 8) where !known[y * blocksPerRow + b] {
+    guard count > 0 else { return UnsafePointer(row + x0) }
+    let bits = known + y * wordsPerRow
+    let first = x0 / 8
+    let last = (x0 + count - 1) / 8
+    for word in (first >> 6)...(last >> 6) {
+      // The blocks of the stretch in this word, and those of them not yet known.
+      let lo = max(first - word << 6, 0)
+      let hi = min(last - word << 6, 63)
+      let inStretch = (UInt64.max &>> UInt64(63 - hi + lo)) &<< UInt64(lo)
+      var missing = inStretch & ~bits[word]
+      guard missing != 0 else { continue }
+      bits[word] |= missing
+      while missing != 0 {
+        let b = word << 6 + missing.trailingZeroBitCount
+        missing &= missing &- 1
         compute(y, 8 * b, min(8, width - 8 * b), row + 8 * b)
-        known[y * blocksPerRow + b] = true
       }
     }
     return UnsafePointer(row + x0)
