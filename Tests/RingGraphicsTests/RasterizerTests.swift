@@ -104,6 +104,36 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
     }
   }
 
+  /// Hostile vertices: a rise of a subnormal height across the mask (its slope overflows),
+  /// points a long way off, a sliver, and vertices on the mask's right border. Nothing
+  /// traps, every run lies in the mask, and the square beside them is drawn as alone.
+  @Test(arguments: [
+    [Point(x: 5, y: 0), Point(x: 35, y: 1e-320), Point(x: 20, y: 38)],
+    [Point(x: -1e300, y: 20), Point(x: 1e300, y: 21), Point(x: 3, y: 39)],
+    [Point(x: 1e-300, y: 1e300), Point(x: 39, y: -1e300), Point(x: 20, y: 0.5)],
+    [Point(x: 2, y: 1), Point(x: 2 + 1e-300, y: 39), Point(x: 2, y: 39)],
+    [Point(x: 40, y: 3), Point(x: 40, y: 37), Point(x: 30, y: 20)],
+    [Point(x: 39.999999999, y: 0), Point(x: 40, y: 40), Point(x: 41, y: 20)],
+  ])
+  func hostileVerticesDrawWithoutTrapping(_ vertices: [Point]) {
+    var path = BezierPath()
+    path.move(to: vertices[0])
+    for p in vertices.dropFirst() { path.addLine(to: p) }
+    path.close()
+    var square = BezierPath(rect: Rect(x: 50, y: 10, width: 8, height: 8))
+    let alone = Rasterizer.fill(square, transform: .identity, width: 60, height: 40)
+    square.append(path)
+    for rule in [FillRule.nonZero, .evenOdd] {
+      let mask = Rasterizer.fill(square, rule: rule, transform: .identity, width: 60, height: 40)
+      #expect(mask.runs.allSatisfy { $0.start >= 0 && $0.end <= mask.width && $0.end > $0.start })
+      for y in 10..<18 {
+        for x in 50..<58 {
+          #expect(mask.coverage(x: x, y: y) == alone.coverage(x: x, y: y), "(\(x), \(y))")
+        }
+      }
+    }
+  }
+
   @Test func rectangleCoverageIsExact() {
     let mask = Rasterizer.fill(
       BezierPath(rect: Rect(x: 1.25, y: 2.5, width: 3.5, height: 1.75)), transform: .identity,
