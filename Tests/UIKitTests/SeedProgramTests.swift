@@ -308,7 +308,9 @@ struct TerminalRun {
         + " COLORTERM=truecolor \(environment) \(program) --terminal --duration \(seconds);"
         + " echo $? > \(statusFile); sleep 30",
     ])
-    let deadline = Date().addingTimeInterval(30)
+    // A crash's backtrace is symbolicated before the program ends, which on a loaded machine
+    // (the whole suite running) can take tens of seconds: the wait ends as soon as it has.
+    let deadline = Date().addingTimeInterval(120)
     // Until a frame shows, or the program has ended (one that crashes early may end before
     // a capture sees its first frame, on a loaded machine).
     while Date() < deadline && !FileManager.default.fileExists(atPath: statusFile) {
