@@ -381,14 +381,13 @@ struct Accumulator {
     let yEnd = min(bottom.y, Double(r1))
     guard yEnd > yStart else { return }
     let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
+    var row = floorInt(yStart)
     guard dxdy.isFinite else {
       // A rise too small for its slope (a subnormal height): one piece in its first row,
       // whose area is as small as the rise.
-      addRowPiece(
-        row: floorInt(yStart) - r0, xa: top.x, xb: bottom.x, dy: (yEnd - yStart) * e.dir)
+      addRowPiece(row: row - r0, xa: top.x, xb: bottom.x, dy: (yEnd - yStart) * e.dir)
       return
     }
-    var row = floorInt(yStart)
     var y = yStart
     while y < yEnd, row < r1 {
       let yNext = min(Double(row + 1), yEnd)

@@ -68,6 +68,11 @@ struct GradientProgram {
     usesStrip = sampler.dependsOnDiagonalOnly
     gathered = !usesStrip && angles == nil && field?.width == w && field?.height == h ? field : nil
     let gathered = self.gathered
+    // A program reading a kept field (a conic or radial gradient under a moving mask) or
+    // kept angles (a turning conic) counts every table entry as used: its shape changes
+    // every frame, its entries hardly (a conic's are all of them), and filling them all
+    // costs less than finding them pixel by pixel.
+    let usesEveryEntry = gathered != nil || angles != nil
     interior.removeAll(keepingCapacity: true)
     strip.removeAll(keepingCapacity: true)
     interiorIndices.removeAll(keepingCapacity: true)
@@ -154,9 +159,7 @@ struct GradientProgram {
                 sampler.indices(
                   row: y, from: fetchFrom, count: fetchTo - fetchFrom, into: rowIndices + fetchFrom)
               }
-              // A kept field's or kept angles' program uses every entry (below): no pixel
-              // is looked at.
-              if gathered == nil && angles == nil {
+              if !usesEveryEntry {
                 for x in fetchFrom..<fetchTo { isUsed[Int(rowSource[x])] = true }
               }
             }
@@ -204,12 +207,8 @@ struct GradientProgram {
           }
         }
         // The used entries in order, written in place (an append checks the array's
-        // uniqueness every time), each flag cleared for the next compile. A program reading
-        // a kept field (a conic or radial gradient under a moving mask) or kept angles (a
-        // turning conic) counts every entry as used: its shape changes every frame, its
-        // entries hardly (a conic's are all of them), and filling them all costs less than
-        // finding them pixel by pixel.
-        if gathered != nil || angles != nil {
+        // uniqueness every time), each flag cleared for the next compile.
+        if usesEveryEntry {
           for i in 0..<usedBuffer.count { isUsed[i] = true }
         }
         var count = 0
