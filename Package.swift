@@ -91,6 +91,7 @@ let package = Package(
       name: "RingPlayersTests",
       dependencies: [
         "RingPlayers", "RingFlash", "RingCodecs", "RainbowRing", "RingTestSupport", "CX11",
+        "CLinux",
       ]),
     .testTarget(
       name: "RainbowRingCLITests",

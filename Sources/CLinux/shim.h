@@ -10,3 +10,7 @@ static inline void ring_line_buffer_standard_output(void) { setvbuf(stdout, NULL
 // feature macros the Glibc module is not built with.
 #include <spawn.h>
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
+
+// A pseudo-terminal pair (glibc 2.34 has openpty in the C library itself), for the tests of
+// what reaches a terminal.
+#include <pty.h>

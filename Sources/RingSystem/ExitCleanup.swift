@@ -76,7 +76,7 @@ public enum ExitCleanup {
     perform(all)
   }
 
-  private static func perform(_ all: [Entry]) {
+  package static func perform(_ all: [Entry]) {
     // Children first: a killed ffmpeg cannot create its output after it is removed.
     var children: [pid_t] = []
     for case .child(let pid) in all {
@@ -87,14 +87,16 @@ public enum ExitCleanup {
       var status: Int32 = 0
       for _ in 0..<50 where waitpid(pid, &status, WNOHANG) == 0 { usleep(2000) }
     }
+    // Never block on a stalled terminal: drop what every terminal has not taken yet, all
+    // before any reset is written (a player's output and its input are often one terminal:
+    // flushing the second would drop the reset just written to the first).
+    for case .terminal(let fd, _, _) in all { tcflush(fd, TCOFLUSH) }
     for entry in all {
       switch entry {
       case .file(let path): unlink(path)
       case .folder(let path): removeFolder(path)
       case .terminal(let fd, let attributes, let reset):
-        // Never block on a stalled terminal: drop what it has not taken, then one
-        // non-blocking attempt.
-        tcflush(fd, TCOFLUSH)
+        // One non-blocking attempt.
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
         _ = reset.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
