@@ -45,7 +45,8 @@ public struct AnimationTiming: Hashable, Sendable {
   public var repeatCount: Double = 0
   /// Whether each iteration plays forwards then backwards.
   public var autoreverses = false
-  /// Rate of local time relative to clock time; must be positive.
+  /// Rate of local time relative to clock time; 0 holds the animation at `timeOffset`
+  /// (paused), forever.
   public var speed: Double = 1
   /// Offset into local time.
   public var timeOffset: MediaTime = .zero
@@ -62,7 +63,7 @@ public struct AnimationTiming: Hashable, Sendable {
       duration.nanoseconds >= 0 && duration.nanoseconds <= MediaTime.limit,
       "duration must be in 0...1e9 s")
     try check(repeatCount >= 0 && !repeatCount.isNaN, "repeatCount must be >= 0")
-    try check(speed.isFinite && speed > 0, "speed must be finite and positive")
+    try check(speed.isFinite && speed >= 0, "speed must be finite and not negative")
     try check(abs(timeOffset.nanoseconds) <= MediaTime.limit, "timeOffset must be within 1e9 s")
   }
 
@@ -89,7 +90,7 @@ public struct AnimationTiming: Hashable, Sendable {
 
   /// Clock time at which the animation ends, or `nil` when it never ends.
   func end(begin: Int64) -> Int64? {
-    guard let active else { return nil }
+    guard let active, speed > 0 else { return nil }
     if speed == 1 && timeOffset == .zero { return begin &+ active }
     let local = Double(active - timeOffset.nanoseconds) / speed
     return begin &+ Int64(local.rounded(.up))

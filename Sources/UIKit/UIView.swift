@@ -532,6 +532,13 @@ open class UIView: UIResponder, CALayerDelegate {
       motion.damping = constants.damping
       motion.initialVelocity = spring.velocity
       animation = motion
+    } else if let spring = block.physicalSpring {
+      let motion = CASpringAnimation()
+      motion.mass = spring.mass
+      motion.stiffness = spring.stiffness
+      motion.damping = spring.damping
+      motion.initialVelocity = spring.velocity
+      animation = motion
     } else {
       animation = CABasicAnimation()
     }
@@ -557,6 +564,7 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     animation.autoreverses = block.autoreverses
     animation.repeatCount = block.repeats ? .infinity : 0
+    block.animator?.changes.append((layer, event))
     return animation
   }
 
@@ -574,6 +582,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Inside `animateKeyframes`: the whole animation's length in seconds (a keyframe's times
     /// are fractions of it), and whether this block is a keyframe's.
     var keyframes: (total: Double, isStep: Bool)?
+    /// A spring given by its mass, stiffness and damping (`UISpringTimingParameters`).
+    var physicalSpring: PhysicalSpring?
+    /// Inside a `UIViewPropertyAnimator`'s blocks: where the changes are recorded.
+    var animator: AnimatorRecording?
+
+    struct PhysicalSpring {
+      var mass, stiffness, damping, velocity: Double
+    }
   }
 
   /// The stiffness and damping (mass 1) of UIKit's spring for `dampingRatio` ζ (clamped to

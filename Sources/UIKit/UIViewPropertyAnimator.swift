@@ -1,0 +1,573 @@
+import Foundation
+
+/// Where an animator's animations stop (`UIViewAnimatingPosition`).
+public enum UIViewAnimatingPosition: Int, Sendable {
+  case end, start, current
+}
+
+/// An animator's state (`UIViewAnimatingState`): inactive before it starts and after it
+/// finishes; active while running or paused; stopped between `stopAnimation(false)` and
+/// `finishAnimation(at:)`.
+public enum UIViewAnimatingState: Int, Sendable {
+  case inactive, active, stopped
+}
+
+/// What can be started, paused, scrubbed, reversed and stopped (`UIViewAnimating`).
+@MainActor public protocol UIViewAnimating: AnyObject {
+  var state: UIViewAnimatingState { get }
+  var isRunning: Bool { get }
+  var isReversed: Bool { get set }
+  var fractionComplete: CGFloat { get set }
+  func startAnimation()
+  func startAnimation(afterDelay delay: TimeInterval)
+  func pauseAnimation()
+  func stopAnimation(_ withoutFinishing: Bool)
+  func finishAnimation(at finalPosition: UIViewAnimatingPosition)
+}
+
+/// An animator that takes more animations and completions (`UIViewImplicitlyAnimating`).
+@MainActor public protocol UIViewImplicitlyAnimating: UIViewAnimating {
+  func addAnimations(_ animation: @escaping () -> Void)
+  func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)
+  func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void)
+  func continueAnimation(
+    withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat)
+}
+
+/// The kinds of timing curve.
+public enum UITimingCurveType: Int, Sendable {
+  case builtin, cubic, spring, composed
+}
+
+/// A timing curve for an animator: a cubic Bezier or a spring.
+public protocol UITimingCurveProvider: AnyObject {
+  var timingCurveType: UITimingCurveType { get }
+  var cubicTimingParameters: UICubicTimingParameters? { get }
+  var springTimingParameters: UISpringTimingParameters? { get }
+}
+
+/// A cubic Bezier pacing curve from (0, 0) to (1, 1): one of the four named curves, or two
+/// control points (fractions of the time and of the change).
+open class UICubicTimingParameters: NSObject, UITimingCurveProvider, @unchecked Sendable {
+  public let animationCurve: UIView.AnimationCurve
+  public let controlPoint1: CGPoint
+  public let controlPoint2: CGPoint
+  let isBuiltin: Bool
+
+  /// Ease in, ease out.
+  public override convenience init() { self.init(animationCurve: .easeInOut) }
+
+  public init(animationCurve curve: UIView.AnimationCurve) {
+    let points: (Float, Float, Float, Float) =
+      switch curve {
+      case .easeInOut: (0.42, 0, 0.58, 1)
+      case .easeIn: (0.42, 0, 1, 1)
+      case .easeOut: (0, 0, 0.58, 1)
+      case .linear: (0, 0, 1, 1)
+      }
+    animationCurve = curve
+    controlPoint1 = CGPoint(x: CGFloat(points.0), y: CGFloat(points.1))
+    controlPoint2 = CGPoint(x: CGFloat(points.2), y: CGFloat(points.3))
+    isBuiltin = true
+  }
+
+  public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {
+    animationCurve = .easeInOut
+    (controlPoint1, controlPoint2) = (point1, point2)
+    isBuiltin = false
+  }
+
+  public var timingCurveType: UITimingCurveType { isBuiltin ? .builtin : .cubic }
+  public var cubicTimingParameters: UICubicTimingParameters? { self }
+  public var springTimingParameters: UISpringTimingParameters? { nil }
+
+  /// The curve as Core Animation takes it.
+  var timingFunction: CAMediaTimingFunction {
+    CAMediaTimingFunction(
+      controlPoints: Float(controlPoint1.x), Float(controlPoint1.y), Float(controlPoint2.x),
+      Float(controlPoint2.y))
+  }
+}
+
+/// A damped spring for an animator: a damping ratio over the animator's duration (as
+/// `UIView.animate(withDuration:delay:usingSpringWithDamping:...)`), or a mass, stiffness
+/// and damping whose settling time replaces the animator's duration, as UIKit documents.
+/// The initial velocity's `dx` is the start's speed in fractions of each change a second.
+open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked Sendable {
+  public let initialVelocity: CGVector
+  let kind: Kind
+
+  enum Kind {
+    case ratio(Double)
+    case physical(mass: Double, stiffness: Double, damping: Double)
+  }
+
+  /// Critically damped (ratio 1).
+  public override convenience init() { self.init(dampingRatio: 1) }
+
+  public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
+    kind = .ratio(Double(ratio))
+    initialVelocity = velocity
+  }
+
+  public convenience init(dampingRatio ratio: CGFloat) {
+    self.init(dampingRatio: ratio, initialVelocity: .zero)
+  }
+
+  public init(
+    mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector
+  ) {
+    kind = .physical(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping))
+    initialVelocity = velocity
+  }
+
+  public var timingCurveType: UITimingCurveType { .spring }
+  public var cubicTimingParameters: UICubicTimingParameters? { nil }
+  public var springTimingParameters: UISpringTimingParameters? { self }
+
+  /// The spring's own length in seconds (its settling duration) when it has one; nil when it
+  /// takes the animator's.
+  var settlingDuration: Double? {
+    guard case .physical(let mass, let stiffness, let damping) = kind else { return nil }
+    let spring = CASpringAnimation()
+    (spring.mass, spring.stiffness, spring.damping) = (mass, stiffness, damping)
+    spring.initialVelocity = initialVelocity.dx
+    return spring.settlingDuration
+  }
+}
+
+/// Animates the view changes its blocks make, and can be started, paused, scrubbed
+/// (`fractionComplete`), reversed, stopped and finished at either end or where it is
+/// (`UIViewPropertyAnimator`). Its animations are Core Animation's, one per changed
+/// property, all on the animator's timeline: paused ones have speed 0 at the animator's
+/// place, reversed ones run from the end value back.
+///
+/// Differences from iOS: a paused animator shows its curve at `fractionComplete`
+/// (`scrubsLinearly` is kept, not applied); a reversed spring runs the same spring back;
+/// a curve changed by `continueAnimation` applies from the start of the remaining time.
+@MainActor open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
+  public private(set) var timingParameters: UITimingCurveProvider?
+  /// The animations' length in seconds.
+  public private(set) var duration: TimeInterval
+  /// Seconds between `startAnimation()` and the animations' start.
+  public private(set) var delay: TimeInterval = 0
+  open var isUserInteractionEnabled = true
+  open var isManualHitTestingEnabled = false
+  open var isInterruptible = true
+  open var scrubsLinearly = true
+  /// Whether reaching the end pauses the animator there, active, instead of finishing it.
+  open var pausesOnCompletion = false
+  public private(set) var state: UIViewAnimatingState = .inactive
+  public private(set) var isRunning = false
+
+  /// A property one of the blocks changed: its layer and Core Animation key, the values
+  /// it runs between, and its share of the animator's timeline (fractions of `duration`).
+  private struct Piece {
+    weak var layer: CALayer?
+    var key: String
+    var from: Any?
+    var to: Any?
+    var curve: CAMediaTimingFunction?
+    var start = 0.0
+    var length = 1.0
+  }
+
+  private var blocks: [(animation: () -> Void, delayFactor: Double)] = []
+  private var completions: [(UIViewAnimatingPosition) -> Void] = []
+  private var pieces: [Piece] = []
+  /// The animator's place (0 at the start position, 1 at the end) at `since` on the media
+  /// clock, moving at `rate` (1: the whole timeline in `duration` seconds) while running.
+  private var place = 0.0
+  private var since = 0.0
+  private var rate = 1.0
+  /// Which animations are the current ones (each replacement makes new ones), and how many
+  /// of them have not reached their end.
+  private var generation = 0
+  private var unfinished = 0
+  private var reversed = false
+
+  public init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
+    self.duration = duration.isFinite ? max(0, duration) : 0
+    timingParameters = parameters
+    super.init()
+    if let spring = parameters.springTimingParameters, let settling = spring.settlingDuration {
+      self.duration = settling
+    }
+  }
+
+  public convenience init(
+    duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil
+  ) {
+    self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: curve))
+    if let animations { addAnimations(animations) }
+  }
+
+  public convenience init(
+    duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
+    animations: (() -> Void)? = nil
+  ) {
+    self.init(
+      duration: duration,
+      timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))
+    if let animations { addAnimations(animations) }
+  }
+
+  public convenience init(
+    duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil
+  ) {
+    self.init(
+      duration: duration, timingParameters: UISpringTimingParameters(dampingRatio: ratio))
+    if let animations { addAnimations(animations) }
+  }
+
+  /// An animator already running: `animations` over `duration` seconds after `delay`, with
+  /// the curve of `options`; `completion` hears where it ended.
+  @discardableResult
+  open class func runningPropertyAnimator(
+    withDuration duration: TimeInterval, delay: TimeInterval,
+    options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
+    completion: ((UIViewAnimatingPosition) -> Void)? = nil
+  ) -> UIViewPropertyAnimator {
+    let curve: UIView.AnimationCurve =
+      switch options.rawValue & (3 << 16) {
+      case 1 << 16: .easeIn
+      case 2 << 16: .easeOut
+      case 3 << 16: .linear
+      default: .easeInOut
+      }
+    let animator = UIViewPropertyAnimator(duration: duration, curve: curve, animations: animations)
+    if let completion { animator.addCompletion(completion) }
+    animator.startAnimation(afterDelay: delay)
+    return animator
+  }
+
+  // MARK: Blocks
+
+  open func addAnimations(_ animation: @escaping () -> Void) {
+    addAnimations(animation, delayFactor: 0)
+  }
+
+  /// Adds `animation`; once the animator is active it runs at once, its changes starting
+  /// `delayFactor` of the remaining time later and ending with the others.
+  open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
+    let factor = delayFactor.isFinite ? min(1, max(0, Double(delayFactor))) : 0
+    guard state == .active else {
+      if state == .inactive { blocks.append((animation, factor)) }
+      return
+    }
+    let now = placeNow()
+    let start = reversed ? now * (1 - factor) : now + factor * (1 - now)
+    run([(animation, 0)], start: start, length: reversed ? start : 1 - start)
+    place = now
+    since = max(since, CACurrentMediaTime())
+    replaceAnimations()
+  }
+
+  open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {
+    if state != .stopped { completions.append(completion) }
+  }
+
+  // MARK: UIViewAnimating
+
+  open func startAnimation() { startAnimation(afterDelay: delay) }
+
+  /// Starts the animations `delay` seconds from now (an inactive animator), or resumes a
+  /// paused one from where it is.
+  open func startAnimation(afterDelay delay: TimeInterval) {
+    let wait = delay.isFinite ? max(0, delay) : 0
+    switch state {
+    case .stopped: return
+    case .inactive:
+      self.delay = wait
+      activate()
+    case .active:
+      guard !isRunning else { return }
+    }
+    place = placeNow()
+    since = CACurrentMediaTime() + wait
+    isRunning = true
+    replaceAnimations()
+  }
+
+  /// Holds the animations where they are (an inactive animator: at its start, with its
+  /// blocks' changes made).
+  open func pauseAnimation() {
+    switch state {
+    case .stopped: return
+    case .inactive: activate()
+    case .active:
+      guard isRunning else { return }
+      place = placeNow()
+    }
+    isRunning = false
+    replaceAnimations()
+  }
+
+  /// Ends the animations where they show now: the views keep those values. Without
+  /// finishing the animator is inactive and its completions are dropped; otherwise it is
+  /// stopped until `finishAnimation(at:)`.
+  open func stopAnimation(_ withoutFinishing: Bool) {
+    guard state == .active else { return }
+    settle(at: .current)
+    if withoutFinishing {
+      completions = []
+      state = .inactive
+    } else {
+      state = .stopped
+    }
+  }
+
+  /// After `stopAnimation(false)`: puts the views at `finalPosition` and calls the
+  /// completions with it.
+  open func finishAnimation(at finalPosition: UIViewAnimatingPosition) {
+    guard state == .stopped else {
+      Notice.once(
+        "finishAnimation",
+        "UIViewPropertyAnimator.finishAnimation(at:) is only for a stopped animator")
+      return
+    }
+    // Stopping left the views where they showed: `.current` keeps them there.
+    if finalPosition != .current { settle(at: finalPosition) }
+    finish(at: finalPosition)
+  }
+
+  /// Whether the animations run back to the start: set while running, they turn where they
+  /// are; the completions then hear `.start`.
+  open var isReversed: Bool {
+    get { reversed }
+    set {
+      guard newValue != reversed else { return }
+      if isRunning {
+        place = placeNow()
+        since = max(since, CACurrentMediaTime())
+      }
+      reversed = newValue
+      if state == .active { replaceAnimations() }
+    }
+  }
+
+  /// How far the animations are through their time, 0 to 1 (from the start position, also
+  /// when reversed). Setting it scrubs a paused animator; an inactive one is first paused
+  /// at its start; a running one ignores it.
+  open var fractionComplete: CGFloat {
+    get { CGFloat(placeNow()) }
+    set {
+      guard newValue.isFinite, state != .stopped else { return }
+      if state == .inactive { pauseAnimation() }
+      guard !isRunning else { return }
+      place = min(1, max(0, Double(newValue)))
+      replaceAnimations()
+    }
+  }
+
+  /// Resumes a paused animator, with `parameters`' curve when given, its remaining time
+  /// scaled by `durationFactor` (0: unchanged).
+  open func continueAnimation(
+    withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat
+  ) {
+    guard state == .active else { return }
+    if let curve = parameters?.cubicTimingParameters?.timingFunction {
+      for i in pieces.indices { pieces[i].curve = curve }
+    }
+    if durationFactor.isFinite && durationFactor > 0 { rate = 1 / Double(durationFactor) }
+    if isRunning {
+      place = placeNow()
+      since = max(since, CACurrentMediaTime())
+      replaceAnimations()
+    } else {
+      startAnimation(afterDelay: 0)
+    }
+  }
+
+  // MARK: The animations
+
+  /// The animator's seconds (never 0: Core Animation reads a duration of 0 as 0.25 s).
+  private var length: Double { max(duration, 0.001) }
+
+  /// The animator's place now on the media clock.
+  private func placeNow() -> Double {
+    guard isRunning else { return place }
+    let moved = max(0, CACurrentMediaTime() - since) * rate / length
+    return min(1, max(0, reversed ? place - moved : place + moved))
+  }
+
+  /// Becomes active: the blocks run, their changes made in the model and each changed
+  /// property taken as a piece of the animator's timeline.
+  private func activate() {
+    state = .active
+    place = 0
+    rate = 1
+    let pending = blocks
+    blocks = []
+    for (animation, factor) in pending {
+      run([(animation, 0)], start: factor, length: 1 - factor)
+    }
+  }
+
+  /// Runs `blocks` as one animation block of the animator, recording each property they
+  /// change as a piece starting at `start` for `length` of the timeline.
+  private func run(
+    _ blocks: [(animation: () -> Void, delayFactor: Double)], start: Double, length: Double
+  ) {
+    let curve: CAMediaTimingFunction
+    var spring: (dampingRatio: Double, velocity: Double)?
+    var physical: UIView.AnimationBlock.PhysicalSpring?
+    if let parameters = timingParameters?.springTimingParameters {
+      curve = CAMediaTimingFunction(name: .linear)
+      switch parameters.kind {
+      case .ratio(let ratio): spring = (ratio, Double(parameters.initialVelocity.dx))
+      case .physical(let mass, let stiffness, let damping):
+        physical = .init(
+          mass: mass, stiffness: stiffness, damping: damping,
+          velocity: Double(parameters.initialVelocity.dx))
+      }
+    } else {
+      curve =
+        timingParameters?.cubicTimingParameters?.timingFunction
+        ?? CAMediaTimingFunction(name: .easeInEaseOut)
+    }
+    var block = UIView.AnimationBlock(
+      duration: self.length * max(length, 0.001), delay: 0, curve: curve, spring: spring)
+    block.physicalSpring = physical
+    block.animator = UIView.AnimatorRecording()
+    CATransaction.begin()
+    UIView.animationBlocks.append(block)
+    for (animation, _) in blocks { animation() }
+    let recorded = UIView.animationBlocks.removeLast().animator?.changes ?? []
+    CATransaction.commit()
+    for (layer, key) in recorded {
+      guard let added = layer.animation(forKey: key) as? CABasicAnimation,
+        let path = CAKeyPath(key, on: layer.backing.kind)
+      else { continue }
+      pieces.removeAll { $0.layer === layer && $0.key == key }
+      pieces.append(
+        Piece(
+          layer: layer, key: key, from: added.fromValue,
+          to: path.boxed(in: layer.backing.properties), curve: added.timingFunction,
+          start: start, length: max(length, 0.001)))
+    }
+  }
+
+  /// Puts every piece's animation on the animator's timeline as it now is: paused (speed 0)
+  /// at its place, or running from it, forwards or from the end value back.
+  private func replaceAnimations() {
+    generation += 1
+    unfinished = 0
+    let now = CACurrentMediaTime()
+    for piece in pieces {
+      guard let layer = piece.layer,
+        let current = layer.animation(forKey: piece.key) as? CABasicAnimation
+      else { continue }
+      let next = current.copy() as! CABasicAnimation
+      next.fromValue = reversed ? piece.to : piece.from
+      next.toValue = reversed ? piece.from : piece.to
+      next.timingFunction = reversed ? piece.curve.map(Self.backwards) : piece.curve
+      next.duration = piece.length * length
+      // The piece's own time at the animator's place, counted from its start (forwards) or
+      // from its end (backwards); negative before it begins, held by the backwards fill.
+      let offset = reversed ? piece.start + piece.length - place : place - piece.start
+      next.timeOffset = offset * length
+      next.speed = isRunning ? Float(rate) : 0
+      next.beginTime = isRunning ? since : now
+      next.fillMode = .both
+      next.isRemovedOnCompletion = false
+      next.delegate = Relay(animator: self, generation: generation)
+      if isRunning { unfinished += 1 }
+      layer.add(next, forKey: piece.key)
+    }
+    guard isRunning, unfinished == 0 else { return }
+    // Nothing animates: the animator still takes its time.
+    let left = (reversed ? place : 1 - place) * length / rate + max(0, since - now)
+    let expected = generation
+    let animator = self
+    DispatchQueue.main.asyncAfter(deadline: .now() + left) {
+      MainActor.assumeIsolated {
+        if animator.generation == expected && animator.isRunning { animator.reachedTheEnd() }
+      }
+    }
+  }
+
+  /// The curve run backwards: `(1 − x₂, 1 − y₂)` and `(1 − x₁, 1 − y₁)`.
+  private static func backwards(_ curve: CAMediaTimingFunction) -> CAMediaTimingFunction {
+    var a: [Float] = [0, 0]
+    var b: [Float] = [0, 0]
+    curve.getControlPoint(at: 1, values: &a)
+    curve.getControlPoint(at: 2, values: &b)
+    return CAMediaTimingFunction(controlPoints: 1 - b[0], 1 - b[1], 1 - a[0], 1 - a[1])
+  }
+
+  /// Hears the current animations end. It holds the animator, as UIKit holds a running
+  /// one: an animator nobody keeps still runs to its end and calls its completions.
+  private final class Relay: CAAnimationDelegate, @unchecked Sendable {
+    let animator: UIViewPropertyAnimator
+    let generation: Int
+    init(animator: UIViewPropertyAnimator, generation: Int) {
+      (self.animator, self.generation) = (animator, generation)
+    }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+      MainActor.assumeIsolated {
+        guard flag, animator.generation == generation, animator.isRunning else {
+          return
+        }
+        animator.unfinished -= 1
+        if animator.unfinished == 0 { animator.reachedTheEnd() }
+      }
+    }
+  }
+
+  private func reachedTheEnd() {
+    if pausesOnCompletion {
+      place = reversed ? 0 : 1
+      isRunning = false
+      replaceAnimations()
+      return
+    }
+    let position: UIViewAnimatingPosition = reversed ? .start : .end
+    settle(at: position)
+    finish(at: position)
+  }
+
+  /// Takes the animations off, leaving each property's model at `position`: its start
+  /// value, its end value, or what shows now.
+  private func settle(at position: UIViewAnimatingPosition) {
+    let showing = pieces.map { piece -> Any? in
+      guard position == .current, let layer = piece.layer,
+        let path = CAKeyPath(piece.key, on: layer.backing.kind)
+      else { return nil }
+      return path.boxed(in: (layer.presentation() ?? layer).backing.properties)
+    }
+    generation += 1
+    isRunning = false
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    for (piece, shown) in zip(pieces, showing) {
+      guard let layer = piece.layer else { continue }
+      switch position {
+      case .start: layer.setValue(piece.from, forKey: piece.key)
+      case .end: layer.setValue(piece.to, forKey: piece.key)
+      case .current: layer.setValue(shown, forKey: piece.key)
+      }
+      if layer.animation(forKey: piece.key)?.delegate is Relay {
+        layer.removeAnimation(forKey: piece.key)
+      }
+    }
+    CATransaction.commit()
+  }
+
+  private func finish(at position: UIViewAnimatingPosition) {
+    pieces = []
+    state = .inactive
+    place = 0
+    reversed = false
+    let heard = completions
+    completions = []
+    for completion in heard { completion(position) }
+  }
+}
+
+extension UIView {
+  /// What an animator's block changed: each layer and key given an animation.
+  final class AnimatorRecording {
+    var changes: [(CALayer, String)] = []
+  }
+}

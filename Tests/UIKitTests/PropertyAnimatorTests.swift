@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+@testable import UIKit
+
+/// `UIViewPropertyAnimator`: started, paused, scrubbed, reversed, stopped and finished, its
+/// views show what iOS shows, on the animator's timeline.
+@MainActor @Suite(.serialized) struct PropertyAnimatorTests {
+  /// A 10-point view in the key window at time 0, alpha 1.
+  func scene() -> (KeyWindowTree, UIView) {
+    let tree = showInKeyWindow(CALayer())
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    UIApplication.shared.keyWindow!.rootViewController!.view.addSubview(view)
+    tree.advance(to: .zero)
+    return (tree, view)
+  }
+
+  func alpha(_ view: UIView) -> Double { Double(view.layer.presentation()!.opacity) }
+
+  /// A linear fade from 1 to 0 over 2 s: half-way at 1 s, the completion hears `.end` at 2 s
+  /// and the animator is inactive again.
+  @Test(arguments: [(0.5, 0.75), (1.0, 0.5), (1.9, 0.05), (2.0, 0.0), (3.0, 0.0)])
+  func runsForwardsAndFinishesAtTheEnd(time: Double, expected: Double) {
+    let (tree, view) = scene()
+    var heard: [UIViewAnimatingPosition] = []
+    let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { view.alpha = 0 }
+    animator.addCompletion { heard.append($0) }
+    #expect(animator.state == .inactive && !animator.isRunning && view.alpha == 1)
+    animator.startAnimation()
+    #expect(animator.state == .active && animator.isRunning && view.alpha == 0)
+    tree.advance(to: .seconds(time))
+    #expect(abs(alpha(view) - expected) < 1e-6, "at \(time) s: \(alpha(view))")
+    #expect(heard == (time >= 2 ? [.end] : []))
+    #expect(animator.state == (time >= 2 ? .inactive : .active))
+    if time < 2 { #expect(abs(Double(animator.fractionComplete) - time / 2) < 1e-6) }
+  }
+
+  /// An animator is the same curve, delay and spring as `UIView.animate` with them.
+  @Test(arguments: ["easeIn", "easeOut", "easeInOut", "points", "spring", "running"])
+  func drawsAsTheBlockItStandsFor(kind: String) {
+    var a: [Double] = []
+    var b: [Double] = []
+    for useAnimator in [true, false] {
+      let (tree, view) = scene()
+      let change = { view.alpha = 0.2 }
+      if useAnimator {
+        let animator: UIViewPropertyAnimator
+        switch kind {
+        case "easeIn":
+          animator = UIViewPropertyAnimator(duration: 1.5, curve: .easeIn, animations: change)
+        case "easeOut":
+          animator = UIViewPropertyAnimator(duration: 1.5, curve: .easeOut, animations: change)
+        case "easeInOut":
+          animator = UIViewPropertyAnimator(duration: 1.5, curve: .easeInOut, animations: change)
+        case "points":
+          animator = UIViewPropertyAnimator(
+            duration: 1.5, controlPoint1: CGPoint(x: 0.3, y: 0.9),
+            controlPoint2: CGPoint(x: 0.6, y: 0.1),
+            animations: change)
+        case "spring":
+          animator = UIViewPropertyAnimator(duration: 1.5, dampingRatio: 0.4, animations: change)
+        default:
+          animator = UIViewPropertyAnimator.runningPropertyAnimator(
+            withDuration: 1.5, delay: 0.25, options: [.curveEaseOut], animations: change)
+        }
+        if kind != "running" { animator.startAnimation() }
+      } else {
+        switch kind {
+        case "easeIn":
+          UIView.animate(withDuration: 1.5, delay: 0, options: [.curveEaseIn], animations: change)
+        case "easeOut":
+          UIView.animate(withDuration: 1.5, delay: 0, options: [.curveEaseOut], animations: change)
+        case "easeInOut": UIView.animate(withDuration: 1.5, animations: change)
+        case "points":
+          CATransaction.begin()
+          let fade = CABasicAnimation(keyPath: "opacity")
+          fade.fromValue = 1
+          fade.toValue = 0.2
+          fade.duration = 1.5
+          fade.timingFunction = CAMediaTimingFunction(controlPoints: 0.3, 0.9, 0.6, 0.1)
+          view.layer.add(fade, forKey: "opacity")
+          view.alpha = 0.2
+          CATransaction.commit()
+        case "spring":
+          UIView.animate(
+            withDuration: 1.5, delay: 0, usingSpringWithDamping: 0.4, initialSpringVelocity: 0,
+            animations: change)
+        default:
+          UIView.animate(
+            withDuration: 1.5, delay: 0.25, options: [.curveEaseOut], animations: change)
+        }
+      }
+      var values: [Double] = []
+      for step in 1...20 {
+        tree.advance(to: .seconds(Double(step) * 0.1))
+        values.append(alpha(view))
+      }
+      if useAnimator { a = values } else { b = values }
+      #expect(view.layer.animationKeys() == nil, "\(kind): its animations end and leave")
+    }
+    for (x, y) in zip(a, b) { #expect(abs(x - y) < 1e-6, "\(kind): \(a) vs \(b)") }
+    #expect(Set(a.map { ($0 * 1e4).rounded() }).count > 10, "it moves: \(a)")
+  }
+
+  /// Paused at 0.5 s it holds through time; resumed at 3 s it runs on from there and ends
+  /// 2.5 s later than it would have.
+  @Test func pausesAndResumesWhereItWas() {
+    let (tree, view) = scene()
+    var heardAt: Double?
+    let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { view.alpha = 0 }
+    animator.addCompletion { _ in heardAt = CACurrentMediaTime() }
+    animator.startAnimation()
+    tree.advance(to: .seconds(0.5))
+    animator.pauseAnimation()
+    #expect(animator.state == .active && !animator.isRunning)
+    #expect(abs(Double(animator.fractionComplete) - 0.25) < 1e-9)
+    for t in [1.0, 2.0, 2.9] {
+      tree.advance(to: .seconds(t))
+      #expect(abs(alpha(view) - 0.75) < 1e-6, "held at \(t) s: \(alpha(view))")
+    }
+    tree.advance(to: .seconds(3))
+    animator.startAnimation()
+    tree.advance(to: .seconds(4))
+    #expect(abs(alpha(view) - 0.25) < 1e-6, "\(alpha(view))")
+    tree.advance(to: .seconds(4.4))
+    #expect(heardAt == nil)
+    tree.advance(to: .seconds(4.6))
+    #expect(heardAt.map { abs($0 - 4.5) < 0.02 } == true, "ended at \(String(describing: heardAt))")
+    #expect(animator.state == .inactive && view.alpha == 0 && alpha(view) == 0)
+  }
+
+  /// Scrubbing: an inactive animator given a fraction is paused there, its blocks' changes
+  /// made; the view shows the curve at that fraction and holds it.
+  @Test(arguments: [0.0, 0.3, 0.5, 1.0])
+  func scrubbingShowsTheFraction(fraction: Double) {
+    let (tree, view) = scene()
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { view.alpha = 0 }
+    animator.fractionComplete = CGFloat(fraction)
+    #expect(animator.state == .active && !animator.isRunning)
+    tree.advance(to: .seconds(0.7))
+    let eased = CAMediaTimingFunction(name: .easeIn).function.progress(at: fraction)
+    #expect(abs(alpha(view) - (1 - eased)) < 1e-6, "\(alpha(view)) vs \(1 - eased)")
+    #expect(abs(Double(animator.fractionComplete) - fraction) < 1e-9)
+    animator.fractionComplete = 0.9
+    tree.advance(to: .seconds(5))
+    let later = CAMediaTimingFunction(name: .easeIn).function.progress(at: 0.9)
+    #expect(abs(alpha(view) - (1 - later)) < 1e-6)
+  }
+
+  /// Reversed half-way it runs back to the start over the time it took; the completion hears
+  /// `.start` and the model is back at its start value.
+  @Test(arguments: [(1.5, 0.75), (1.9, 0.95), (2.0, 1.0), (2.5, 1.0)])
+  func reversedItReturnsToTheStart(time: Double, expected: Double) {
+    let (tree, view) = scene()
+    var heard: [UIViewAnimatingPosition] = []
+    let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { view.alpha = 0 }
+    animator.addCompletion { heard.append($0) }
+    animator.startAnimation()
+    tree.advance(to: .seconds(1))
+    animator.isReversed = true
+    tree.advance(to: .seconds(time))
+    #expect(abs(alpha(view) - expected) < 1e-6, "at \(time) s: \(alpha(view))")
+    #expect(heard == (time >= 2 ? [.start] : []))
+    if time >= 2 { #expect(view.alpha == 1 && animator.state == .inactive) }
+  }
+
+  /// Stopping leaves the views where they show; without finishing nothing is heard; a
+  /// stopped animator's finish puts them at the position asked and tells it.
+  @Test(arguments: [
+    (nil, 0.5), (UIViewAnimatingPosition.end, 0.0), (.start, 1.0), (.current, 0.5),
+  ])
+  func stoppedAnimatorsFinishWhereAsked(finish: UIViewAnimatingPosition?, expected: Double) {
+    let (tree, view) = scene()
+    var heard: [UIViewAnimatingPosition] = []
+    let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { view.alpha = 0 }
+    animator.addCompletion { heard.append($0) }
+    animator.startAnimation()
+    tree.advance(to: .seconds(1))
+    animator.stopAnimation(finish == nil)
+    #expect(animator.state == (finish == nil ? .inactive : .stopped))
+    if let finish { animator.finishAnimation(at: finish) }
+    tree.advance(to: .seconds(1.5))
+    #expect(abs(alpha(view) - expected) < 1e-6 && abs(Double(view.alpha) - expected) < 1e-6)
+    #expect(heard == (finish.map { [$0] } ?? []))
+    #expect(animator.state == .inactive)
+    tree.advance(to: .seconds(3))
+    #expect(abs(alpha(view) - expected) < 1e-6, "nothing runs on")
+  }
+
+  /// With `pausesOnCompletion` the end pauses it there, active, and nothing is heard; then
+  /// reversed and started it runs back.
+  @Test func pausingOnCompletionKeepsItActive() {
+    let (tree, view) = scene()
+    var heard: [UIViewAnimatingPosition] = []
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+    animator.pausesOnCompletion = true
+    animator.addCompletion { heard.append($0) }
+    animator.startAnimation()
+    tree.advance(to: .seconds(1.5))
+    #expect(animator.state == .active && !animator.isRunning && heard.isEmpty)
+    #expect(animator.fractionComplete == 1 && alpha(view) == 0)
+    animator.isReversed = true
+    animator.startAnimation()
+    tree.advance(to: .seconds(2))
+    #expect(abs(alpha(view) - 0.5) < 1e-6)
+  }
+
+  /// Animations added while it runs start `delayFactor` of the remaining time later and
+  /// end with the others; `continueAnimation` with a duration factor scales what is left.
+  @Test func addedAnimationsAndAContinuedAnimator() {
+    let (tree, view) = scene()
+    let other = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    view.addSubview(other)
+    tree.advance(to: .zero)
+    let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { view.alpha = 0 }
+    animator.startAnimation()
+    tree.advance(to: .seconds(1))
+    // Half-way: the rest (1 s) splits into 0.5 s of wait, then 0.5 s of fade.
+    animator.addAnimations({ other.alpha = 0 }, delayFactor: 0.5)
+    tree.advance(to: .seconds(1.25))
+    #expect(alpha(other) == 1)
+    tree.advance(to: .seconds(1.75))
+    #expect(abs(alpha(other) - 0.5) < 1e-6, "\(alpha(other))")
+    animator.pauseAnimation()
+    // An eighth of the timeline (0.25 s) is left: at a duration factor of 2, 0.5 s.
+    animator.continueAnimation(withTimingParameters: nil, durationFactor: 2)
+    tree.advance(to: .seconds(2))
+    #expect(abs(alpha(view) - 0.0625) < 1e-6, "\(alpha(view))")
+    tree.advance(to: .seconds(2.2))
+    #expect(animator.state == .active)
+    tree.advance(to: .seconds(2.3))
+    #expect(animator.state == .inactive && alpha(view) == 0 && alpha(other) == 0)
+  }
+}
