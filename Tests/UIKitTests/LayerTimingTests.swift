@@ -42,6 +42,30 @@ import Testing
     #expect(layer.animation(forKey: "ramp") == nil, "it ended 3 s late, at 6 s")
   }
 
+  /// An animation of speed 0 holds at its `timeOffset` for as long as it is on the layer
+  /// (Core Animation's paused animation); it never ends, so its delegate hears nothing.
+  @Test(arguments: [0.0, 1.0, 3.0, 5.0])
+  func anAnimationOfSpeedZeroHoldsAtItsOffset(offset: Double) {
+    let layer = CALayer()
+    let tree = showInKeyWindow(layer)
+    let listener = Listener()
+    let a = CABasicAnimation(keyPath: "opacity")
+    a.fromValue = 0
+    a.toValue = 1
+    a.duration = 4
+    a.speed = 0
+    a.timeOffset = offset
+    a.fillMode = .both
+    a.delegate = listener
+    layer.add(a, forKey: "held")
+    for t in [0.5, 10, 100] {
+      tree.advance(to: .seconds(t))
+      #expect(abs(opacity(layer) - min(1, offset / 4)) < 1e-6, "at \(t) s")
+    }
+    #expect(
+      layer.animation(forKey: "held") != nil && !listener.events.contains { $0.hasPrefix("stop") })
+  }
+
   /// Speeds multiply down the tree, and times convert between layers.
   @Test func speedsNestAndTimesConvert() {
     let parent = CALayer()

@@ -164,6 +164,36 @@ import Testing
     if time >= 2 { #expect(view.alpha == 1 && animator.state == .inactive) }
   }
 
+  /// Reversed, an eased animator retraces its curve: `x` seconds after turning at `turn` it
+  /// shows what it showed `x` seconds before.
+  @Test(arguments: ["easeIn", "easeOut", "points"])
+  func reversingRetracesTheCurve(kind: String) {
+    let (tree, view) = scene()
+    let animator =
+      switch kind {
+      case "easeIn": UIViewPropertyAnimator(duration: 2, curve: .easeIn) { view.alpha = 0 }
+      case "easeOut": UIViewPropertyAnimator(duration: 2, curve: .easeOut) { view.alpha = 0 }
+      default:
+        UIViewPropertyAnimator(
+          duration: 2, controlPoint1: CGPoint(x: 0.1, y: 0.8),
+          controlPoint2: CGPoint(x: 0.7, y: 0.3)
+        ) { view.alpha = 0 }
+      }
+    animator.startAnimation()
+    var before: [Double] = []
+    for step in 1...12 {
+      tree.advance(to: .seconds(Double(step) * 0.1))
+      before.append(alpha(view))
+    }
+    animator.isReversed = true
+    for step in 1...11 {
+      tree.advance(to: .seconds(1.2 + Double(step) * 0.1))
+      let expected = before[11 - step]
+      #expect(
+        abs(alpha(view) - expected) < 1e-5, "\(kind), \(step) back: \(alpha(view)) vs \(expected)")
+    }
+  }
+
   /// Stopping leaves the views where they show; without finishing nothing is heard; a
   /// stopped animator's finish puts them at the position asked and tells it.
   @Test(arguments: [
