@@ -429,6 +429,10 @@ open class CALayer: NSObject {
   /// Adds a copy of `anim` under `key`, replacing any animation there (whose delegate hears
   /// `finished: false` at the end of this turn of the run loop).
   open func add(_ anim: CAAnimation, forKey key: String?) {
+    if let transition = anim as? CATransition {
+      run(transition.copy() as! CATransition)
+      return
+    }
     let copy = anim.copy() as! CAAnimation
     guard let timing = copy.timing else {
       Notice.once(

@@ -8,7 +8,7 @@ import Testing
 /// (Cards), an activity indicator (Spinner), a flash (Strobe), blend modes (Blend), a screen
 /// laid out by Auto Layout (Layout), a blurred progress HUD (HUD), custom controls and
 /// masks (Controls), views a display link drives (Waves), switches and sliders (Settings),
-/// views timers drive (Timers), property animators (Animators) and the tutorial views
+/// views timers drive (Timers), property animators (Animators), transitions (Transitions) and the tutorial views
 /// (Samples).
 @Suite struct SampleGoldenTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -62,6 +62,7 @@ import Testing
     ("Settings", 0), ("Settings", 100), ("Timers", 0), ("Timers", 600),
     ("Confetti", 400), ("Confetti", 700), ("Confetti", 2500), ("Gauge", 0), ("Gauge", 600),
     ("Gauge", 2000), ("Animators", 300), ("Animators", 750), ("Animators", 2000),
+    ("Transitions", 150), ("Transitions", 300), ("Transitions", 1000),
   ])
   func theOtherSamplesMatchTheirGoldens(program: String, milliseconds: Int) throws {
     let image = try Self.snapshot(program, at: "\(Double(milliseconds) / 1000)")

@@ -1,0 +1,138 @@
+import Foundation
+
+/// How a transition shows a layer's change (`CATransitionType`).
+public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// The old content fades out over the new.
+  public static let fade = CATransitionType(rawValue: "fade")
+  /// The new content slides in over the old.
+  public static let moveIn = CATransitionType(rawValue: "moveIn")
+  /// The new content pushes the old out.
+  public static let push = CATransitionType(rawValue: "push")
+  /// The old content slides away, uncovering the new.
+  public static let reveal = CATransitionType(rawValue: "reveal")
+}
+
+/// Where a moving transition comes from (`CATransitionSubtype`).
+public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+  public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+  public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+  public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
+}
+
+public let kCATransition = "transition"
+public let kCATransitionFade = CATransitionType.fade.rawValue
+public let kCATransitionMoveIn = CATransitionType.moveIn.rawValue
+public let kCATransitionPush = CATransitionType.push.rawValue
+public let kCATransitionReveal = CATransitionType.reveal.rawValue
+public let kCATransitionFromRight = CATransitionSubtype.fromRight.rawValue
+public let kCATransitionFromLeft = CATransitionSubtype.fromLeft.rawValue
+public let kCATransitionFromTop = CATransitionSubtype.fromTop.rawValue
+public let kCATransitionFromBottom = CATransitionSubtype.fromBottom.rawValue
+
+/// A layer's change shown as a transition (`CATransition`): added to a layer, the layer as
+/// it showed at the last commit gives way to the layer as it is, over the animation's
+/// timing, by `type` from `subtype`'s side (`.fromLeft` unless set), between
+/// `startProgress` and `endProgress` of the way. The layer as it showed is a picture at the
+/// screen's scale beside the layer in its superlayer (beneath it for `moveIn`, above it
+/// otherwise); moving types move the layer and the picture by the layer's size, unclipped,
+/// as Core Animation does. `filter` is kept, not drawn.
+open class CATransition: CAAnimation {
+  open var type: CATransitionType = .fade
+  open var subtype: CATransitionSubtype?
+  open var startProgress: Float = 0
+  open var endProgress: Float = 1
+  open var filter: Any?
+
+  override func copyValues(from other: CAAnimation) {
+    super.copyValues(from: other)
+    guard let other = other as? CATransition else { return }
+    type = other.type
+    subtype = other.subtype
+    startProgress = other.startProgress
+    endProgress = other.endProgress
+    filter = other.filter
+  }
+}
+
+extension CALayer {
+  /// Shows this turn's change of the layer through `transition` (see `CATransition`).
+  func run(_ transition: CATransition) {
+    guard hasBeenCommitted, let shown = presentation(), let parent = superlayer else { return }
+    let size = shown.bounds.size
+    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+      return
+    }
+    let image = UIGraphicsImageRenderer(bounds: shown.bounds).image { context in
+      shown.render(in: context.cgContext)
+    }
+    let picture = CALayer()
+    picture.name = "CATransition picture"
+    picture.contents = image.cgImage
+    picture.contentsScale = Runtime.screenScale
+    picture.bounds = CGRect(origin: .zero, size: size)
+    picture.anchorPoint = shown.anchorPoint
+    picture.position = shown.position
+    picture.transform = shown.transform
+    picture.zPosition = shown.zPosition
+    let start = Double(
+      min(max(transition.startProgress.isFinite ? transition.startProgress : 0, 0), 1))
+    let end = Double(min(max(transition.endProgress.isFinite ? transition.endProgress : 1, 0), 1))
+    // The way the new content moves, a whole layer's size: it comes in from the side the
+    // subtype names.
+    let side: (x: Double, y: Double) =
+      switch transition.subtype ?? .fromLeft {
+      case .fromRight: (Double(size.width), 0)
+      case .fromTop: (0, -Double(size.height))
+      case .fromBottom: (0, Double(size.height))
+      default: (-Double(size.width), 0)
+      }
+    func timed<A: CAAnimation>(_ animation: A) -> A {
+      animation.beginTime = transition.beginTime
+      animation.duration = transition.duration
+      animation.speed = transition.speed
+      animation.timeOffset = transition.timeOffset
+      animation.timingFunction = transition.timingFunction
+      return animation
+    }
+    /// An additive move of `from`...`to` fractions of the side's offset.
+    func move(from: Double, to: Double) -> CABasicAnimation {
+      let motion = timed(CABasicAnimation(keyPath: "position"))
+      motion.isAdditive = true
+      motion.fromValue = NSValue(cgPoint: CGPoint(x: side.x * from, y: side.y * from))
+      motion.toValue = NSValue(cgPoint: CGPoint(x: side.x * to, y: side.y * to))
+      return motion
+    }
+    let changes: [(CALayer, CABasicAnimation)]
+    switch transition.type {
+    case .push:
+      changes = [
+        (self, move(from: 1 - start, to: 1 - end)), (picture, move(from: -start, to: -end)),
+      ]
+    case .moveIn: changes = [(self, move(from: 1 - start, to: 1 - end))]
+    case .reveal: changes = [(picture, move(from: -start, to: -end))]
+    default:
+      let fade = timed(CABasicAnimation(keyPath: "opacity"))
+      fade.fromValue = 1 - start
+      fade.toValue = 1 - end
+      picture.opacity = 0
+      changes = [(picture, fade)]
+    }
+    // The first carries the transition's delegate, which hears its start and stop.
+    changes.first?.1.delegate = transition.delegate
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    CATransaction.setCompletionBlock { picture.removeFromSuperlayer() }
+    if transition.type == .moveIn {
+      parent.insertSublayer(picture, below: self)
+    } else {
+      parent.insertSublayer(picture, above: self)
+    }
+    for (layer, change) in changes { layer.add(change, forKey: "CATransition") }
+    CATransaction.commit()
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import RingGraphics
+import RingLayers
+import Testing
+
+@testable import UIKit
+
+/// `CATransition`: a layer's change shown by fading, pushing, moving in or revealing, the
+/// layer and the picture of it as it was moving by the layer's size.
+@MainActor @Suite(.serialized) struct CATransitionTests {
+  /// A red 100-point layer at x 100...200 of a white 300 x 150 window, shown at time 0.
+  func scene() -> (KeyWindowTree, CALayer) {
+    UIApplication.shared.reset()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 150))
+    window.rootViewController = UIViewController()
+    window.rootViewController!.view.backgroundColor = .white
+    window.makeKeyAndVisible()
+    let layer = CALayer()
+    layer.frame = CGRect(x: 100, y: 25, width: 100, height: 100)
+    layer.backgroundColor = UIColor.red.cgColor
+    window.rootViewController!.view.layer.addSublayer(layer)
+    let tree = KeyWindowTree(window: window)
+    tree.advance(to: .zero)
+    return (tree, layer)
+  }
+
+  func rgb(_ tree: KeyWindowTree, at time: Double, _ x: Int, _ y: Int) throws -> [Int] {
+    tree.advance(to: .seconds(time))
+    let root = tree.layer(canvas: Size(width: 300, height: 150), background: .clear, origin: .zero)
+    let p = try FrameRenderer(root: root, width: 300, height: 150, scale: 1)
+      .render(at: .seconds(time)).pixel(x: x, y: y)
+    return [Int(p.red), Int(p.green), Int(p.blue)]
+  }
+
+  /// The change to blue, shown over 1 s, linearly, by `type` from `subtype`.
+  func transition(_ layer: CALayer, _ type: CATransitionType, _ subtype: CATransitionSubtype?)
+    -> Listener
+  {
+    let listener = Listener()
+    // Without the implicit animation a standalone layer's change would also run.
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    layer.backgroundColor = UIColor.blue.cgColor
+    CATransaction.commit()
+    let transition = CATransition()
+    transition.type = type
+    transition.subtype = subtype
+    transition.duration = 1
+    transition.timingFunction = CAMediaTimingFunction(name: .linear)
+    transition.delegate = listener
+    layer.add(transition, forKey: kCATransition)
+    return listener
+  }
+
+  static let red = [255, 0, 0]
+  static let blue = [0, 0, 255]
+  static let white = [255, 255, 255]
+
+  /// Pushed from the right, a quarter of the way: the old (red) has moved 25 points left,
+  /// the new (blue) is 75 points right of its place.
+  @Test func pushMovesBoth() throws {
+    let (tree, layer) = scene()
+    let listener = transition(layer, .push, .fromRight)
+    for (x, colour) in [
+      (70, Self.white), (80, Self.red), (170, Self.red), (180, Self.blue), (270, Self.blue),
+      (280, Self.white),
+    ] {
+      #expect(try rgb(tree, at: 0.25, x, 75) == colour, "at x \(x)")
+    }
+    #expect(try rgb(tree, at: 1.1, 150, 75) == Self.blue)
+    #expect(try rgb(tree, at: 1.1, 90, 75) == Self.white, "the picture is gone")
+    #expect(listener.events.contains { $0.hasPrefix("stop  true") }, "\(listener.events)")
+  }
+
+  /// Moved in from the bottom half-way: the new slides up over the old, which stays.
+  @Test func moveInSlidesOverTheOld() throws {
+    let (tree, layer) = scene()
+    _ = transition(layer, .moveIn, .fromBottom)
+    for (y, colour) in [
+      (20, Self.white), (30, Self.red), (70, Self.red), (80, Self.blue), (170, Self.blue),
+    ] where y < 150 {
+      #expect(try rgb(tree, at: 0.5, 150, y) == colour, "at y \(y)")
+    }
+    #expect(try rgb(tree, at: 0.5, 150, 140) == Self.blue, "below its place, unclipped")
+  }
+
+  /// Revealed from the left (the default side), a quarter of the way: the old slides right,
+  /// uncovering the new in place.
+  @Test func revealUncoversTheNew() throws {
+    let (tree, layer) = scene()
+    _ = transition(layer, .reveal, nil)
+    for (x, colour) in [
+      (95, Self.white), (110, Self.blue), (120, Self.blue), (130, Self.red), (220, Self.red),
+      (230, Self.white),
+    ] {
+      #expect(try rgb(tree, at: 0.25, x, 75) == colour, "at x \(x)")
+    }
+  }
+
+  /// A fade mixes the two in proportion.
+  @Test(arguments: [0.2, 0.5, 0.9])
+  func fadeMixes(time: Double) throws {
+    let (tree, layer) = scene()
+    _ = transition(layer, .fade, nil)
+    let got = try rgb(tree, at: time, 150, 75)
+    #expect(
+      abs(Double(got[0]) - 255 * (1 - time)) <= 2 && abs(Double(got[2]) - 255 * time) <= 2, "\(got)"
+    )
+  }
+}
