@@ -261,4 +261,48 @@ import Testing
     tree.advance(to: .seconds(2.3))
     #expect(animator.state == .inactive && alpha(view) == 0 && alpha(other) == 0)
   }
+
+  /// What programs get wrong or leave out: a zero or non-finite duration ends at the next
+  /// turn at the end; an animator with nothing to animate still takes its time; a second
+  /// start changes nothing; finishing an animator that was not stopped, or a fraction that
+  /// is not a number, is ignored; stopped during its delay it stays at the start.
+  @Test func edgesOfTheAnimatorsLife() {
+    let (tree, view) = scene()
+    var heard: [(String, Double)] = []
+    let instant = UIViewPropertyAnimator(duration: .nan, curve: .linear) { view.alpha = 0.5 }
+    #expect(instant.duration == 0)
+    instant.addCompletion { heard.append(("instant \($0 == .end)", CACurrentMediaTime())) }
+    instant.startAnimation()
+    tree.advance(to: .seconds(0.1))
+    #expect(heard.map(\.0) == ["instant true"] && heard[0].1 < 0.01 && alpha(view) == 0.5)
+
+    let empty = UIViewPropertyAnimator(duration: 1, curve: .linear)
+    empty.addCompletion { _ in heard.append(("empty", CACurrentMediaTime())) }
+    empty.startAnimation()
+    empty.startAnimation()
+    tree.advance(to: .seconds(1.05))
+    #expect(heard.count == 1, "it takes its second")
+    tree.advance(to: .seconds(1.15))
+    #expect(heard.last?.0 == "empty" && abs(heard.last!.1 - 1.1) < 0.02)
+
+    let running = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+    running.startAnimation()
+    tree.advance(to: .seconds(1.6))
+    running.startAnimation()
+    running.finishAnimation(at: .start)
+    running.fractionComplete = .nan
+    #expect(running.state == .active && running.isRunning)
+    tree.advance(to: .seconds(1.85))
+    #expect(abs(alpha(view) - 0.15) < 1e-6, "still on its timeline: \(alpha(view))")
+    tree.advance(to: .seconds(3))
+    #expect(running.state == .inactive && alpha(view) == 0)
+
+    let waiting = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 1 }
+    waiting.startAnimation(afterDelay: 1)
+    tree.advance(to: .seconds(3.5))
+    waiting.stopAnimation(true)
+    #expect(waiting.state == .inactive && view.alpha == 0)
+    tree.advance(to: .seconds(4.5))
+    #expect(alpha(view) == 0, "\(alpha(view))")
+  }
 }
