@@ -62,17 +62,13 @@ open class CATransition: CAAnimation {
 extension CALayer {
   /// Shows this turn's change of the layer through `transition` (see `CATransition`).
   func run(_ transition: CATransition) {
-    guard hasBeenCommitted, let shown = presentation(), let parent = superlayer else { return }
+    guard hasBeenCommitted, let shown = presentation(), let parent = superlayer,
+      let image = shown.picture()
+    else { return }
     let size = shown.bounds.size
-    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
-      return
-    }
-    let image = UIGraphicsImageRenderer(bounds: shown.bounds).image { context in
-      shown.render(in: context.cgContext)
-    }
     let picture = CALayer()
     picture.name = "CATransition picture"
-    picture.contents = image.cgImage
+    picture.contents = image
     picture.contentsScale = Runtime.screenScale
     picture.bounds = CGRect(origin: .zero, size: size)
     picture.anchorPoint = shown.anchorPoint
@@ -134,5 +130,17 @@ extension CALayer {
     }
     for (layer, change) in changes { layer.add(change, forKey: "CATransition") }
     CATransaction.commit()
+  }
+
+  /// The layer as it shows now (its presentation, or its model before it is first shown)
+  /// with its sublayers, drawn at the screen's scale; nil when it has no area.
+  func picture() -> CGImage? {
+    let shown = presentation() ?? self
+    let bounds = shown.bounds
+    guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite
+    else { return nil }
+    return UIGraphicsImageRenderer(bounds: bounds).image { context in
+      shown.render(in: context.cgContext)
+    }.cgImage
   }
 }

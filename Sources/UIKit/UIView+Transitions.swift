@@ -97,17 +97,8 @@ extension UIView {
       completion: completion)
   }
 
-  /// The view as it shows now, its layer tree drawn at the screen's scale; nil when it has
-  /// no area.
-  func picture() -> CGImage? {
-    guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite
-    else { return nil }
-    let shown = layer.presentation() ?? layer
-    let image = UIGraphicsImageRenderer(bounds: bounds).image { context in
-      shown.render(in: context.cgContext)
-    }
-    return image.cgImage
-  }
+  /// The view as it shows now (see `CALayer.picture()`).
+  func picture() -> CGImage? { layer.picture() }
 
   /// Lays `picture` over the view's content and animates the two as transition `kind`.
   private func addTransition(

@@ -10,26 +10,14 @@ import Testing
 @MainActor @Suite(.serialized) struct CATransitionTests {
   /// A red 100-point layer at x 100...200 of a white 300 x 150 window, shown at time 0.
   func scene() -> (KeyWindowTree, CALayer) {
-    UIApplication.shared.reset()
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 150))
-    window.rootViewController = UIViewController()
-    window.rootViewController!.view.backgroundColor = .white
-    window.makeKeyAndVisible()
     let layer = CALayer()
     layer.frame = CGRect(x: 100, y: 25, width: 100, height: 100)
     layer.backgroundColor = UIColor.red.cgColor
-    window.rootViewController!.view.layer.addSublayer(layer)
-    let tree = KeyWindowTree(window: window)
-    tree.advance(to: .zero)
-    return (tree, layer)
+    return (showInWhiteWindow(width: 300, height: 150) { $0.layer.addSublayer(layer) }, layer)
   }
 
   func rgb(_ tree: KeyWindowTree, at time: Double, _ x: Int, _ y: Int) throws -> [Int] {
-    tree.advance(to: .seconds(time))
-    let root = tree.layer(canvas: Size(width: 300, height: 150), background: .clear, origin: .zero)
-    let p = try FrameRenderer(root: root, width: 300, height: 150, scale: 1)
-      .render(at: .seconds(time)).pixel(x: x, y: y)
-    return [Int(p.red), Int(p.green), Int(p.blue)]
+    try windowPixel(tree, width: 300, height: 150, at: time, x, y)
   }
 
   /// The change to blue, shown over 1 s, linearly, by `type` from `subtype`.

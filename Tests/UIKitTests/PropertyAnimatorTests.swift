@@ -17,6 +17,22 @@ import Testing
 
   func alpha(_ view: UIView) -> Double { Double(view.layer.presentation()!.opacity) }
 
+  /// What an animator's completions heard.
+  final class Heard {
+    var positions: [UIViewAnimatingPosition] = []
+  }
+
+  /// A linear 2 s fade of the scene's view from 1 to 0, started at 0, 1 s in.
+  func fadeHalfWay() -> (KeyWindowTree, UIView, UIViewPropertyAnimator, Heard) {
+    let (tree, view) = scene()
+    let heard = Heard()
+    let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { view.alpha = 0 }
+    animator.addCompletion { heard.positions.append($0) }
+    animator.startAnimation()
+    tree.advance(to: .seconds(1))
+    return (tree, view, animator, heard)
+  }
+
   /// A linear fade from 1 to 0 over 2 s: half-way at 1 s, the completion hears `.end` at 2 s
   /// and the animator is inactive again.
   @Test(arguments: [(0.5, 0.75), (1.0, 0.5), (1.9, 0.05), (2.0, 0.0), (3.0, 0.0)])
@@ -151,16 +167,11 @@ import Testing
   /// `.start` and the model is back at its start value.
   @Test(arguments: [(1.5, 0.75), (1.9, 0.95), (2.0, 1.0), (2.5, 1.0)])
   func reversedItReturnsToTheStart(time: Double, expected: Double) {
-    let (tree, view) = scene()
-    var heard: [UIViewAnimatingPosition] = []
-    let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { view.alpha = 0 }
-    animator.addCompletion { heard.append($0) }
-    animator.startAnimation()
-    tree.advance(to: .seconds(1))
+    let (tree, view, animator, heard) = fadeHalfWay()
     animator.isReversed = true
     tree.advance(to: .seconds(time))
     #expect(abs(alpha(view) - expected) < 1e-6, "at \(time) s: \(alpha(view))")
-    #expect(heard == (time >= 2 ? [.start] : []))
+    #expect(heard.positions == (time >= 2 ? [.start] : []))
     if time >= 2 { #expect(view.alpha == 1 && animator.state == .inactive) }
   }
 
@@ -200,18 +211,13 @@ import Testing
     (nil, 0.5), (UIViewAnimatingPosition.end, 0.0), (.start, 1.0), (.current, 0.5),
   ])
   func stoppedAnimatorsFinishWhereAsked(finish: UIViewAnimatingPosition?, expected: Double) {
-    let (tree, view) = scene()
-    var heard: [UIViewAnimatingPosition] = []
-    let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { view.alpha = 0 }
-    animator.addCompletion { heard.append($0) }
-    animator.startAnimation()
-    tree.advance(to: .seconds(1))
+    let (tree, view, animator, heard) = fadeHalfWay()
     animator.stopAnimation(finish == nil)
     #expect(animator.state == (finish == nil ? .inactive : .stopped))
     if let finish { animator.finishAnimation(at: finish) }
     tree.advance(to: .seconds(1.5))
     #expect(abs(alpha(view) - expected) < 1e-6 && abs(Double(view.alpha) - expected) < 1e-6)
-    #expect(heard == (finish.map { [$0] } ?? []))
+    #expect(heard.positions == (finish.map { [$0] } ?? []))
     #expect(animator.state == .inactive)
     tree.advance(to: .seconds(3))
     #expect(abs(alpha(view) - expected) < 1e-6, "nothing runs on")

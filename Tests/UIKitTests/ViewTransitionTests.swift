@@ -10,29 +10,13 @@ import Testing
 @MainActor @Suite(.serialized) struct ViewTransitionTests {
   /// A 100-point red view filling a 100-point window, drawn at time 0.
   func scene() -> (KeyWindowTree, UIView) {
-    UIApplication.shared.reset()
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-    window.rootViewController = UIViewController()
-    window.rootViewController!.view.backgroundColor = .white
-    window.makeKeyAndVisible()
     let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
     view.backgroundColor = .red
-    window.rootViewController!.view.addSubview(view)
-    let tree = KeyWindowTree(window: window)
-    tree.advance(to: .zero)
-    return (tree, view)
+    return (showInWhiteWindow(width: 100, height: 100) { $0.addSubview(view) }, view)
   }
 
-  func frame(_ tree: KeyWindowTree, at time: Double) throws -> Pixmap {
-    tree.advance(to: .seconds(time))
-    let root = tree.layer(canvas: Size(width: 100, height: 100), background: .clear, origin: .zero)
-    return try FrameRenderer(root: root, width: 100, height: 100, scale: 1)
-      .render(at: .seconds(time))
-  }
-
-  func rgb(_ frame: Pixmap, _ x: Int, _ y: Int) -> [Int] {
-    let p = frame.pixel(x: x, y: y)
-    return [Int(p.red), Int(p.green), Int(p.blue)]
+  func rgb(_ tree: KeyWindowTree, at time: Double, _ x: Int, _ y: Int) throws -> [Int] {
+    try windowPixel(tree, width: 100, height: 100, at: time, x, y)
   }
 
   /// Dissolving over 1 s, linearly: the old colour gives way to the new in proportion; the
@@ -45,14 +29,13 @@ import Testing
       with: view, duration: 1, options: [.transitionCrossDissolve, .curveLinear],
       animations: { view.backgroundColor = .blue }, completion: { finished = $0 })
     #expect(view.backgroundColor == .blue, "the change is made at once")
-    let shot = try frame(tree, at: time)
+    let mixed = try rgb(tree, at: time, 50, 50)
     let expected = [255 * (1 - time), 0, 255 * time]
-    for (got, want) in zip(rgb(shot, 50, 50), expected) {
-      #expect(abs(Double(got) - want) <= 2, "at \(time) s: \(rgb(shot, 50, 50)) vs \(expected)")
+    for (got, want) in zip(mixed, expected) {
+      #expect(abs(Double(got) - want) <= 2, "at \(time) s: \(mixed) vs \(expected)")
     }
     #expect(!finished)
-    let end = try frame(tree, at: 1.1)
-    #expect(rgb(end, 50, 50) == [0, 0, 255] && finished)
+    #expect(try rgb(tree, at: 1.1, 50, 50) == [0, 0, 255] && finished)
     #expect(view.layer.sublayers?.isEmpty ?? true, "the picture is taken away")
   }
 
@@ -76,7 +59,6 @@ import Testing
     UIView.transition(
       with: view, duration: 1, options: [option, .curveLinear],
       animations: { view.backgroundColor = .blue })
-    let shot = try frame(tree, at: time)
     let firstHalf = time < 0.5
     // The angle turned, from the flat view: a quarter turn at the half.
     let turned = Double.pi / 2 * (firstHalf ? time / 0.5 : (1 - time) / 0.5)
@@ -92,13 +74,13 @@ import Testing
     // comes forward, the far edge `far` on the other.
     let (low, high) =
       forward == "left" || forward == "top" ? (50 - near, 50 + far) : (50 - far, 50 + near)
-    func at(_ u: Double) -> [Int] {
-      horizontal ? rgb(shot, Int(u), 50) : rgb(shot, 50, Int(u))
+    func at(_ u: Double) throws -> [Int] {
+      try horizontal ? rgb(tree, at: time, Int(u), 50) : rgb(tree, at: time, 50, Int(u))
     }
-    #expect(at(low + 1.5) == colour, "\(side) at \(time) s: inside near \(low)")
-    #expect(at(high - 1.5) == colour, "\(side) at \(time) s: inside near \(high)")
-    #expect(at(low - 1.5) == [255, 255, 255], "\(side) at \(time) s: outside \(low)")
-    #expect(at(high + 1.5) == [255, 255, 255], "\(side) at \(time) s: outside \(high)")
+    #expect(try at(low + 1.5) == colour, "\(side) at \(time) s: inside near \(low)")
+    #expect(try at(high - 1.5) == colour, "\(side) at \(time) s: inside near \(high)")
+    #expect(try at(low - 1.5) == [255, 255, 255], "\(side) at \(time) s: outside \(low)")
+    #expect(try at(high + 1.5) == [255, 255, 255], "\(side) at \(time) s: outside \(high)")
   }
 
   /// `transition(from:to:)` puts the new view where the old one was in its superview (or,
@@ -127,7 +109,7 @@ import Testing
     } else {
       #expect(before.superview == nil && container.subviews.first === after)
     }
-    _ = try frame(tree, at: 0.6)
+    _ = try rgb(tree, at: 0.6, 50, 50)
     #expect(finished)
   }
 
