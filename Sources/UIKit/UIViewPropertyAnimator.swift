@@ -547,6 +547,10 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
       case .end: layer.setValue(piece.to, forKey: piece.key)
       case .current: layer.setValue(shown, forKey: piece.key)
       }
+      // A view keeps its background as a UIColor of its own: it follows its layer's.
+      if piece.key == "backgroundColor", let view = layer.delegate as? UIView {
+        view.backgroundColor = layer.backgroundColor.map { UIColor(cgColor: $0) }
+      }
       if layer.animation(forKey: piece.key)?.delegate is Relay {
         layer.removeAnimation(forKey: piece.key)
       }

@@ -175,6 +175,30 @@ import Testing
     if time >= 2 { #expect(view.alpha == 1 && animator.state == .inactive) }
   }
 
+  /// Finished at its start (reversed, or asked), a view's background is its start colour
+  /// again, as the view reads it too.
+  @Test(arguments: [true, false])
+  func aViewsBackgroundReturnsWithIt(reversed: Bool) {
+    let (tree, view) = scene()
+    view.backgroundColor = .red
+    tree.advance(to: .seconds(0.1))
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {
+      view.backgroundColor = .blue
+    }
+    animator.startAnimation()
+    tree.advance(to: .seconds(0.5))
+    if reversed {
+      animator.isReversed = true
+      tree.advance(to: .seconds(1))
+    } else {
+      animator.stopAnimation(false)
+      animator.finishAnimation(at: .start)
+      tree.advance(to: .seconds(0.6))
+    }
+    #expect(view.backgroundColor?.cgColor.components == UIColor.red.cgColor.components)
+    #expect(view.layer.backgroundColor?.components == UIColor.red.cgColor.components)
+  }
+
   /// Reversed, an eased animator retraces its curve: `x` seconds after turning at `turn` it
   /// shows what it showed `x` seconds before.
   @Test(arguments: ["easeIn", "easeOut", "points"])
