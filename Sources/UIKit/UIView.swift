@@ -538,6 +538,7 @@ open class UIView: UIResponder, CALayerDelegate {
       motion.stiffness = spring.stiffness
       motion.damping = spring.damping
       motion.initialVelocity = spring.velocity
+      motion.allowsOverdamping = spring.allowsOverdamping
       animation = motion
     } else {
       animation = CABasicAnimation()
@@ -589,6 +590,29 @@ open class UIView: UIResponder, CALayerDelegate {
 
     struct PhysicalSpring {
       var mass, stiffness, damping, velocity: Double
+      var allowsOverdamping = false
+
+      /// The spring of `CASpringAnimation(perceptualDuration:bounce:)`, with `velocity`.
+      init(perceptualDuration: Double, bounce: Double, velocity: Double) {
+        let spring = CASpringAnimation(perceptualDuration: perceptualDuration, bounce: bounce)
+        (mass, stiffness, damping) = (spring.mass, spring.stiffness, spring.damping)
+        self.velocity = velocity
+        allowsOverdamping = spring.allowsOverdamping
+      }
+
+      init(mass: Double, stiffness: Double, damping: Double, velocity: Double) {
+        (self.mass, self.stiffness, self.damping, self.velocity) =
+          (mass, stiffness, damping, velocity)
+      }
+
+      /// Its settling duration, in seconds.
+      var settlingDuration: Double {
+        let spring = CASpringAnimation()
+        (spring.mass, spring.stiffness, spring.damping) = (mass, stiffness, damping)
+        spring.initialVelocity = velocity
+        spring.allowsOverdamping = allowsOverdamping
+        return spring.settlingDuration
+      }
     }
   }
 
@@ -699,8 +723,10 @@ open class UIView: UIResponder, CALayerDelegate {
       AnimationBlock(
         duration: duration, delay: delay, curve: CAMediaTimingFunction(name: name),
         repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
-        fromModel: !options.contains(.beginFromCurrentState), spring: springBlock))
+        fromModel: !options.contains(.beginFromCurrentState), spring: springBlock,
+        physicalSpring: physicalSpringBlock))
     springBlock = nil
+    physicalSpringBlock = nil
     animations()
     animationBlocks.removeLast()
     CATransaction.commit()
@@ -737,6 +763,28 @@ open class UIView: UIResponder, CALayerDelegate {
   }
   /// The spring the next animation block takes (set just before it opens).
   nonisolated(unsafe) static var springBlock: (dampingRatio: Double, velocity: Double)?
+  /// The spring of mass, stiffness and damping the next animation block takes.
+  nonisolated(unsafe) static var physicalSpringBlock: AnimationBlock.PhysicalSpring?
+
+  /// As `animate(withDuration:delay:options:animations:completion:)` with iOS 17's spring for
+  /// each change: `CASpringAnimation(perceptualDuration: duration, bounce: bounce)` (0 settles
+  /// without overshoot, up to 1 bounces more, below 0 creeps), `velocity` in fractions of
+  /// each change's distance per second; the animations last the spring's settling duration.
+  open class func animate(
+    springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0,
+    initialSpringVelocity velocity: CGFloat = 0, delay: TimeInterval = 0,
+    options: AnimationOptions = [], animations: @escaping () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {
+    let period = duration.isFinite && duration > 0 ? duration : 0.5
+    let spring = AnimationBlock.PhysicalSpring(
+      perceptualDuration: period, bounce: bounce.isFinite ? min(1, max(-1, bounce)) : 0,
+      velocity: velocity.isFinite ? velocity : 0)
+    physicalSpringBlock = spring
+    animate(
+      withDuration: spring.settlingDuration, delay: delay, options: options,
+      animations: animations, completion: completion)
+  }
 
   /// Runs `actionsWithoutAnimation` with no animation at all.
   open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {

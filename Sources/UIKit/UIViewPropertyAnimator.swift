@@ -99,7 +99,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
 
   enum Kind {
     case ratio(Double)
-    case physical(mass: Double, stiffness: Double, damping: Double)
+    case physical(UIView.AnimationBlock.PhysicalSpring)
   }
 
   /// Critically damped (ratio 1).
@@ -117,7 +117,21 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
   public init(
     mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector
   ) {
-    kind = .physical(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping))
+    kind = .physical(
+      .init(
+        mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
+        velocity: Double(velocity.dx)))
+    initialVelocity = velocity
+  }
+
+  /// iOS 17's spring: `CASpringAnimation(perceptualDuration: duration, bounce: bounce)`,
+  /// whose settling duration becomes the animator's.
+  public init(duration: TimeInterval, bounce: CGFloat, initialVelocity velocity: CGVector = .zero) {
+    kind = .physical(
+      .init(
+        perceptualDuration: duration.isFinite && duration > 0 ? duration : 0.5,
+        bounce: bounce.isFinite ? min(1, max(-1, Double(bounce))) : 0,
+        velocity: Double(velocity.dx)))
     initialVelocity = velocity
   }
 
@@ -128,10 +142,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
   /// The spring's own length in seconds (its settling duration) when it has one; nil when it
   /// takes the animator's.
   var settlingDuration: Double? {
-    guard case .physical(let mass, let stiffness, let damping) = kind else { return nil }
-    let spring = CASpringAnimation()
-    (spring.mass, spring.stiffness, spring.damping) = (mass, stiffness, damping)
-    spring.initialVelocity = initialVelocity.dx
+    guard case .physical(let spring) = kind else { return nil }
     return spring.settlingDuration
   }
 }
@@ -416,10 +427,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
       curve = CAMediaTimingFunction(name: .linear)
       switch parameters.kind {
       case .ratio(let ratio): spring = (ratio, Double(parameters.initialVelocity.dx))
-      case .physical(let mass, let stiffness, let damping):
-        physical = .init(
-          mass: mass, stiffness: stiffness, damping: damping,
-          velocity: Double(parameters.initialVelocity.dx))
+      case .physical(let spring): physical = spring
       }
     } else {
       curve =

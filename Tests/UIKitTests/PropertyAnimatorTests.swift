@@ -118,6 +118,52 @@ import Testing
     #expect(Set(a.map { ($0 * 1e4).rounded() }).count > 10, "it moves: \(a)")
   }
 
+  /// iOS 17's springs (`UIView.animate(springDuration:bounce:...)`, and
+  /// `UISpringTimingParameters(duration:bounce:)` whose settling time is the animator's
+  /// duration) move as `CASpringAnimation(perceptualDuration:bounce:)`, to rest.
+  @Test(arguments: [("block", 0.3), ("animator", 0.3), ("block", 0.0), ("animator", -0.4)])
+  func springsOfADurationAndABounce(api: String, bounce: Double) {
+    let spring = CASpringAnimation(perceptualDuration: 0.6, bounce: CGFloat(bounce))
+    var values: [[Double]] = []
+    var ended: [Double] = []
+    for way in [api, "layer"] {
+      let (tree, view) = scene()
+      let change = { view.alpha = 0.2 }
+      let stop = { (_: Any) in ended.append(CACurrentMediaTime()) }
+      switch way {
+      case "block":
+        UIView.animate(
+          springDuration: 0.6, bounce: CGFloat(bounce), animations: change, completion: stop)
+      case "animator":
+        let animator = UIViewPropertyAnimator(
+          duration: 5,
+          timingParameters: UISpringTimingParameters(duration: 0.6, bounce: CGFloat(bounce)))
+        #expect(abs(animator.duration - spring.settlingDuration) < 1e-9)
+        animator.addAnimations(change)
+        animator.addCompletion(stop)
+        animator.startAnimation()
+      default:
+        let motion = spring.copy() as! CASpringAnimation
+        motion.keyPath = "opacity"
+        motion.fromValue = 1
+        motion.toValue = 0.2
+        view.layer.add(motion, forKey: "opacity")
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        view.alpha = 0.2
+        CATransaction.commit()
+      }
+      var seen: [Double] = []
+      for step in 1...25 {
+        tree.advance(to: .seconds(Double(step) * 0.1))
+        seen.append(alpha(view))
+      }
+      values.append(seen)
+    }
+    for (a, b) in zip(values[0], values[1]) { #expect(abs(a - b) < 1e-6, "\(values)") }
+    #expect(ended.count == 1 && abs(ended[0] - spring.settlingDuration) < 0.02, "\(ended)")
+  }
+
   /// Paused at 0.5 s it holds through time; resumed at 3 s it runs on from there and ends
   /// 2.5 s later than it would have.
   @Test func pausesAndResumesWhereItWas() {
