@@ -91,6 +91,15 @@ open class NSLayoutConstraint: CustomStringConvertible {
     constant = c
   }
 
+  /// A constraint with no items (a placeholder a program replaces before it lays out, as
+  /// `private var bottom = NSLayoutConstraint()`): activated, it constrains nothing.
+  public convenience init() {
+    self.init(
+      item: NSNull(), attribute: .notAnAttribute, relatedBy: .equal, toItem: nil,
+      attribute: .notAnAttribute, multiplier: 1, constant: 0)
+    firstItem = nil
+  }
+
   public static func activate(_ constraints: [NSLayoutConstraint]) {
     for c in constraints { c.isActive = true }
   }

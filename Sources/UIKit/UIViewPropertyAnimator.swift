@@ -13,7 +13,7 @@ public enum UIViewAnimatingState: Int, Sendable {
 }
 
 /// What can be started, paused, scrubbed, reversed and stopped (`UIViewAnimating`).
-@MainActor public protocol UIViewAnimating: AnyObject {
+@preconcurrency @MainActor public protocol UIViewAnimating: AnyObject {
   var state: UIViewAnimatingState { get }
   var isRunning: Bool { get }
   var isReversed: Bool { get set }
@@ -26,7 +26,7 @@ public enum UIViewAnimatingState: Int, Sendable {
 }
 
 /// An animator that takes more animations and completions (`UIViewImplicitlyAnimating`).
-@MainActor public protocol UIViewImplicitlyAnimating: UIViewAnimating {
+@preconcurrency @MainActor public protocol UIViewImplicitlyAnimating: UIViewAnimating {
   func addAnimations(_ animation: @escaping () -> Void)
   func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat)
   func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void)
@@ -156,7 +156,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
 /// Differences from iOS: a paused animator shows its curve at `fractionComplete`
 /// (`scrubsLinearly` is kept, not applied); a reversed spring runs the same spring back;
 /// a curve changed by `continueAnimation` applies from the start of the remaining time.
-@MainActor open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
+@preconcurrency @MainActor open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
   public private(set) var timingParameters: UITimingCurveProvider?
   /// The animations' length in seconds.
   public private(set) var duration: TimeInterval

@@ -358,6 +358,24 @@ import Testing
     #expect(AutoLayout.active.isEmpty)
   }
 
+  /// `NSLayoutConstraint()`, the placeholder a property starts with: it has no items, and
+  /// activated it constrains nothing; the real constraints lay out as before.
+  @Test func anEmptyPlaceholderConstrainsNothing() {
+    let r = root()
+    let v = child(of: r)
+    let placeholder = NSLayoutConstraint()
+    #expect(placeholder.firstItem == nil && placeholder.secondItem == nil)
+    NSLayoutConstraint.activate([
+      placeholder, v.widthAnchor.constraint(equalToConstant: 30),
+      v.heightAnchor.constraint(equalToConstant: 20),
+      v.leadingAnchor.constraint(equalTo: r.leadingAnchor, constant: 5),
+      v.topAnchor.constraint(equalTo: r.topAnchor, constant: 7),
+    ])
+    r.layoutIfNeeded()
+    #expect(v.frame == CGRect(x: 5, y: 7, width: 30, height: 20))
+    NSLayoutConstraint.deactivate(AutoLayout.active)
+  }
+
   @Test func theSameConstraintsGiveTheSameFrames() {
     func layout() -> [CGRect] {
       NSLayoutConstraint.deactivate(AutoLayout.active)
