@@ -46,7 +46,7 @@ public struct AnimationTiming: Hashable, Sendable {
   /// Whether each iteration plays forwards then backwards.
   public var autoreverses = false
   /// Rate of local time relative to clock time; 0 holds the animation at `timeOffset`
-  /// (paused), forever.
+  /// (paused), forever; below 0 it runs backwards from `timeOffset` and ends at its start.
   public var speed: Double = 1
   /// Offset into local time.
   public var timeOffset: MediaTime = .zero
@@ -63,7 +63,7 @@ public struct AnimationTiming: Hashable, Sendable {
       duration.nanoseconds >= 0 && duration.nanoseconds <= MediaTime.limit,
       "duration must be in 0...1e9 s")
     try check(repeatCount >= 0 && !repeatCount.isNaN, "repeatCount must be >= 0")
-    try check(speed.isFinite && speed >= 0, "speed must be finite and not negative")
+    try check(speed.isFinite, "speed must be finite")
     try check(abs(timeOffset.nanoseconds) <= MediaTime.limit, "timeOffset must be within 1e9 s")
   }
 
@@ -90,6 +90,11 @@ public struct AnimationTiming: Hashable, Sendable {
 
   /// Clock time at which the animation ends, or `nil` when it never ends.
   func end(begin: Int64) -> Int64? {
+    if speed < 0 {
+      // Backwards: local time reaches 0, the start, `timeOffset / -speed` after `begin`.
+      let back = Double(timeOffset.nanoseconds) / -speed
+      return begin &+ Int64(max(0, back).rounded(.up))
+    }
     guard let active, speed > 0 else { return nil }
     if speed == 1 && timeOffset == .zero { return begin &+ active }
     let local = Double(active - timeOffset.nanoseconds) / speed

@@ -465,6 +465,25 @@ struct CAKeyPath {
     (p[keyPath: property.partialKeyPath] as? any CAValue)?.boxed(component: component)
   }
 
+  /// The value `fraction` of the way from `a` to `b` (values as Core Animation boxes them),
+  /// as an animation of this key path shows it; nil when either is not such a value.
+  func mix(_ a: Any?, _ b: Any?, fraction: Double) -> Any? {
+    func open<P: AnyLayerProperty>(_ p: P) -> Any? {
+      guard component == nil, let type = P.Value.self as? any CAValue.Type else {
+        return CAKeyPath.mix(Double.self, a, b, fraction)
+      }
+      return CAKeyPath.mix(type, a, b, fraction)
+    }
+    return open(property)
+  }
+
+  private static func mix<V: CAValue>(_: V.Type, _ a: Any?, _ b: Any?, _ fraction: Double) -> Any? {
+    guard let x = V.unboxed(a), let y = V.unboxed(b) else { return nil }
+    var value = x
+    value.interpolate(from: x, to: y, fraction: fraction)
+    return value.boxed
+  }
+
   /// What `animation` writes through this key path.
   func track(for animation: CAPropertyAnimation) -> any TrackWriter {
     CAKeyPath.track(property, component: component, samples: CAKeyPath.samples(of: animation))

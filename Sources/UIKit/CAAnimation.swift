@@ -95,7 +95,7 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
   var timing: AnimationTiming? {
     var t = AnimationTiming()
     guard beginTime.isFinite, duration.isFinite, duration >= 0, timeOffset.isFinite,
-      speed.isFinite, speed >= 0, abs(beginTime) < MediaTime.maximumSeconds,
+      speed.isFinite, abs(beginTime) < MediaTime.maximumSeconds,
       duration < MediaTime.maximumSeconds, abs(timeOffset) < MediaTime.maximumSeconds
     else { return nil }
     t.beginTime = .seconds(beginTime)

@@ -436,7 +436,7 @@ open class CALayer: NSObject {
     let copy = anim.copy() as! CAAnimation
     guard let timing = copy.timing else {
       Notice.once(
-        "timing", "an animation with a negative-speed or non-finite timing was not added")
+        "timing", "an animation with a non-finite timing was not added")
       return
     }
     let children = (copy as? CAAnimationGroup)?.animations ?? []

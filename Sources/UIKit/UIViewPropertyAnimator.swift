@@ -151,11 +151,14 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
 /// (`fractionComplete`), reversed, stopped and finished at either end or where it is
 /// (`UIViewPropertyAnimator`). Its animations are Core Animation's, one per changed
 /// property, all on the animator's timeline: paused ones have speed 0 at the animator's
-/// place, reversed ones run from the end value back.
+/// place (shown linearly while `scrubsLinearly`, the default: pausing a running animator
+/// moves its place to how far the values have come, so nothing jumps), reversed ones run
+/// back through the same motion (speed below 0). Resumed after scrubbing, or continued with
+/// new timing parameters, each property runs on from what shows to the end it heads for.
 ///
-/// Differences from iOS: a paused animator shows its curve at `fractionComplete`
-/// (`scrubsLinearly` is kept, not applied); a reversed spring runs the same spring back;
-/// a curve changed by `continueAnimation` applies from the start of the remaining time.
+/// Differences from iOS: a property that runs on from what shows starts a spring from rest
+/// (UIKit carries its velocity over); properties whose changes were added later keep their
+/// own fraction of the way while paused.
 @preconcurrency @MainActor open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
   public private(set) var timingParameters: UITimingCurveProvider?
   /// The animations' length in seconds.
@@ -171,16 +174,23 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
   public private(set) var state: UIViewAnimatingState = .inactive
   public private(set) var isRunning = false
 
-  /// A property one of the blocks changed: its layer and Core Animation key, the values
-  /// it runs between, and its share of the animator's timeline (fractions of `duration`).
+  /// A property one of the blocks changed: its layer and Core Animation key, its values at
+  /// the animator's start and end positions, and the animation that now runs it: from
+  /// `from` to `to` over `start`...`start + length` of the timeline (fractions of
+  /// `duration`), paced by `motion` (a curve, or a spring's `CASpringAnimation`).
   private struct Piece {
     weak var layer: CALayer?
     var key: String
+    var origin: Any?
+    var target: Any?
     var from: Any?
     var to: Any?
-    var curve: CAMediaTimingFunction?
     var start = 0.0
     var length = 1.0
+    var motion: CABasicAnimation
+    /// Whether it runs from `origin` (so reversed it gets back there) and to `target`.
+    var fromOrigin = true
+    var toTarget = true
   }
 
   private var blocks: [(animation: () -> Void, delayFactor: Double)] = []
@@ -268,7 +278,13 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     }
     let now = placeNow()
     let start = reversed ? now * (1 - factor) : now + factor * (1 - now)
-    run([(animation, 0)], start: start, length: reversed ? start : 1 - start)
+    // Reversed, the piece is stored the other way round: running back, it goes to the new
+    // value, reached as the animator reaches its start.
+    if reversed {
+      run([(animation, 0)], start: 0, length: start, turned: true)
+    } else {
+      run([(animation, 0)], start: start, length: 1 - start)
+    }
     place = now
     since = max(since, CACurrentMediaTime())
     replaceAnimations()
@@ -293,6 +309,10 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
       activate()
     case .active:
       guard !isRunning else { return }
+      // Scrubbed linearly while paused: each piece runs on with its motion from what shows.
+      if scrubsLinearly {
+        for i in pieces.indices { rebase(i, shownLinearly: true) }
+      }
     }
     place = placeNow()
     since = CACurrentMediaTime() + wait
@@ -309,6 +329,11 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     case .active:
       guard isRunning else { return }
       place = placeNow()
+      // Scrubbed linearly from here: the place becomes the fraction of the way the values
+      // have come, so that nothing moves as it pauses.
+      if scrubsLinearly, let whole = pieces.first(where: { $0.start == 0 && $0.length == 1 }) {
+        place = min(1, max(0, progress(of: whole, linear: false)))
+      }
     }
     isRunning = false
     replaceAnimations()
@@ -377,10 +402,20 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat
   ) {
     guard state == .active else { return }
-    if let curve = parameters?.cubicTimingParameters?.timingFunction {
-      for i in pieces.indices { pieces[i].curve = curve }
+    if isRunning {
+      place = placeNow()
+      since = max(since, CACurrentMediaTime())
     }
     if durationFactor.isFinite && durationFactor > 0 { rate = 1 / Double(durationFactor) }
+    if let parameters {
+      // Each piece runs on from what shows, with the new curve or spring over the rest.
+      let seconds = (reversed ? place : 1 - place) * length / rate
+      let motion = Self.motion(for: parameters, seconds: seconds)
+      for i in pieces.indices {
+        rebase(i, shownLinearly: !isRunning && scrubsLinearly)
+        pieces[i].motion = motion
+      }
+    }
     if isRunning {
       place = placeNow()
       since = max(since, CACurrentMediaTime())
@@ -418,7 +453,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
   /// Runs `blocks` as one animation block of the animator, recording each property they
   /// change as a piece starting at `start` for `length` of the timeline.
   private func run(
-    _ blocks: [(animation: () -> Void, delayFactor: Double)], start: Double, length: Double
+    _ blocks: [(animation: () -> Void, delayFactor: Double)], start: Double, length: Double,
+    turned: Bool = false
   ) {
     let curve: CAMediaTimingFunction
     var spring: (dampingRatio: Double, velocity: Double)?
@@ -448,34 +484,46 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
         let path = CAKeyPath(key, on: layer.backing.kind)
       else { continue }
       pieces.removeAll { $0.layer === layer && $0.key == key }
+      var (from, to) = (added.fromValue, path.boxed(in: layer.backing.properties))
+      if turned { (from, to) = (to, from) }
       pieces.append(
         Piece(
-          layer: layer, key: key, from: added.fromValue,
-          to: path.boxed(in: layer.backing.properties), curve: added.timingFunction,
-          start: start, length: max(length, 0.001)))
+          layer: layer, key: key, origin: from, target: to, from: from, to: to, start: start,
+          length: max(length, 0.001), motion: added))
     }
   }
 
   /// Puts every piece's animation on the animator's timeline as it now is: paused (speed 0)
-  /// at its place, or running from it, forwards or from the end value back.
+  /// at its place (linearly, when it scrubs linearly), or running from it, forwards, or
+  /// backwards through the same motion. A piece that would not reach the end it now runs to
+  /// is first made to run from where it shows.
   private func replaceAnimations() {
+    if isRunning {
+      for i in pieces.indices where reversed ? !pieces[i].fromOrigin : !pieces[i].toTarget {
+        rebase(i)
+      }
+    }
     generation += 1
     unfinished = 0
     let now = CACurrentMediaTime()
+    let linear = !isRunning && scrubsLinearly
     for piece in pieces {
-      guard let layer = piece.layer,
-        let current = layer.animation(forKey: piece.key) as? CABasicAnimation
-      else { continue }
-      let next = current.copy() as! CABasicAnimation
-      next.fromValue = reversed ? piece.to : piece.from
-      next.toValue = reversed ? piece.from : piece.to
-      next.timingFunction = reversed ? piece.curve.map(Self.backwards) : piece.curve
+      guard let layer = piece.layer else { continue }
+      let next: CABasicAnimation
+      if linear {
+        next = CABasicAnimation()
+      } else {
+        next = piece.motion.copy() as! CABasicAnimation
+      }
+      next.keyPath = piece.key
+      next.fromValue = piece.from
+      next.toValue = piece.to
+      next.byValue = nil
       next.duration = piece.length * length
-      // The piece's own time at the animator's place, counted from its start (forwards) or
-      // from its end (backwards); negative before it begins, held by the backwards fill.
-      let offset = reversed ? piece.start + piece.length - place : place - piece.start
-      next.timeOffset = offset * length
-      next.speed = isRunning ? Float(rate) : 0
+      // The piece's own time at the animator's place, negative before it begins (held by
+      // the backwards fill); reversed, it runs back through the same motion to its start.
+      next.timeOffset = (place - piece.start) * length
+      next.speed = isRunning ? Float(reversed ? -rate : rate) : 0
       next.beginTime = isRunning ? since : now
       next.fillMode = .both
       next.isRemovedOnCompletion = false
@@ -495,13 +543,65 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     }
   }
 
-  /// The curve run backwards: `(1 − x₂, 1 − y₂)` and `(1 − x₁, 1 − y₁)`.
-  private static func backwards(_ curve: CAMediaTimingFunction) -> CAMediaTimingFunction {
-    var a: [Float] = [0, 0]
-    var b: [Float] = [0, 0]
-    curve.getControlPoint(at: 1, values: &a)
-    curve.getControlPoint(at: 2, values: &b)
-    return CAMediaTimingFunction(controlPoints: 1 - b[0], 1 - b[1], 1 - a[0], 1 - a[1])
+  /// An animation paced as `parameters` say, for a change lasting `seconds`.
+  private static func motion(for parameters: UITimingCurveProvider, seconds: Double)
+    -> CABasicAnimation
+  {
+    guard let spring = parameters.springTimingParameters else {
+      let curve = CABasicAnimation()
+      curve.timingFunction =
+        parameters.cubicTimingParameters?.timingFunction
+        ?? CAMediaTimingFunction(name: .easeInEaseOut)
+      return curve
+    }
+    let motion = CASpringAnimation()
+    motion.initialVelocity = spring.initialVelocity.dx
+    switch spring.kind {
+    case .ratio(let ratio):
+      let constants = UIView.spring(dampingRatio: ratio, duration: seconds)
+      motion.stiffness = constants.stiffness
+      motion.damping = constants.damping
+    case .physical(let physical):
+      motion.mass = physical.mass
+      motion.stiffness = physical.stiffness
+      motion.damping = physical.damping
+      motion.allowsOverdamping = physical.allowsOverdamping
+    }
+    return motion
+  }
+
+  /// How far `piece`'s values are at the animator's place: its motion's progress (a
+  /// spring's may overshoot), or the plain fraction of its span when `linear`.
+  private func progress(of piece: Piece, linear: Bool) -> Double {
+    let u = min(1, max(0, (place - piece.start) / piece.length))
+    if linear { return u }
+    if let spring = (piece.motion as? CASpringAnimation)?.motion {
+      return spring.fraction(at: u * piece.length * length)
+    }
+    return piece.motion.timingFunction?.function.progress(at: u) ?? u
+  }
+
+  /// `piece`'s value at the animator's place, as it shows (see `progress(of:linear:)`).
+  private func value(of piece: Piece, linear: Bool) -> Any? {
+    guard let layer = piece.layer, let path = CAKeyPath(piece.key, on: layer.backing.kind) else {
+      return nil
+    }
+    return path.mix(piece.from, piece.to, fraction: progress(of: piece, linear: linear))
+  }
+
+  /// Makes piece `i` run from the value it shows to the end it now runs to (its target
+  /// forwards, its origin backwards) over the rest of the timeline, with its motion.
+  private func rebase(_ i: Int, shownLinearly linear: Bool = false) {
+    let shown = value(of: pieces[i], linear: linear)
+    if reversed {
+      (pieces[i].from, pieces[i].to) = (pieces[i].origin, shown)
+      (pieces[i].start, pieces[i].length) = (0, max(place, 0.001))
+    } else {
+      (pieces[i].from, pieces[i].to) = (shown, pieces[i].target)
+      (pieces[i].start, pieces[i].length) = (place, max(1 - place, 0.001))
+    }
+    pieces[i].fromOrigin = reversed
+    pieces[i].toTarget = !reversed
   }
 
   /// Hears the current animations end. It holds the animator, as UIKit holds a running
@@ -538,12 +638,9 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
   /// Takes the animations off, leaving each property's model at `position`: its start
   /// value, its end value, or what shows now.
   private func settle(at position: UIViewAnimatingPosition) {
-    let showing = pieces.map { piece -> Any? in
-      guard position == .current, let layer = piece.layer,
-        let path = CAKeyPath(piece.key, on: layer.backing.kind)
-      else { return nil }
-      return path.boxed(in: (layer.presentation() ?? layer).backing.properties)
-    }
+    place = placeNow()
+    let linear = !isRunning && scrubsLinearly
+    let showing = pieces.map { position == .current ? value(of: $0, linear: linear) : nil }
     generation += 1
     isRunning = false
     CATransaction.begin()
@@ -551,8 +648,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     for (piece, shown) in zip(pieces, showing) {
       guard let layer = piece.layer else { continue }
       switch position {
-      case .start: layer.setValue(piece.from, forKey: piece.key)
-      case .end: layer.setValue(piece.to, forKey: piece.key)
+      case .start: layer.setValue(piece.origin, forKey: piece.key)
+      case .end: layer.setValue(piece.target, forKey: piece.key)
       case .current: layer.setValue(shown, forKey: piece.key)
       }
       // A view keeps its background as a UIColor of its own: it follows its layer's.

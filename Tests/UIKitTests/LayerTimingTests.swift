@@ -66,6 +66,30 @@ import Testing
       layer.animation(forKey: "held") != nil && !listener.events.contains { $0.hasPrefix("stop") })
   }
 
+  /// An animation of negative speed runs backwards from its `timeOffset` and ends when it
+  /// reaches its start (its delegate hears it then), as Core Animation plays one backwards.
+  @Test func anAnimationOfNegativeSpeedRunsBackToItsStart() {
+    let layer = CALayer()
+    let tree = showInKeyWindow(layer)
+    let listener = Listener()
+    let a = CABasicAnimation(keyPath: "opacity")
+    a.fromValue = 0
+    a.toValue = 1
+    a.duration = 4
+    a.speed = -2
+    a.timeOffset = 3
+    a.delegate = listener
+    layer.opacity = 0.25
+    layer.add(a, forKey: "back")
+    tree.advance(to: .seconds(0.5))
+    #expect(abs(opacity(layer) - 0.5) < 1e-6, "3 - 2 × 0.5 = 2 s in: \(opacity(layer))")
+    tree.advance(to: .seconds(1.4))
+    #expect(abs(opacity(layer) - 0.05) < 1e-6)
+    tree.advance(to: .seconds(2))
+    #expect(opacity(layer) == 0.25, "ended at 1.5 s: the model shows")
+    #expect(listener.events.contains { $0.hasPrefix("stop  true 1.5") }, "\(listener.events)")
+  }
+
   /// Speeds multiply down the tree, and times convert between layers.
   @Test func speedsNestAndTimesConvert() {
     let parent = CALayer()

@@ -192,21 +192,53 @@ import Testing
   }
 
   /// Scrubbing: an inactive animator given a fraction is paused there, its blocks' changes
-  /// made; the view shows the curve at that fraction and holds it.
-  @Test(arguments: [0.0, 0.3, 0.5, 1.0])
-  func scrubbingShowsTheFraction(fraction: Double) {
+  /// made; the view shows that fraction of the way (`scrubsLinearly`, the default), or the
+  /// curve at it, and holds it.
+  @Test(arguments: [(0.0, true), (0.3, true), (0.5, true), (1.0, true), (0.3, false), (0.5, false)])
+  func scrubbingShowsTheFraction(fraction: Double, linearly: Bool) {
     let (tree, view) = scene()
-    let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { view.alpha = 0 }
+    let animator = UIViewPropertyAnimator(duration: 1, dampingRatio: 1) { view.alpha = 0 }
+    animator.scrubsLinearly = linearly
     animator.fractionComplete = CGFloat(fraction)
     #expect(animator.state == .active && !animator.isRunning)
     tree.advance(to: .seconds(0.7))
-    let eased = CAMediaTimingFunction(name: .easeIn).function.progress(at: fraction)
-    #expect(abs(alpha(view) - (1 - eased)) < 1e-6, "\(alpha(view)) vs \(1 - eased)")
+    let spring = CASpringAnimation()
+    let constants = UIView.spring(dampingRatio: 1, duration: 1)
+    (spring.stiffness, spring.damping) = (constants.stiffness, constants.damping)
+    func shown(_ f: Double) -> Double { linearly ? f : spring.motion!.fraction(at: f) }
+    #expect(
+      abs(alpha(view) - (1 - shown(fraction))) < 1e-6, "\(alpha(view)) vs \(1 - shown(fraction))")
     #expect(abs(Double(animator.fractionComplete) - fraction) < 1e-9)
     animator.fractionComplete = 0.9
     tree.advance(to: .seconds(5))
-    let later = CAMediaTimingFunction(name: .easeIn).function.progress(at: 0.9)
-    #expect(abs(alpha(view) - (1 - later)) < 1e-6)
+    #expect(abs(alpha(view) - (1 - shown(0.9))) < 1e-6)
+  }
+
+  /// The drawer's gesture: paused mid-run, nothing moves; scrubbed, the values follow the
+  /// fraction; continued with a spring, they run on from where they show (no jump) to the
+  /// end, or reversed, back to the start.
+  @Test(arguments: [false, true])
+  func pausedScrubbedAndContinued(reversing: Bool) {
+    let (tree, view) = scene()
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { view.alpha = 0 }
+    animator.startAnimation()
+    tree.advance(to: .seconds(0.5))
+    let before = alpha(view)
+    animator.pauseAnimation()
+    tree.advance(to: .seconds(0.6))
+    #expect(abs(alpha(view) - before) < 1e-6, "pausing moves nothing: \(alpha(view)) vs \(before)")
+    #expect(abs(Double(animator.fractionComplete) - (1 - before)) < 1e-6)
+    animator.fractionComplete = 0.6
+    tree.advance(to: .seconds(0.7))
+    #expect(abs(alpha(view) - 0.4) < 1e-6, "\(alpha(view))")
+    animator.isReversed = reversing
+    animator.continueAnimation(
+      withTimingParameters: UISpringTimingParameters(dampingRatio: 1), durationFactor: 0)
+    tree.advance(to: .seconds(0.71))
+    #expect(abs(alpha(view) - 0.4) < 0.01, "no jump: \(alpha(view))")
+    tree.advance(to: .seconds(3))
+    #expect(animator.state == .inactive)
+    #expect(alpha(view) == (reversing ? 1 : 0) && view.alpha == (reversing ? 1 : 0))
   }
 
   /// Reversed half-way it runs back to the start over the time it took; the completion hears
@@ -247,13 +279,14 @@ import Testing
 
   /// Reversed, an eased animator retraces its curve: `x` seconds after turning at `turn` it
   /// shows what it showed `x` seconds before.
-  @Test(arguments: ["easeIn", "easeOut", "points"])
+  @Test(arguments: ["easeIn", "easeOut", "points", "spring"])
   func reversingRetracesTheCurve(kind: String) {
     let (tree, view) = scene()
     let animator =
       switch kind {
       case "easeIn": UIViewPropertyAnimator(duration: 2, curve: .easeIn) { view.alpha = 0 }
       case "easeOut": UIViewPropertyAnimator(duration: 2, curve: .easeOut) { view.alpha = 0 }
+      case "spring": UIViewPropertyAnimator(duration: 2, dampingRatio: 0.5) { view.alpha = 0 }
       default:
         UIViewPropertyAnimator(
           duration: 2, controlPoint1: CGPoint(x: 0.1, y: 0.8),
