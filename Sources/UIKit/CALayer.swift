@@ -430,7 +430,7 @@ open class CALayer: NSObject {
   /// `finished: false` at the end of this turn of the run loop).
   open func add(_ anim: CAAnimation, forKey key: String?) {
     if let transition = anim as? CATransition {
-      run(transition.copy() as! CATransition)
+      run(transition.copy() as! CATransition, forKey: key)
       return
     }
     let copy = anim.copy() as! CAAnimation

@@ -60,21 +60,13 @@ open class CATransition: CAAnimation {
 }
 
 extension CALayer {
-  /// Shows this turn's change of the layer through `transition` (see `CATransition`).
-  func run(_ transition: CATransition) {
-    guard hasBeenCommitted, let shown = presentation(), let parent = superlayer,
-      let image = shown.picture()
+  /// Shows this turn's change of the layer through `transition` (see `CATransition`), under
+  /// `key` among its animations: removing it there ends the transition at once.
+  func run(_ transition: CATransition, forKey key: String?) {
+    guard hasBeenCommitted, let shown = presentation(), superlayer != nil,
+      let picture = pictureBeside(below: transition.type == .moveIn)
     else { return }
     let size = shown.bounds.size
-    let picture = CALayer()
-    picture.name = "CATransition picture"
-    picture.contents = image
-    picture.contentsScale = Runtime.screenScale
-    picture.bounds = CGRect(origin: .zero, size: size)
-    picture.anchorPoint = shown.anchorPoint
-    picture.position = shown.position
-    picture.transform = shown.transform
-    picture.zPosition = shown.zPosition
     let start = Double(
       min(max(transition.startProgress.isFinite ? transition.startProgress : 0, 0), 1))
     let end = Double(min(max(transition.endProgress.isFinite ? transition.endProgress : 1, 0), 1))
@@ -103,32 +95,25 @@ extension CALayer {
       motion.toValue = NSValue(cgPoint: CGPoint(x: side.x * to, y: side.y * to))
       return motion
     }
-    let changes: [(CALayer, CABasicAnimation)]
+    // The layer's own animation (its move, or none) carries the transition under its key.
+    var own = move(from: 0, to: 0)
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
     switch transition.type {
     case .push:
-      changes = [
-        (self, move(from: 1 - start, to: 1 - end)), (picture, move(from: -start, to: -end)),
-      ]
-    case .moveIn: changes = [(self, move(from: 1 - start, to: 1 - end))]
-    case .reveal: changes = [(picture, move(from: -start, to: -end))]
+      own = move(from: 1 - start, to: 1 - end)
+      picture.add(move(from: -start, to: -end), forKey: "CATransition")
+    case .moveIn: own = move(from: 1 - start, to: 1 - end)
+    case .reveal: picture.add(move(from: -start, to: -end), forKey: "CATransition")
     default:
       let fade = timed(CABasicAnimation(keyPath: "opacity"))
       fade.fromValue = 1 - start
       fade.toValue = 1 - end
       picture.opacity = 0
-      changes = [(picture, fade)]
+      picture.add(fade, forKey: "CATransition")
     }
-    // The first carries the transition's delegate, which hears its start and stop.
-    changes.first?.1.delegate = transition.delegate
-    CATransaction.begin()
-    CATransaction.setDisableActions(true)
-    CATransaction.setCompletionBlock { picture.removeFromSuperlayer() }
-    if transition.type == .moveIn {
-      parent.insertSublayer(picture, below: self)
-    } else {
-      parent.insertSublayer(picture, above: self)
-    }
-    for (layer, change) in changes { layer.add(change, forKey: "CATransition") }
+    own.delegate = PictureRemover(picture, telling: transition.delegate)
+    add(own, forKey: key ?? kCATransition)
     CATransaction.commit()
   }
 
@@ -142,5 +127,54 @@ extension CALayer {
     return UIGraphicsImageRenderer(bounds: bounds).image { context in
       shown.render(in: context.cgContext)
     }.cgImage
+  }
+
+  /// A layer showing `picture()`, put beside this one in its superlayer (just above it, or
+  /// just below) with its geometry, or over its content when it has no superlayer; nil when
+  /// the layer has no area.
+  func pictureBeside(below: Bool = false) -> CALayer? {
+    guard let image = picture() else { return nil }
+    let shown = presentation() ?? self
+    let picture = CALayer()
+    picture.name = "transition picture"
+    picture.contents = image
+    picture.contentsScale = Runtime.screenScale
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    if let parent = superlayer {
+      picture.bounds = CGRect(origin: .zero, size: shown.bounds.size)
+      picture.anchorPoint = shown.anchorPoint
+      picture.position = shown.position
+      picture.transform = shown.transform
+      picture.zPosition = shown.zPosition
+      if below {
+        parent.insertSublayer(picture, below: self)
+      } else {
+        parent.insertSublayer(picture, above: self)
+      }
+    } else {
+      picture.frame = shown.bounds
+      addSublayer(picture)
+    }
+    CATransaction.commit()
+    return picture
+  }
+}
+
+/// Takes a transition's picture away when the animation that carries the transition
+/// stops (at its end, or removed), and tells the transition's delegate.
+final class PictureRemover: CAAnimationDelegate {
+  let picture: CALayer
+  let delegate: CAAnimationDelegate?
+
+  init(_ picture: CALayer, telling delegate: CAAnimationDelegate?) {
+    (self.picture, self.delegate) = (picture, delegate)
+  }
+
+  func animationDidStart(_ anim: CAAnimation) { delegate?.animationDidStart(anim) }
+
+  func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+    picture.removeFromSuperlayer()
+    delegate?.animationDidStop(anim, finished: flag)
   }
 }

@@ -48,7 +48,9 @@ extension UIView {
     animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
   ) {
     let kind = options.transition
-    let picture = kind == 0 ? nil : view.picture()
+    // A hidden view has nothing to picture: shown, it fades in.
+    let wasHidden = view.isHidden
+    let picture = kind == 0 || wasHidden ? nil : view.layer.pictureBeside()
     CATransaction.begin()
     if let completion { CATransaction.setCompletionBlock { completion(true) } }
     if let animations {
@@ -60,10 +62,15 @@ extension UIView {
         performWithoutAnimation(animations)
       }
     }
+    let seconds = duration.isFinite ? max(0, duration) : 0
     if let picture {
-      view.addTransition(
-        kind, picture: picture, duration: duration.isFinite ? max(0, duration) : 0,
-        curve: options.timingFunction)
+      view.addTransition(kind, picture: picture, duration: seconds, curve: options.timingFunction)
+    } else if kind != 0, wasHidden, !view.isHidden {
+      let fade = CABasicAnimation(keyPath: "opacity")
+      fade.fromValue = 0
+      fade.duration = seconds
+      fade.timingFunction = options.timingFunction
+      view.layer.add(fade, forKey: "UIView.transition")
     }
     CATransaction.commit()
   }
@@ -97,22 +104,14 @@ extension UIView {
       completion: completion)
   }
 
-  /// The view as it shows now (see `CALayer.picture()`).
-  func picture() -> CGImage? { layer.picture() }
-
-  /// Lays `picture` over the view's content and animates the two as transition `kind`.
+  /// Animates `picture` (the view as it was, beside it) and the view as transition `kind`;
+  /// the view's own animation carries the transition, and takes the picture away when it
+  /// stops.
   private func addTransition(
-    _ kind: UInt, picture: CGImage, duration: Double, curve: CAMediaTimingFunction
+    _ kind: UInt, picture overlay: CALayer, duration: Double, curve: CAMediaTimingFunction
   ) {
-    let overlay = CALayer()
-    overlay.frame = bounds
-    overlay.contents = picture
-    overlay.contentsScale = Runtime.screenScale
-    overlay.name = "UIView.transition picture"
     CATransaction.begin()
     CATransaction.setDisableActions(true)
-    layer.addSublayer(overlay)
-    CATransaction.setCompletionBlock { overlay.removeFromSuperlayer() }
     let axis: (x: Double, y: Double, angle: Double)? =
       switch kind {
       case 1: (0, 1, .pi / 2)  // from the left: the left edge comes forward
@@ -137,7 +136,10 @@ extension UIView {
       turn.timingFunctions = [curve, CAMediaTimingFunction(name: .linear), curve]
       turn.isAdditive = true
       turn.duration = duration
-      layer.add(turn, forKey: "UIView.transition turn")
+      // The picture turns with the view when it is beside it.
+      if overlay.superlayer !== layer { overlay.add(turn, forKey: "UIView.transition") }
+      turn.delegate = PictureRemover(overlay, telling: nil)
+      layer.add(turn, forKey: "UIView.transition")
       let hold = CABasicAnimation(keyPath: "opacity")
       hold.fromValue = 1
       hold.toValue = 1
@@ -151,7 +153,14 @@ extension UIView {
       fade.duration = duration
       fade.timingFunction = curve
       overlay.opacity = 0
-      overlay.add(fade, forKey: "UIView.transition fade")
+      overlay.add(fade, forKey: "UIView.transition")
+      let carrier = CABasicAnimation(keyPath: "position")
+      carrier.isAdditive = true
+      carrier.fromValue = NSValue(cgPoint: .zero)
+      carrier.toValue = NSValue(cgPoint: .zero)
+      carrier.duration = duration
+      carrier.delegate = PictureRemover(overlay, telling: nil)
+      layer.add(carrier, forKey: "UIView.transition")
     }
     CATransaction.commit()
   }

@@ -85,6 +85,19 @@ import Testing
     }
   }
 
+  /// Added under a key, the transition is listed there; removed, it ends at once (the
+  /// picture goes, the delegate hears it unfinished).
+  @Test func removedItEndsAtOnce() throws {
+    let (tree, layer) = scene()
+    let listener = transition(layer, .push, .fromRight)
+    #expect(layer.animationKeys() == [kCATransition])
+    _ = try rgb(tree, at: 0.25, 150, 75)
+    layer.removeAnimation(forKey: kCATransition)
+    #expect(try rgb(tree, at: 0.3, 150, 75) == Self.blue)
+    #expect(try rgb(tree, at: 0.3, 80, 75) == Self.white, "the picture is gone")
+    #expect(listener.events.contains { $0.hasPrefix("stop  false") }, "\(listener.events)")
+  }
+
   /// A fade mixes the two in proportion.
   @Test(arguments: [0.2, 0.5, 0.9])
   func fadeMixes(time: Double) throws {

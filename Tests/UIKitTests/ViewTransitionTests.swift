@@ -36,7 +36,9 @@ import Testing
     }
     #expect(!finished)
     #expect(try rgb(tree, at: 1.1, 50, 50) == [0, 0, 255] && finished)
-    #expect(view.layer.sublayers?.isEmpty ?? true, "the picture is taken away")
+    #expect(
+      !(view.superview!.layer.sublayers ?? []).contains { $0.name == "transition picture" },
+      "the picture is taken away")
   }
 
   /// Flipping over 1 s, linearly: the picture turns away about the vertical (or horizontal)
@@ -111,6 +113,38 @@ import Testing
     }
     _ = try rgb(tree, at: 0.6, 50, 50)
     #expect(finished)
+  }
+
+  /// The idiom of fading a view out or in: hidden in the block, it dissolves away (its
+  /// picture, beside it, fades); shown, it fades in.
+  @Test(arguments: [true, false])
+  func hidingOrShowingInADissolve(hiding: Bool) throws {
+    let (tree, view) = scene()
+    if !hiding {
+      view.isHidden = true
+      _ = try rgb(tree, at: 0, 50, 50)
+    }
+    UIView.transition(
+      with: view, duration: 1, options: [.transitionCrossDissolve, .curveLinear],
+      animations: { view.isHidden = hiding })
+    let mixed = try rgb(tree, at: 0.25, 50, 50)
+    // Red over white: 0.75 of red left when hiding, 0.25 come when showing.
+    let red = hiding ? 0.75 : 0.25
+    #expect(mixed[0] == 255 && abs(Double(mixed[1]) - 255 * (1 - red)) <= 2, "\(mixed)")
+    #expect(try rgb(tree, at: 1.1, 50, 50) == (hiding ? [255, 255, 255] : [255, 0, 0]))
+  }
+
+  /// Removing the view's animations ends its transition at once: the picture goes.
+  @Test func removingTheAnimationsEndsTheTransition() throws {
+    let (tree, view) = scene()
+    UIView.transition(
+      with: view, duration: 1, options: [.transitionFlipFromLeft],
+      animations: { view.backgroundColor = .blue })
+    #expect(view.layer.animationKeys() == ["UIView.transition"])
+    _ = try rgb(tree, at: 0.2, 50, 50)
+    view.layer.removeAllAnimations()
+    #expect(try rgb(tree, at: 0.3, 5, 50) == [0, 0, 255], "the new content, flat")
+    #expect(!(view.superview!.layer.sublayers ?? []).contains { $0.name == "transition picture" })
   }
 
   /// With `.allowAnimatedContent` the block's changes animate as well, with the curve.
