@@ -7,12 +7,20 @@ import Testing
 /// `(parent time - beginTime) × speed + timeOffset`, for its animations and sublayers; the
 /// pause and resume recipe Apple gives (Technical Q&A QA1673) freezes and resumes them.
 @MainActor @Suite(.serialized) struct LayerTimingTests {
-  func ramp(_ layer: CALayer) {
+  /// Opacity from 0 to 1 over 4 s, linearly, at `speed` from `offset`, under "ramp".
+  func ramp(
+    _ layer: CALayer, speed: Float = 1, offset: Double = 0, fill: CAMediaTimingFillMode = .removed,
+    delegate: CAAnimationDelegate? = nil
+  ) {
     let a = CABasicAnimation(keyPath: "opacity")
     a.fromValue = 0
     a.toValue = 1
     a.duration = 4
     a.timingFunction = CAMediaTimingFunction(name: .linear)
+    a.speed = speed
+    a.timeOffset = offset
+    a.fillMode = fill
+    a.delegate = delegate
     layer.add(a, forKey: "ramp")
   }
 
@@ -49,21 +57,13 @@ import Testing
     let layer = CALayer()
     let tree = showInKeyWindow(layer)
     let listener = Listener()
-    let a = CABasicAnimation(keyPath: "opacity")
-    a.fromValue = 0
-    a.toValue = 1
-    a.duration = 4
-    a.speed = 0
-    a.timeOffset = offset
-    a.fillMode = .both
-    a.delegate = listener
-    layer.add(a, forKey: "held")
+    ramp(layer, speed: 0, offset: offset, fill: .both, delegate: listener)
     for t in [0.5, 10, 100] {
       tree.advance(to: .seconds(t))
       #expect(abs(opacity(layer) - min(1, offset / 4)) < 1e-6, "at \(t) s")
     }
     #expect(
-      layer.animation(forKey: "held") != nil && !listener.events.contains { $0.hasPrefix("stop") })
+      layer.animation(forKey: "ramp") != nil && !listener.events.contains { $0.hasPrefix("stop") })
   }
 
   /// An animation of negative speed runs backwards from its `timeOffset` and ends when it
@@ -72,15 +72,8 @@ import Testing
     let layer = CALayer()
     let tree = showInKeyWindow(layer)
     let listener = Listener()
-    let a = CABasicAnimation(keyPath: "opacity")
-    a.fromValue = 0
-    a.toValue = 1
-    a.duration = 4
-    a.speed = -2
-    a.timeOffset = 3
-    a.delegate = listener
     layer.opacity = 0.25
-    layer.add(a, forKey: "back")
+    ramp(layer, speed: -2, offset: 3, delegate: listener)
     tree.advance(to: .seconds(0.5))
     #expect(abs(opacity(layer) - 0.5) < 1e-6, "3 - 2 × 0.5 = 2 s in: \(opacity(layer))")
     tree.advance(to: .seconds(1.4))
