@@ -8,6 +8,18 @@ extension UIView {
   /// The curves of `setAnimationCurve(_:)`.
   public enum AnimationCurve: Int, Sendable {
     case easeInOut, easeIn, easeOut, linear
+
+    /// Core Animation's curve of that name.
+    var timingFunction: CAMediaTimingFunction {
+      let name: CAMediaTimingFunctionName =
+        switch self {
+        case .easeIn: .easeIn
+        case .easeOut: .easeOut
+        case .linear: .linear
+        case .easeInOut: .easeInEaseOut
+        }
+      return CAMediaTimingFunction(name: name)
+    }
   }
 
   /// Where `beginAnimations` put its block among the open animation blocks, until
@@ -30,14 +42,7 @@ extension UIView {
   }
   public class func setAnimationDelay(_ delay: TimeInterval) { changeLegacy { $0.delay = delay } }
   public class func setAnimationCurve(_ curve: AnimationCurve) {
-    let name: CAMediaTimingFunctionName =
-      switch curve {
-      case .easeIn: .easeIn
-      case .easeOut: .easeOut
-      case .linear: .linear
-      case .easeInOut: .easeInEaseOut
-      }
-    changeLegacy { $0.curve = CAMediaTimingFunction(name: name) }
+    changeLegacy { $0.curve = curve.timingFunction }
   }
   public class func setAnimationRepeatCount(_ count: Float) {
     changeLegacy { $0.repeats = count > 0 }

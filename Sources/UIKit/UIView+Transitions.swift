@@ -22,15 +22,18 @@ extension UIView.AnimationOptions {
   public static let preferredFramesPerSecond60 = Self(rawValue: 3 << 24)
   public static let preferredFramesPerSecond30 = Self(rawValue: 7 << 24)
 
-  /// The curve's timing function (`curveEaseInOut` unless another is set).
-  var timingFunction: CAMediaTimingFunction {
+  /// The curve asked for (`curveEaseInOut` unless another is set).
+  var curve: UIView.AnimationCurve {
     switch rawValue & (3 << 16) {
-    case 1 << 16: CAMediaTimingFunction(name: .easeIn)
-    case 2 << 16: CAMediaTimingFunction(name: .easeOut)
-    case 3 << 16: CAMediaTimingFunction(name: .linear)
-    default: CAMediaTimingFunction(name: .easeInEaseOut)
+    case 1 << 16: .easeIn
+    case 2 << 16: .easeOut
+    case 3 << 16: .linear
+    default: .easeInOut
     }
   }
+
+  /// The curve's timing function.
+  var timingFunction: CAMediaTimingFunction { curve.timingFunction }
 
   /// The transition asked for, by its number (0 none, 1...7 as the constants above).
   var transition: UInt { (rawValue >> 20) & 7 }

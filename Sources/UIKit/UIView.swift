@@ -710,18 +710,11 @@ open class UIView: UIResponder, CALayerDelegate {
     withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
     animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
   ) {
-    let name: CAMediaTimingFunctionName =
-      switch options.rawValue & (3 << 16) {
-      case 1 << 16: .easeIn
-      case 2 << 16: .easeOut
-      case 3 << 16: .linear
-      default: .easeInEaseOut
-      }
     CATransaction.begin()
     if let completion { CATransaction.setCompletionBlock { completion(true) } }
     animationBlocks.append(
       AnimationBlock(
-        duration: duration, delay: delay, curve: CAMediaTimingFunction(name: name),
+        duration: duration, delay: delay, curve: options.timingFunction,
         repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
         fromModel: !options.contains(.beginFromCurrentState), spring: springBlock,
         physicalSpring: physicalSpringBlock))

@@ -249,14 +249,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
     completion: ((UIViewAnimatingPosition) -> Void)? = nil
   ) -> UIViewPropertyAnimator {
-    let curve: UIView.AnimationCurve =
-      switch options.rawValue & (3 << 16) {
-      case 1 << 16: .easeIn
-      case 2 << 16: .easeOut
-      case 3 << 16: .linear
-      default: .easeInOut
-      }
-    let animator = UIViewPropertyAnimator(duration: duration, curve: curve, animations: animations)
+    let animator = UIViewPropertyAnimator(
+      duration: duration, curve: options.curve, animations: animations)
     if let completion { animator.addCompletion(completion) }
     animator.startAnimation(afterDelay: delay)
     return animator
