@@ -533,13 +533,7 @@ open class UIView: UIResponder, CALayerDelegate {
       motion.initialVelocity = spring.velocity
       animation = motion
     } else if let spring = block.physicalSpring {
-      let motion = CASpringAnimation()
-      motion.mass = spring.mass
-      motion.stiffness = spring.stiffness
-      motion.damping = spring.damping
-      motion.initialVelocity = spring.velocity
-      motion.allowsOverdamping = spring.allowsOverdamping
-      animation = motion
+      animation = spring.animation
     } else {
       animation = CABasicAnimation()
     }
@@ -592,9 +586,14 @@ open class UIView: UIResponder, CALayerDelegate {
       var mass, stiffness, damping, velocity: Double
       var allowsOverdamping = false
 
-      /// The spring of `CASpringAnimation(perceptualDuration:bounce:)`, with `velocity`.
+      /// The spring of `CASpringAnimation(perceptualDuration:bounce:)`, with `velocity`: a
+      /// period that is not a positive number is 0.5 s, a bounce is clamped to -1...1 (0 when
+      /// it is not a number).
       init(perceptualDuration: Double, bounce: Double, velocity: Double) {
-        let spring = CASpringAnimation(perceptualDuration: perceptualDuration, bounce: bounce)
+        let period =
+          perceptualDuration.isFinite && perceptualDuration > 0 ? perceptualDuration : 0.5
+        let spring = CASpringAnimation(
+          perceptualDuration: period, bounce: bounce.isFinite ? min(1, max(-1, bounce)) : 0)
         (mass, stiffness, damping) = (spring.mass, spring.stiffness, spring.damping)
         self.velocity = velocity
         allowsOverdamping = spring.allowsOverdamping
@@ -605,14 +604,17 @@ open class UIView: UIResponder, CALayerDelegate {
           (mass, stiffness, damping, velocity)
       }
 
-      /// Its settling duration, in seconds.
-      var settlingDuration: Double {
+      /// The spring as Core Animation runs it.
+      var animation: CASpringAnimation {
         let spring = CASpringAnimation()
         (spring.mass, spring.stiffness, spring.damping) = (mass, stiffness, damping)
         spring.initialVelocity = velocity
         spring.allowsOverdamping = allowsOverdamping
-        return spring.settlingDuration
+        return spring
       }
+
+      /// Its settling duration, in seconds.
+      var settlingDuration: Double { animation.settlingDuration }
     }
   }
 
@@ -769,10 +771,8 @@ open class UIView: UIResponder, CALayerDelegate {
     options: AnimationOptions = [], animations: @escaping () -> Void,
     completion: ((Bool) -> Void)? = nil
   ) {
-    let period = duration.isFinite && duration > 0 ? duration : 0.5
     let spring = AnimationBlock.PhysicalSpring(
-      perceptualDuration: period, bounce: bounce.isFinite ? min(1, max(-1, bounce)) : 0,
-      velocity: velocity.isFinite ? velocity : 0)
+      perceptualDuration: duration, bounce: bounce, velocity: velocity.isFinite ? velocity : 0)
     physicalSpringBlock = spring
     animate(
       withDuration: spring.settlingDuration, delay: delay, options: options,

@@ -128,10 +128,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
   /// whose settling duration becomes the animator's.
   public init(duration: TimeInterval, bounce: CGFloat, initialVelocity velocity: CGVector = .zero) {
     kind = .physical(
-      .init(
-        perceptualDuration: duration.isFinite && duration > 0 ? duration : 0.5,
-        bounce: bounce.isFinite ? min(1, max(-1, Double(bounce))) : 0,
-        velocity: Double(velocity.dx)))
+      .init(perceptualDuration: duration, bounce: bounce, velocity: Double(velocity.dx)))
     initialVelocity = velocity
   }
 
@@ -548,20 +545,16 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
         ?? CAMediaTimingFunction(name: .easeInEaseOut)
       return curve
     }
-    let motion = CASpringAnimation()
-    motion.initialVelocity = spring.initialVelocity.dx
     switch spring.kind {
     case .ratio(let ratio):
+      let motion = CASpringAnimation()
+      motion.initialVelocity = spring.initialVelocity.dx
       let constants = UIView.spring(dampingRatio: ratio, duration: seconds)
       motion.stiffness = constants.stiffness
       motion.damping = constants.damping
-    case .physical(let physical):
-      motion.mass = physical.mass
-      motion.stiffness = physical.stiffness
-      motion.damping = physical.damping
-      motion.allowsOverdamping = physical.allowsOverdamping
+      return motion
+    case .physical(let physical): return physical.animation
     }
-    return motion
   }
 
   /// How far `piece`'s values are at the animator's place: its motion's progress (a
