@@ -189,12 +189,18 @@ protocol CAValue: Interpolatable {
   /// The values a key path may name beneath the property that are sizes
   /// (`"translation"` of `"transform.translation"`).
   static var sizeComponents: [String: WritableKeyPath<Self, Size>] { get }
+  /// The values a key path may name beneath the property that are points (`"origin"` of
+  /// `"bounds.origin"`).
+  static var pointComponents: [String: WritableKeyPath<Self, Point>] { get }
   /// What adding nothing gives (a number's 0, a transform's identity): an additive
   /// animation of `byValue` alone runs from it; nil for values that do not add.
   static var additiveZero: Self? { get }
   /// `other` added to this value, as an additive animation adds its value to the one
   /// beneath (a transform's is applied first); `other` for values that do not add.
   func adding(_ other: Self) -> Self
+  /// The value that, added to `base`, gives this one (what UIKit's additive animations run
+  /// from); nil for values that do not add, or a transform beneath that cannot be undone.
+  func subtracting(_ base: Self) -> Self?
 }
 
 extension CAValue {
@@ -204,22 +210,39 @@ extension CAValue {
   var vector: [Double]? { nil }
   func with(vector: [Double]) -> Self { self }
   static var sizeComponents: [String: WritableKeyPath<Self, Size>] { [:] }
+  static var pointComponents: [String: WritableKeyPath<Self, Point>] { [:] }
   static var additiveZero: Self? { nil }
   func adding(_ other: Self) -> Self {
     guard let a = vector, let b = other.vector, a.count == b.count else { return other }
     return with(vector: zip(a, b).map(+))
   }
+  func subtracting(_ base: Self) -> Self? {
+    guard Self.additiveZero != nil, let a = vector, let b = base.vector, a.count == b.count
+    else { return nil }
+    return with(vector: zip(a, b).map(-))
+  }
 
-  /// Whether `component` (nil for the whole value) names a number or a size in this
-  /// type's values.
+  /// Whether `component` (nil for the whole value) names a number, a size or a point in
+  /// this type's values.
   static func names(_ component: String?) -> Bool {
-    component.map { components[$0] != nil || sizeComponents[$0] != nil } ?? true
+    component.map { partType($0) != nil } ?? true
+  }
+
+  /// The type of the part of this type's values `component` names, or nil.
+  static func partType(_ component: String) -> (any CAValue.Type)? {
+    if components[component] != nil { return Double.self }
+    if sizeComponents[component] != nil { return Size.self }
+    if pointComponents[component] != nil { return Point.self }
+    return nil
   }
 
   /// The value, or its `component`, as Core Animation hands it out.
   func boxed(component: String?) -> Any {
-    guard let component, let path = Self.components[component] else { return boxed }
-    return NSNumber(value: self[keyPath: path])
+    guard let component else { return boxed }
+    if let path = Self.components[component] { return NSNumber(value: self[keyPath: path]) }
+    if let path = Self.sizeComponents[component] { return self[keyPath: path].boxed }
+    if let path = Self.pointComponents[component] { return self[keyPath: path].boxed }
+    return boxed
   }
 }
 
@@ -245,6 +268,9 @@ extension Size: CAValue {
   func adding(_ other: Size) -> Size {
     Size(width: width + other.width, height: height + other.height)
   }
+  func subtracting(_ base: Size) -> Size? {
+    Size(width: width - base.width, height: height - base.height)
+  }
   static func unboxed(_ raw: Any?) -> Size? {
     switch raw {
     case let s as CGSize: s.size
@@ -262,6 +288,8 @@ extension Rect: CAValue {
   static var additiveZero: Rect? { Rect(x: 0, y: 0, width: 0, height: 0) }
   static func unboxed(_ raw: Any?) -> Rect? { rectValue(raw)?.rect }
   var boxed: Any { CGRect(self) }
+  static var sizeComponents: [String: WritableKeyPath<Rect, Size>] { ["size": \.size] }
+  static var pointComponents: [String: WritableKeyPath<Rect, Point>] { ["origin": \.origin] }
   static var components: [String: WritableKeyPath<Rect, Double>] {
     [
       "origin.x": \.origin.x, "origin.y": \.origin.y, "size.width": \.size.width,
@@ -295,6 +323,10 @@ extension Transform3D: CAValue {
   static var additiveZero: Transform3D? { .identity }
   /// An additive transform is applied first, then the one beneath.
   func adding(_ other: Transform3D) -> Transform3D { other.concatenating(self) }
+  /// The transform that, applied before `base`, gives this one.
+  func subtracting(_ base: Transform3D) -> Transform3D? {
+    base.inverted().map(concatenating)
+  }
   static var sizeComponents: [String: WritableKeyPath<Transform3D, Size>] {
     ["translation": \.planeOffset]
   }
@@ -465,16 +497,30 @@ struct CAKeyPath {
     (p[keyPath: property.partialKeyPath] as? any CAValue)?.boxed(component: component)
   }
 
+  /// `a` less `base` (values as Core Animation boxes them): what an additive animation of
+  /// this key path adds to `base` to show `a`; nil when the values do not subtract.
+  func difference(_ a: Any?, _ base: Any?) -> Any? {
+    CAKeyPath.difference(valueType, a, base)
+  }
+
+  /// The type of the values it names: the property's, or its component's.
+  var valueType: any CAValue.Type {
+    func open<P: AnyLayerProperty>(_ p: P) -> any CAValue.Type {
+      let type = P.Value.self as! any CAValue.Type  // checked by init
+      return component.flatMap(type.partType) ?? type
+    }
+    return open(property)
+  }
+
+  private static func difference<V: CAValue>(_: V.Type, _ a: Any?, _ base: Any?) -> Any? {
+    guard let x = V.unboxed(a), let y = V.unboxed(base) else { return nil }
+    return x.subtracting(y)?.boxed
+  }
+
   /// The value `fraction` of the way from `a` to `b` (values as Core Animation boxes them),
   /// as an animation of this key path shows it; nil when either is not such a value.
   func mix(_ a: Any?, _ b: Any?, fraction: Double) -> Any? {
-    func open<P: AnyLayerProperty>(_ p: P) -> Any? {
-      guard component == nil, let type = P.Value.self as? any CAValue.Type else {
-        return CAKeyPath.mix(Double.self, a, b, fraction)
-      }
-      return CAKeyPath.mix(type, a, b, fraction)
-    }
-    return open(property)
+    CAKeyPath.mix(valueType, a, b, fraction)
   }
 
   private static func mix<V: CAValue>(_: V.Type, _ a: Any?, _ b: Any?, _ fraction: Double) -> Any? {
@@ -526,6 +572,9 @@ struct CAKeyPath {
         })
     }
     if let component, let part = Value.sizeComponents[component] {
+      return Track(keyPath: whole.appending(path: part), samples: samples)
+    }
+    if let component, let part = Value.pointComponents[component] {
       return Track(keyPath: whole.appending(path: part), samples: samples)
     }
     return Track(keyPath: whole, samples: samples)

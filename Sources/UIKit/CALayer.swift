@@ -611,19 +611,60 @@ open class CALayer: NSObject {
     backing.properties[keyPath: keyPath] = value
     guard let action = action(forKey: key) else { return }
     if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
-      let fromModel = delegate != nil && UIView.animationBlocks.last?.fromModel == true
+      let block = delegate is UIView ? UIView.animationBlocks.last : nil
       let before =
-        fromModel ? model : backing.committedPresentation(at: Runtime.now).nodes[0].properties
+        block?.fromModel == true
+        ? model : backing.committedPresentation(at: Runtime.now).nodes[0].properties
+      let path = CAKeyPath(key, on: backing.kind)
       let copy = basic.copy() as! CABasicAnimation
-      copy.fromValue = CAKeyPath(key, on: backing.kind)?.boxed(in: before)
+      copy.fromValue = path?.boxed(in: before)
       if copy is KeyframeStep {
         // A keyframe ends at the value its change set, not at the model's last one.
-        copy.toValue = CAKeyPath(key, on: backing.kind)?.boxed(in: backing.properties)
+        copy.toValue = path?.boxed(in: backing.properties)
+      } else if block != nil, let parts = UIView.additiveParts[key],
+        runAdditively(copy, parts: parts, before: model, recording: block?.animator)
+      {
+        return
       }
+      block?.animator?.changes.append((self, key, key, copy.fromValue))
       copy.run(forKey: key, object: self, arguments: nil)
     } else {
       action.run(forKey: key, object: self, arguments: nil)
     }
+  }
+
+  /// Runs `animation` for `parts` of a property as UIKit has since iOS 8: each part an offset
+  /// from its value in `before` to nothing, added to what is beneath, under a key of its
+  /// own (`"position"`, then `"position-2"`), so that an animation of the property already
+  /// running runs on and the two add up. False, running nothing, when a part's values do
+  /// not subtract (a transform that cannot be inverted).
+  private func runAdditively(
+    _ animation: CABasicAnimation, parts: [String], before: LayerProperties,
+    recording: UIView.AnimatorRecording?
+  ) -> Bool {
+    var runs: [(path: String, from: Any?, offset: Any, zero: Any)] = []
+    for part in parts {
+      guard let path = CAKeyPath(part, on: backing.kind) else { return false }
+      let (old, new) = (path.boxed(in: before), path.boxed(in: backing.properties))
+      guard let offset = path.difference(old, new), let zero = path.difference(new, new) else {
+        return false
+      }
+      runs.append((part, old, offset, zero))
+    }
+    for run in runs {
+      let piece = animation.copy() as! CABasicAnimation
+      piece.keyPath = run.path
+      (piece.fromValue, piece.toValue, piece.isAdditive) = (run.offset, run.zero, true)
+      var key = run.path
+      var n = 1
+      while backing.animation(forKey: key) != nil {
+        n += 1
+        key = "\(run.path)-\(n)"
+      }
+      recording?.changes.append((self, run.path, key, run.from))
+      piece.run(forKey: key, object: self, arguments: nil)
+    }
+    return true
   }
 
   // MARK: Layout

@@ -32,6 +32,11 @@ extension CAKeyPath {
       layer.change(whole.appending(path: part), to: size, event: name)
       return true
     }
+    if let component, let part = Value.pointComponents[component] {
+      guard let point = Point.unboxed(raw) else { return false }
+      layer.change(whole.appending(path: part), to: point, event: name)
+      return true
+    }
     guard let value = Value.unboxed(raw) else { return false }
     layer.change(whole, to: value, event: name)
     return true

@@ -524,6 +524,9 @@ open class UIView: UIResponder, CALayerDelegate {
   nonisolated public func action(for layer: CALayer, forKey event: String) -> CAAction? {
     guard let block = UIView.animationBlocks.last else { return UIView.noAction }
     guard CAKeyPath(event, on: layer.backing.kind) != nil else { return UIView.noAction }
+    // "If you specify a negative value or 0, the changes are made without animating them"
+    // (Core Animation would take a duration of 0 for its default, 0.25 s).
+    guard block.duration > 0 || block.animator != nil else { return UIView.noAction }
     let animation: CABasicAnimation
     if let spring = block.spring {
       let motion = CASpringAnimation()
@@ -559,7 +562,6 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     animation.autoreverses = block.autoreverses
     animation.repeatCount = block.repeats ? .infinity : 0
-    block.animator?.changes.append((layer, event))
     return animation
   }
 
@@ -632,6 +634,17 @@ open class UIView: UIResponder, CALayerDelegate {
     return (omega * omega, 2 * ratio * omega)
   }
   nonisolated(unsafe) static var animationBlocks: [AnimationBlock] = []
+  /// The properties whose changes in an animation block run as additive animations, as
+  /// UIKit's have since iOS 8 (a view's position, bounds and transform), each with the key
+  /// paths it runs through: a bounds' origin and size apart, as UIKit does (an offset's
+  /// size may be negative, which a rectangle does not keep). Others replace an animation of
+  /// the property already running.
+  nonisolated static let additiveParts: [String: [String]] = [
+    "position": ["position"], "bounds": ["bounds.origin", "bounds.size"],
+    "transform": ["transform"],
+  ]
+  /// The key paths of `additiveParts`.
+  nonisolated static let additiveKeyPaths = Set(additiveParts.values.joined())
   /// The layers' properties a keyframe animation has animated so far (the first keyframe of
   /// each shows its start value until it begins).
   nonisolated(unsafe) static var keyframedProperties: Set<String> = []

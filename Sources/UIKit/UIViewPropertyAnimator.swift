@@ -177,7 +177,11 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
   /// `duration`), paced by `motion` (a curve, or a spring's `CASpringAnimation`).
   private struct Piece {
     weak var layer: CALayer?
+    /// The property's key path, and the key its animation is added under.
+    var path: String
     var key: String
+    /// The model value the change set: an additive animation's values are offsets from it.
+    var base: Any?
     var origin: Any?
     var target: Any?
     var from: Any?
@@ -470,18 +474,35 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     for (animation, _) in blocks { animation() }
     let recorded = UIView.animationBlocks.removeLast().animator?.changes ?? []
     CATransaction.commit()
-    for (layer, key) in recorded {
-      guard let added = layer.animation(forKey: key) as? CABasicAnimation,
-        let path = CAKeyPath(key, on: layer.backing.kind)
+    // One piece per property: changed twice in the blocks, it runs from its first value to
+    // its last under its first change's key (the later change's animation is taken off),
+    // and it replaces the piece an earlier call made.
+    var made: [Piece] = []
+    for change in recorded {
+      let layer = change.layer
+      guard let added = layer.animation(forKey: change.key) as? CABasicAnimation,
+        let path = CAKeyPath(change.path, on: layer.backing.kind)
       else { continue }
-      pieces.removeAll { $0.layer === layer && $0.key == key }
-      var (from, to) = (added.fromValue, path.boxed(in: layer.backing.properties))
+      if made.contains(where: { $0.layer === layer && $0.path == change.path }) {
+        layer.removeAnimation(forKey: change.key)
+        continue
+      }
+      let after = path.boxed(in: layer.backing.properties)
+      var (from, to) = (change.from, after)
       if turned { (from, to) = (to, from) }
-      pieces.append(
+      made.append(
         Piece(
-          layer: layer, key: key, origin: from, target: to, from: from, to: to, start: start,
-          length: max(length, 0.001), motion: added))
+          layer: layer, path: change.path, key: change.key, base: after, origin: from,
+          target: to, from: from, to: to, start: start, length: max(length, 0.001),
+          motion: added))
     }
+    for piece in made {
+      for old in pieces where old.layer === piece.layer && old.path == piece.path {
+        if old.key != piece.key { old.layer?.removeAnimation(forKey: old.key) }
+      }
+      pieces.removeAll { $0.layer === piece.layer && $0.path == piece.path }
+    }
+    pieces += made
   }
 
   /// Puts every piece's animation on the animator's timeline as it now is: paused (speed 0)
@@ -506,9 +527,17 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
       } else {
         next = piece.motion.copy() as! CABasicAnimation
       }
-      next.keyPath = piece.key
-      next.fromValue = piece.from
-      next.toValue = piece.to
+      next.keyPath = piece.path
+      // Additive as the block's own animation was: offsets from the value the change set.
+      if UIView.additiveKeyPaths.contains(piece.path),
+        let path = CAKeyPath(piece.path, on: layer.backing.kind),
+        let from = path.difference(piece.from, piece.base),
+        let to = path.difference(piece.to, piece.base)
+      {
+        (next.fromValue, next.toValue, next.isAdditive) = (from, to, true)
+      } else {
+        (next.fromValue, next.toValue, next.isAdditive) = (piece.from, piece.to, false)
+      }
       next.byValue = nil
       next.duration = piece.length * length
       // The piece's own time at the animator's place, negative before it begins (held by
@@ -570,7 +599,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
 
   /// `piece`'s value at the animator's place, as it shows (see `progress(of:linear:)`).
   private func value(of piece: Piece, linear: Bool) -> Any? {
-    guard let layer = piece.layer, let path = CAKeyPath(piece.key, on: layer.backing.kind) else {
+    guard let layer = piece.layer, let path = CAKeyPath(piece.path, on: layer.backing.kind) else {
       return nil
     }
     return path.mix(piece.from, piece.to, fraction: progress(of: piece, linear: linear))
@@ -635,12 +664,12 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     for (piece, shown) in zip(pieces, showing) {
       guard let layer = piece.layer else { continue }
       switch position {
-      case .start: layer.setValue(piece.origin, forKey: piece.key)
-      case .end: layer.setValue(piece.target, forKey: piece.key)
-      case .current: layer.setValue(shown, forKey: piece.key)
+      case .start: layer.setValue(piece.origin, forKey: piece.path)
+      case .end: layer.setValue(piece.target, forKey: piece.path)
+      case .current: layer.setValue(shown, forKey: piece.path)
       }
       // A view keeps its background as a UIColor of its own: it follows its layer's.
-      if piece.key == "backgroundColor", let view = layer.delegate as? UIView {
+      if piece.path == "backgroundColor", let view = layer.delegate as? UIView {
         view.backgroundColor = layer.backgroundColor.map { UIColor(cgColor: $0) }
       }
       if layer.animation(forKey: piece.key)?.delegate is Relay {
@@ -662,8 +691,9 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
 }
 
 extension UIView {
-  /// What an animator's block changed: each layer and key given an animation.
+  /// What an animator's block changed: each layer and key path given an animation, the
+  /// key it was added under and the value it ran from.
   final class AnimatorRecording {
-    var changes: [(CALayer, String)] = []
+    var changes: [(layer: CALayer, path: String, key: String, from: Any?)] = []
   }
 }

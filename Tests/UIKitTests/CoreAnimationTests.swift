@@ -416,6 +416,26 @@ final class Listener: CAAnimationDelegate {
     #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
   }
 
+  /// "If you specify a negative value or 0, the changes are made without animating them"
+  /// (Apple's documentation of `animate(withDuration:...)`): the idiom of a zero-length
+  /// block for its completion. Core Animation would run them over its default 0.25 s.
+  @Test(arguments: [0, -1, Double.nan])
+  func aBlockOfNoDurationChangesAtOnce(duration: Double) {
+    let tree = show(CALayer())
+    let view = UIApplication.shared.keyWindow!.rootViewController!.view!
+    var heard: [Bool] = []
+    UIView.animate(withDuration: duration) {
+      view.center.x += 100
+      view.alpha = 0.5
+    } completion: {
+      heard.append($0)
+    }
+    #expect(view.layer.animationKeys() == nil)
+    tree.advance(to: .seconds(0.1))
+    #expect(view.layer.presentation()!.position == view.layer.position)
+    #expect(heard == [true])
+  }
+
   @Test func viewAnimationBlocksAnimateViewsAndCallTheirCompletion() {
     let tree = show(CALayer())
     let view = UIApplication.shared.keyWindow!.rootViewController!.view!
