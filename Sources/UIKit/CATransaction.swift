@@ -49,13 +49,19 @@ open class CATransaction: NSObject {
   }
 
   open class func completionBlock() -> (() -> Void)? {
-    Runtime.currentTransaction.group?.block
+    Runtime.currentTransaction.group?.plain
   }
 
   /// Called once every animation added after this, in this transaction, has stopped (or at
   /// once after the commit when none was added).
   open class func setCompletionBlock(_ block: (() -> Void)?) {
     Runtime.currentTransaction.group = block.map(CompletionGroup.init)
+  }
+
+  /// As `setCompletionBlock`, the block hearing whether every animation ran to its end
+  /// (false when one was removed first): UIKit's completions' `finished`.
+  static func setCompletion(_ block: @escaping (_ finished: Bool) -> Void) {
+    Runtime.currentTransaction.group = CompletionGroup(finished: block)
   }
 }
 
@@ -69,19 +75,33 @@ final class Transaction {
 
 /// A completion block waiting for its transaction's animations.
 final class CompletionGroup {
-  let block: () -> Void
+  /// Hears whether every animation ran to its end.
+  let block: (Bool) -> Void
+  /// The block as `CATransaction.completionBlock()` hands it out.
+  let plain: () -> Void
   var pending = 0
   private var committed = false
   private var fired = false
+  private var finished = true
 
-  init(_ block: @escaping () -> Void) { self.block = block }
+  init(_ block: @escaping () -> Void) {
+    self.block = { _ in block() }
+    plain = block
+  }
+
+  init(finished block: @escaping (Bool) -> Void) {
+    self.block = block
+    plain = { block(true) }
+  }
 
   func commit() {
     committed = true
     fireIfDone()
   }
 
-  func finishOne() {
+  /// One of its animations stopped, at its end or removed before it.
+  func finishOne(finished: Bool) {
+    self.finished = self.finished && finished
     pending -= 1
     fireIfDone()
   }
@@ -89,7 +109,8 @@ final class CompletionGroup {
   private func fireIfDone() {
     guard committed, pending <= 0, !fired else { return }
     fired = true
-    Runtime.blocksDue.append(block)
+    let (block, finished) = (block, finished)
+    Runtime.blocksDue.append { block(finished) }
   }
 }
 
@@ -162,7 +183,7 @@ enum Runtime {
   /// delegate hears now, and the turn ends), or removed (heard at the end of this turn).
   static func animationStopped(_ animation: CAAnimation, finished: Bool, groups: [CompletionGroup])
   {
-    for group in groups { group.finishOne() }
+    for group in groups { group.finishOne(finished: finished) }
     if finished {
       deliverStart(animation)
       animation.delegate?.animationDidStop(animation, finished: true)

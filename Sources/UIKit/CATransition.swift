@@ -174,6 +174,8 @@ final class PictureRemover: CAAnimationDelegate {
   func animationDidStart(_ anim: CAAnimation) { delegate?.animationDidStart(anim) }
 
   func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+    // Its own animations stop with it (a transition removed early: its completion hears).
+    picture.removeAllAnimations()
     picture.removeFromSuperlayer()
     delegate?.animationDidStop(anim, finished: flag)
   }

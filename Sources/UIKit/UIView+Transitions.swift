@@ -55,7 +55,7 @@ extension UIView {
     let wasHidden = view.isHidden
     let picture = kind == 0 || wasHidden ? nil : view.layer.pictureBeside()
     CATransaction.begin()
-    if let completion { CATransaction.setCompletionBlock { completion(true) } }
+    if let completion { CATransaction.setCompletion(completion) }
     if let animations {
       if options.contains(.allowAnimatedContent) || kind == 0 {
         animate(

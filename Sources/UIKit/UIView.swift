@@ -659,7 +659,7 @@ open class UIView: UIResponder, CALayerDelegate {
     completion: ((Bool) -> Void)? = nil
   ) {
     CATransaction.begin()
-    if let completion { CATransaction.setCompletionBlock { completion(true) } }
+    if let completion { CATransaction.setCompletion(completion) }
     animationBlocks.append(
       AnimationBlock(
         duration: duration, delay: delay, curve: CAMediaTimingFunction(name: .linear),
@@ -726,7 +726,7 @@ open class UIView: UIResponder, CALayerDelegate {
     animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
   ) {
     CATransaction.begin()
-    if let completion { CATransaction.setCompletionBlock { completion(true) } }
+    if let completion { CATransaction.setCompletion(completion) }
     animationBlocks.append(
       AnimationBlock(
         duration: duration, delay: delay, curve: options.timingFunction,

@@ -436,6 +436,42 @@ final class Listener: CAAnimationDelegate {
     #expect(heard == [true])
   }
 
+  /// A completion's `finished` says whether the block's animations ran to their end: false
+  /// when they were removed first (`removeAllAnimations`, a transition's key removed), or
+  /// replaced by a later block of a property that does not add up (opacity).
+  @Test(arguments: ["removed", "replaced", "transition"])
+  func aCompletionHearsWhetherItsAnimationsFinished(how: String) {
+    let tree = show(CALayer())
+    let view = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+    UIApplication.shared.keyWindow!.rootViewController!.view!.addSubview(view)
+    tree.advance(to: .zero)
+    var heard: [String] = []
+    if how == "transition" {
+      UIView.transition(
+        with: view, duration: 1, options: .transitionCrossDissolve,
+        animations: { view.backgroundColor = .red }, completion: { heard.append("a \($0)") })
+    } else {
+      UIView.animate(withDuration: 1) {
+        view.alpha = 0.5
+      } completion: {
+        heard.append("a \($0)")
+      }
+    }
+    tree.advance(to: .seconds(0.25))
+    switch how {
+    case "replaced":
+      UIView.animate(withDuration: 1) {
+        view.alpha = 1
+      } completion: {
+        heard.append("b \($0)")
+      }
+    case "transition": view.layer.removeAnimation(forKey: "UIView.transition")
+    default: view.layer.removeAllAnimations()
+    }
+    tree.advance(to: .seconds(3))
+    #expect(heard == (how == "replaced" ? ["a false", "b true"] : ["a false"]))
+  }
+
   @Test func viewAnimationBlocksAnimateViewsAndCallTheirCompletion() {
     let tree = show(CALayer())
     let view = UIApplication.shared.keyWindow!.rootViewController!.view!
