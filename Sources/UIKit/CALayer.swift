@@ -343,7 +343,13 @@ open class CALayer: NSObject {
 
   open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
     layer.removeFromSuperlayer()
-    let index = min(Int(idx), sublayerObjects.count)
+    var index = min(Int(idx), sublayerObjects.count)
+    // A transition's picture over the sublayers stays over those added while it shows.
+    if let top = transitionPicture, top !== layer,
+      let i = sublayerObjects.firstIndex(where: { $0 === top })
+    {
+      index = min(index, i)
+    }
     sublayerObjects.insert(layer, at: index)
     layer.superlayerObject = self
     backing.insertSublayer(layer.backing, at: index + (drawnContent == nil ? 0 : 1))
@@ -351,6 +357,8 @@ open class CALayer: NSObject {
 
   /// What a view's `draw(_:)` drew, beneath the sublayers.
   private var drawnContent: Layer?
+  /// The picture a transition holds over the sublayers of a layer that has no superlayer.
+  weak var transitionPicture: CALayer?
   /// Animations of the program's own numbers, by their keys on the backing.
   var customTracks: [String: CustomTrack] = [:]
   /// The values the content was last drawn with for them (nil: the model's).

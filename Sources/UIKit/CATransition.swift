@@ -39,7 +39,8 @@ public let kCATransitionFromBottom = CATransitionSubtype.fromBottom.rawValue
 /// timing, by `type` from `subtype`'s side (`.fromLeft` unless set), between
 /// `startProgress` and `endProgress` of the way. The layer as it showed is a picture at the
 /// screen's scale beside the layer in its superlayer (beneath it for `moveIn`, above it
-/// otherwise); moving types move the layer and the picture by the layer's size, unclipped,
+/// otherwise), or over the layer's content in the layer when it has no superlayer (a
+/// window's); moving types move the layer and the picture by the layer's size, unclipped,
 /// as Core Animation does. `filter` is kept, not drawn.
 open class CATransition: CAAnimation {
   open var type: CATransitionType = .fade
@@ -63,9 +64,12 @@ extension CALayer {
   /// Shows this turn's change of the layer through `transition` (see `CATransition`), under
   /// `key` among its animations: removing it there ends the transition at once.
   func run(_ transition: CATransition, forKey key: String?) {
-    guard hasBeenCommitted, let shown = presentation(), superlayer != nil,
+    guard hasBeenCommitted, let shown = presentation(),
       let picture = pictureBeside(below: transition.type == .moveIn)
     else { return }
+    // A layer with no superlayer (a window's, as a root view controller is swapped) holds
+    // the picture itself, so the picture's moves are less the layer's own.
+    let inside = picture.superlayer === self
     let size = shown.bounds.size
     let start = Double(
       min(max(transition.startProgress.isFinite ? transition.startProgress : 0, 0), 1))
@@ -97,13 +101,27 @@ extension CALayer {
     }
     // The layer's own animation (its move, or none) carries the transition under its key.
     var own = move(from: 0, to: 0)
+    /// The picture's move of `from`...`to` on the screen.
+    func pictureMove(from: Double, to: Double, layerFrom: Double, layerTo: Double)
+      -> CABasicAnimation
+    {
+      inside ? move(from: from - layerFrom, to: to - layerTo) : move(from: from, to: to)
+    }
     CATransaction.begin()
     CATransaction.setDisableActions(true)
     switch transition.type {
     case .push:
       own = move(from: 1 - start, to: 1 - end)
-      picture.add(move(from: -start, to: -end), forKey: "CATransition")
-    case .moveIn: own = move(from: 1 - start, to: 1 - end)
+      picture.add(
+        pictureMove(from: -start, to: -end, layerFrom: 1 - start, layerTo: 1 - end),
+        forKey: "CATransition")
+    case .moveIn:
+      own = move(from: 1 - start, to: 1 - end)
+      if inside {
+        picture.add(
+          pictureMove(from: 0, to: 0, layerFrom: 1 - start, layerTo: 1 - end),
+          forKey: "CATransition")
+      }
     case .reveal: picture.add(move(from: -start, to: -end), forKey: "CATransition")
     default:
       let fade = timed(CABasicAnimation(keyPath: "opacity"))
@@ -130,8 +148,8 @@ extension CALayer {
   }
 
   /// A layer showing `picture()`, put beside this one in its superlayer (just above it, or
-  /// just below) with its geometry, or over its content when it has no superlayer; nil when
-  /// the layer has no area.
+  /// just below) with its geometry, or in it when it has no superlayer (over its sublayers,
+  /// or beneath them); nil when the layer has no area.
   func pictureBeside(below: Bool = false) -> CALayer? {
     guard let image = picture() else { return nil }
     let shown = presentation() ?? self
@@ -154,7 +172,12 @@ extension CALayer {
       }
     } else {
       picture.frame = shown.bounds
-      addSublayer(picture)
+      if below {
+        insertSublayer(picture, at: 0)
+      } else {
+        addSublayer(picture)
+        transitionPicture = picture
+      }
     }
     CATransaction.commit()
     return picture

@@ -108,4 +108,40 @@ import Testing
       abs(Double(got[0]) - 255 * (1 - time)) <= 2 && abs(Double(got[2]) - 255 * time) <= 2, "\(got)"
     )
   }
+
+  /// The idiom of swapping a window's root view controller through a transition added to
+  /// the window's layer, which has no superlayer: a quarter of the way from the right, the
+  /// old screen (red, a green square at x 100...130) and the new (blue) show as each type
+  /// moves them; at the end only the new.
+  @Test(arguments: ["fade", "push", "moveIn", "reveal"])
+  func aWindowsRootViewControllerSwappedThroughItsLayer(type: String) throws {
+    let tree = showInWhiteWindow(width: 300, height: 150) { view in
+      view.backgroundColor = .red
+      let square = UIView(frame: CGRect(x: 100, y: 60, width: 30, height: 30))
+      square.backgroundColor = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+      view.addSubview(square)
+    }
+    let window = UIApplication.shared.keyWindow!
+    let next = UIViewController()
+    next.view.backgroundColor = .blue
+    let transition = CATransition()
+    transition.type = CATransitionType(rawValue: type)
+    transition.subtype = .fromRight
+    transition.duration = 1
+    transition.timingFunction = CAMediaTimingFunction(name: .linear)
+    window.layer.add(transition, forKey: kCATransition)
+    window.rootViewController = next
+    let green = [0, 255, 0]
+    let expected: [(x: Int, colour: [Int])] =
+      switch type {
+      case "fade": [(115, [0, 191, 64]), (200, [191, 0, 64])]
+      case "moveIn": [(40, Self.red), (115, green), (250, Self.blue)]
+      default: [(40, green), (115, Self.red), (250, Self.blue)]
+      }
+    for (x, colour) in expected {
+      let got = try rgb(tree, at: 0.25, x, 75)
+      #expect(zip(got, colour).allSatisfy { abs($0 - $1) <= 2 }, "at x \(x): \(got)")
+    }
+    for x in [40, 115, 250] { #expect(try rgb(tree, at: 1.1, x, 75) == Self.blue) }
+  }
 }

@@ -157,4 +157,19 @@ import Testing
     tree.advance(to: .seconds(0.5))
     #expect(abs(Double(view.layer.presentation()!.opacity) - 0.5) < 1e-6)
   }
+
+  /// The idiom of swapping a window's root view controller in a dissolve of the window:
+  /// a quarter of the way, three quarters of the old (red) over the new (blue).
+  @Test func aWindowsRootViewControllerDissolves() throws {
+    let (tree, _) = scene()
+    let window = UIApplication.shared.keyWindow!
+    let next = UIViewController()
+    next.view.backgroundColor = .blue
+    UIView.transition(
+      with: window, duration: 1, options: [.transitionCrossDissolve, .curveLinear],
+      animations: { window.rootViewController = next })
+    let got = try rgb(tree, at: 0.25, 50, 50)
+    #expect(abs(got[0] - 191) <= 2 && got[1] == 0 && abs(got[2] - 64) <= 2, "\(got)")
+    #expect(try rgb(tree, at: 1.1, 50, 50) == [0, 0, 255])
+  }
 }
