@@ -64,12 +64,16 @@ extension CALayer {
   /// Shows this turn's change of the layer through `transition` (see `CATransition`), under
   /// `key` among its animations: removing it there ends the transition at once.
   func run(_ transition: CATransition, forKey key: String?) {
-    guard hasBeenCommitted, let shown = presentation(),
-      let picture = pictureBeside(below: transition.type == .moveIn)
-    else { return }
+    // A layer hidden at the last commit showed nothing: there is no picture, and shown now
+    // it fades or moves in.
+    guard hasBeenCommitted, let shown = presentation(), !(shown.isHidden && isHidden) else {
+      return
+    }
+    let picture = shown.isHidden ? nil : pictureBeside(below: transition.type == .moveIn)
+    guard picture != nil || shown.isHidden else { return }
     // A layer with no superlayer (a window's, as a root view controller is swapped) holds
     // the picture itself, so the picture's moves are less the layer's own.
-    let inside = picture.superlayer === self
+    let inside = picture?.superlayer === self
     let size = shown.bounds.size
     let start = Double(
       min(max(transition.startProgress.isFinite ? transition.startProgress : 0, 0), 1))
@@ -112,23 +116,31 @@ extension CALayer {
     switch transition.type {
     case .push:
       own = move(from: 1 - start, to: 1 - end)
-      picture.add(
+      picture?.add(
         pictureMove(from: -start, to: -end, layerFrom: 1 - start, layerTo: 1 - end),
         forKey: "CATransition")
     case .moveIn:
       own = move(from: 1 - start, to: 1 - end)
       if inside {
-        picture.add(
+        picture?.add(
           pictureMove(from: 0, to: 0, layerFrom: 1 - start, layerTo: 1 - end),
           forKey: "CATransition")
       }
-    case .reveal: picture.add(move(from: -start, to: -end), forKey: "CATransition")
+    case .reveal: picture?.add(move(from: -start, to: -end), forKey: "CATransition")
     default:
       let fade = timed(CABasicAnimation(keyPath: "opacity"))
-      fade.fromValue = 1 - start
-      fade.toValue = 1 - end
-      picture.opacity = 0
-      picture.add(fade, forKey: "CATransition")
+      if let picture {
+        fade.fromValue = 1 - start
+        fade.toValue = 1 - end
+        picture.opacity = 0
+        picture.add(fade, forKey: "CATransition")
+      } else {
+        // Nothing showed: the layer fades in (an offset from its own opacity).
+        let opacity = Double(self.opacity)
+        (fade.fromValue, fade.toValue) = ((start - 1) * opacity, (end - 1) * opacity)
+        fade.isAdditive = true
+        own = fade
+      }
     }
     own.delegate = PictureRemover(picture, telling: transition.delegate)
     add(own, forKey: key ?? kCATransition)
@@ -187,10 +199,10 @@ extension CALayer {
 /// Takes a transition's picture away when the animation that carries the transition
 /// stops (at its end, or removed), and tells the transition's delegate.
 final class PictureRemover: CAAnimationDelegate {
-  let picture: CALayer
+  let picture: CALayer?
   let delegate: CAAnimationDelegate?
 
-  init(_ picture: CALayer, telling delegate: CAAnimationDelegate?) {
+  init(_ picture: CALayer?, telling delegate: CAAnimationDelegate?) {
     (self.picture, self.delegate) = (picture, delegate)
   }
 
@@ -198,8 +210,8 @@ final class PictureRemover: CAAnimationDelegate {
 
   func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
     // Its own animations stop with it (a transition removed early: its completion hears).
-    picture.removeAllAnimations()
-    picture.removeFromSuperlayer()
+    picture?.removeAllAnimations()
+    picture?.removeFromSuperlayer()
     delegate?.animationDidStop(anim, finished: flag)
   }
 }

@@ -144,4 +144,31 @@ import Testing
     }
     for x in [40, 115, 250] { #expect(try rgb(tree, at: 1.1, x, 75) == Self.blue) }
   }
+
+  /// A layer hidden at the last commit showed nothing: shown through a fade it fades in,
+  /// through a move-in it comes in over nothing (no picture of it lies beneath).
+  @Test(arguments: ["fade", "moveIn"])
+  func aHiddenLayerShownComesInOverNothing(type: String) throws {
+    let (tree, layer) = scene()
+    layer.isHidden = true
+    _ = try rgb(tree, at: 0.5, 150, 75)
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    layer.isHidden = false
+    CATransaction.commit()
+    let transition = CATransition()
+    transition.type = CATransitionType(rawValue: type)
+    transition.subtype = .fromRight
+    transition.duration = 1
+    transition.timingFunction = CAMediaTimingFunction(name: .linear)
+    layer.add(transition, forKey: nil)
+    if type == "fade" {
+      let got = try rgb(tree, at: 0.75, 150, 75)
+      #expect(got[0] == 255 && abs(got[1] - 191) <= 2 && abs(got[2] - 191) <= 2, "\(got)")
+    } else {
+      #expect(try rgb(tree, at: 0.75, 150, 75) == Self.white)
+      #expect(try rgb(tree, at: 0.75, 180, 75) == Self.red)
+    }
+    #expect(try rgb(tree, at: 1.6, 150, 75) == Self.red)
+  }
 }
