@@ -19,6 +19,15 @@ final class Listener: CAAnimationDelegate {
 
 /// A key window holding `layer` (in a plain view), shown once (so the layer is
 /// committed), with the clock at zero.
+/// A 10-point view at the origin of the key window, shown at time 0.
+@MainActor func showViewInKeyWindow() -> (KeyWindowTree, UIView) {
+  let tree = showInKeyWindow(CALayer())
+  let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+  UIApplication.shared.keyWindow!.rootViewController!.view.addSubview(view)
+  tree.advance(to: .zero)
+  return (tree, view)
+}
+
 @MainActor func showInKeyWindow(_ layer: CALayer) -> KeyWindowTree {
   UIApplication.shared.reset()
   let window = UIWindow(frame: UIScreen.main.bounds)

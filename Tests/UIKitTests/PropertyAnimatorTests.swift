@@ -6,14 +6,7 @@ import Testing
 /// `UIViewPropertyAnimator`: started, paused, scrubbed, reversed, stopped and finished, its
 /// views show what iOS shows, on the animator's timeline.
 @MainActor @Suite(.serialized) struct PropertyAnimatorTests {
-  /// A 10-point view in the key window at time 0, alpha 1.
-  func scene() -> (KeyWindowTree, UIView) {
-    let tree = showInKeyWindow(CALayer())
-    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-    UIApplication.shared.keyWindow!.rootViewController!.view.addSubview(view)
-    tree.advance(to: .zero)
-    return (tree, view)
-  }
+  func scene() -> (KeyWindowTree, UIView) { showViewInKeyWindow() }
 
   func alpha(_ view: UIView) -> Double { Double(view.layer.presentation()!.opacity) }
 

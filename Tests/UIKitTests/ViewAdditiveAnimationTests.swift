@@ -9,14 +9,7 @@ import Testing
 /// the earlier animation runs on. The expected values are the sums Core Animation's rule for
 /// additive animations gives (each adds its value to what is beneath it), computed here.
 @MainActor @Suite(.serialized) struct ViewAdditiveAnimationTests {
-  /// A 10-point view at the origin of the key window at time 0.
-  func scene() -> (KeyWindowTree, UIView) {
-    let tree = showInKeyWindow(CALayer())
-    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-    UIApplication.shared.keyWindow!.rootViewController!.view.addSubview(view)
-    tree.advance(to: .zero)
-    return (tree, view)
-  }
+  func scene() -> (KeyWindowTree, UIView) { showViewInKeyWindow() }
 
   func shown(_ view: UIView) -> CALayer { view.layer.presentation()! }
 
