@@ -343,7 +343,8 @@ extension Transform3D: CAValue {
       "rotation": \.rotationAngles.z, "rotation.x": \.rotationAngles.x,
       "rotation.y": \.rotationAngles.y, "rotation.z": \.rotationAngles.z,
       "scale": \.uniformScale, "scale.x": \.axisScales.x, "scale.y": \.axisScales.y,
-      "scale.z": \.axisScales.z, "translation.x": \.offset.x, "translation.y": \.offset.y,
+      "scale.z": \.axisScales.z, "scale.xy": \.planeScale, "translation.x": \.offset.x,
+      "translation.y": \.offset.y,
       "translation.z": \.offset.z,
     ]
   }
@@ -378,6 +379,10 @@ extension Transform3D: CAValue {
     case "scale":
       return ComponentAccessor(
         get: { $0.uniformScale }, set: { t, v in t = t.withScale(SIMD3(repeating: v)) })
+    case "scale.xy":
+      return ComponentAccessor(
+        get: { $0.planeScale },
+        set: { t, v in t = t.withScale(SIMD3(v, v, t.axisScales.z)) })
     case "scale.x": return scale(0)
     case "scale.y": return scale(1)
     case "scale.z": return scale(2)
@@ -397,6 +402,12 @@ extension Transform3D: CAValue {
   var axisScales: SIMD3<Double> {
     get { partsOrAxes.scale }
     set { self = withScale(newValue) }
+  }
+  /// The scale in the plane (`"transform.scale.xy"`, which pulse and ripple code animates):
+  /// the mean of x's and y's; set, both, z kept.
+  var planeScale: Double {
+    get { (axisScales.x + axisScales.y) / 2 }
+    set { self = withScale(SIMD3(newValue, newValue, axisScales.z)) }
   }
   /// The mean of the three scales; set, all three.
   var uniformScale: Double {
@@ -501,6 +512,24 @@ struct CAKeyPath {
   /// this key path adds to `base` to show `a`; nil when the values do not subtract.
   func difference(_ a: Any?, _ base: Any?) -> Any? {
     CAKeyPath.difference(valueType, a, base)
+  }
+
+  /// Whether `a` and `b` are the same value of this key path (both nil when not such values).
+  func same(_ a: Any?, _ b: Any?) -> Bool { CAKeyPath.same(valueType, a, b) }
+
+  private static func same<V: CAValue>(_: V.Type, _ a: Any?, _ b: Any?) -> Bool {
+    V.unboxed(a) == V.unboxed(b)
+  }
+
+  /// `offset` added to `base`, as an additive animation of this key path adds it (values
+  /// as Core Animation boxes them); nil when they are not such values.
+  func sum(_ base: Any?, _ offset: Any?) -> Any? {
+    CAKeyPath.sum(valueType, base, offset)
+  }
+
+  private static func sum<V: CAValue>(_: V.Type, _ base: Any?, _ offset: Any?) -> Any? {
+    guard let x = V.unboxed(base), let y = V.unboxed(offset) else { return nil }
+    return x.adding(y).boxed
   }
 
   /// The type of the values it names: the property's, or its component's.

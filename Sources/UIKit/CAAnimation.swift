@@ -315,13 +315,30 @@ public let HUGE = Float.greatestFiniteMagnitude
 public let MAXFLOAT = Float.greatestFiniteMagnitude
 
 /// One keyframe of `UIView.animateKeyframes` on one property: added under a key of its own,
-/// so that the keyframes of one property do not replace each other.
+/// so that the keyframes of one property do not replace each other, in a group that holds
+/// its value after it until the whole animation ends (then the model shows).
 final class KeyframeStep: CABasicAnimation {
   nonisolated(unsafe) private static var count = 0
+  /// When the whole keyframe animation ends, on the media clock.
+  var wholeEnds: CFTimeInterval = 0
+
+  override func copyValues(from other: CAAnimation) {
+    super.copyValues(from: other)
+    if let other = other as? KeyframeStep { wholeEnds = other.wholeEnds }
+  }
 
   override func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
   {
     KeyframeStep.count += 1
-    (anObject as? CALayer)?.add(self, forKey: "\(event) keyframe \(KeyframeStep.count)")
+    let step = copy() as! CABasicAnimation
+    step.beginTime = 0
+    step.fillMode = .both
+    let held = CAAnimationGroup()
+    held.animations = [step]
+    held.beginTime = beginTime
+    held.duration = max(wholeEnds - beginTime, duration)
+    // The first keyframe of a property shows its start value until it begins.
+    held.fillMode = fillMode == .both ? .backwards : .removed
+    (anObject as? CALayer)?.add(held, forKey: "\(event) keyframe \(KeyframeStep.count)")
   }
 }

@@ -17,51 +17,11 @@ extension CALayer: CAMediaTiming {}
 extension CAAnimation: CAMediaTiming {}
 extension CAEmitterCell: CAMediaTiming {}
 
-/// A layer's own timeline (`CAMediaTiming`): its local time is `(superlayer's time -
-/// beginTime) × speed + timeOffset`, and its animations and sublayers run on it. The
-/// classic pause is `speed = 0` with `timeOffset` at the paused time.
+/// A layer's own timeline (`CAMediaTiming`, its properties in the class, open to
+/// overriding): its local time is `(superlayer's time - beginTime) × speed + timeOffset`,
+/// and its animations and sublayers run on it. The classic pause is `speed = 0` with
+/// `timeOffset` at the paused time.
 extension CALayer {
-  /// How fast the layer's time runs against its superlayer's; 0 pauses it.
-  public var speed: Float {
-    get { Float(backing.timing.speed) }
-    set { backing.timing.speed = newValue.isFinite ? Double(newValue) : 1 }
-  }
-
-  /// Added to the layer's time, in seconds.
-  public var timeOffset: CFTimeInterval {
-    get { backing.timing.timeOffset.seconds }
-    set { backing.timing.timeOffset = .seconds(newValue) }
-  }
-
-  /// When the layer's timeline starts, in its superlayer's time, in seconds.
-  public var beginTime: CFTimeInterval {
-    get { backing.timing.beginTime.seconds }
-    set { backing.timing.beginTime = .seconds(newValue) }
-  }
-
-  // The rest of `CAMediaTiming`, kept (and read by key) but not applied to the layer's
-  // timeline here: a layer's own duration, repeats and fill are seldom set.
-  public var duration: CFTimeInterval {
-    get { storedValues["duration"] as? CFTimeInterval ?? 0 }
-    set { storedValues["duration"] = newValue }
-  }
-  public var repeatCount: Float {
-    get { storedValues["repeatCount"] as? Float ?? 0 }
-    set { storedValues["repeatCount"] = newValue }
-  }
-  public var repeatDuration: CFTimeInterval {
-    get { storedValues["repeatDuration"] as? CFTimeInterval ?? 0 }
-    set { storedValues["repeatDuration"] = newValue }
-  }
-  public var autoreverses: Bool {
-    get { storedValues["autoreverses"] as? Bool ?? false }
-    set { storedValues["autoreverses"] = newValue }
-  }
-  public var fillMode: CAMediaTimingFillMode {
-    get { storedValues["fillMode"] as? CAMediaTimingFillMode ?? .removed }
-    set { storedValues["fillMode"] = newValue }
-  }
-
   /// `t` in `layer`'s time (nil: the media clock's) converted to this layer's time.
   public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
     let global = layer?.globalTime(ofLocal: t) ?? t

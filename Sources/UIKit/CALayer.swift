@@ -432,6 +432,80 @@ open class CALayer: NSObject {
     for layer in sublayerObjects { layer.forEachShownInTree(body) }
   }
 
+  // MARK: Timing (`CAMediaTiming`; see CALayer+Timing.swift)
+
+  /// How fast the layer's time runs against its superlayer's; 0 pauses it.
+  open var speed: Float {
+    get { Float(backing.timing.speed) }
+    set { backing.timing.speed = newValue.isFinite ? Double(newValue) : 1 }
+  }
+
+  /// Added to the layer's time, in seconds.
+  open var timeOffset: CFTimeInterval {
+    get { backing.timing.timeOffset.seconds }
+    set { backing.timing.timeOffset = .seconds(newValue) }
+  }
+
+  /// When the layer's timeline starts, in its superlayer's time, in seconds.
+  open var beginTime: CFTimeInterval {
+    get { backing.timing.beginTime.seconds }
+    set { backing.timing.beginTime = .seconds(newValue) }
+  }
+
+  // The rest of `CAMediaTiming`, kept (and read by key) but not applied to the layer's
+  // timeline here: a layer's own duration, repeats and fill are seldom set.
+  open var duration: CFTimeInterval {
+    get { storedValues["duration"] as? CFTimeInterval ?? 0 }
+    set { storedValues["duration"] = newValue }
+  }
+  open var repeatCount: Float {
+    get { storedValues["repeatCount"] as? Float ?? 0 }
+    set { storedValues["repeatCount"] = newValue }
+  }
+  open var repeatDuration: CFTimeInterval {
+    get { storedValues["repeatDuration"] as? CFTimeInterval ?? 0 }
+    set { storedValues["repeatDuration"] = newValue }
+  }
+  open var autoreverses: Bool {
+    get { storedValues["autoreverses"] as? Bool ?? false }
+    set { storedValues["autoreverses"] = newValue }
+  }
+  open var fillMode: CAMediaTimingFillMode {
+    get { storedValues["fillMode"] as? CAMediaTimingFillMode ?? .removed }
+    set { storedValues["fillMode"] = newValue }
+  }
+
+  // MARK: Key-value coding and hit-testing (see KeyValueCoding.swift, UIView+HitTesting.swift)
+
+  /// The value of the property named `key`: an animatable property as Core Animation hands
+  /// it out (what shows, for a presentation copy), else what was stored under `key`.
+  open func value(forKey key: String) -> Any? { keyedValue(forKey: key) }
+
+  /// Sets the property named `key` through its setter (a shown layer animates), else stores
+  /// `value` under `key`.
+  open func setValue(_ value: Any?, forKey key: String) { setKeyedValue(value, forKey: key) }
+
+  /// Core Animation's default for `key`: none here beyond the properties' own.
+  open class func defaultValue(forKey key: String) -> Any? { nil }
+
+  /// Whether `key`'s value is archived: always, as Core Animation does.
+  open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+  /// Whether `point` (in this layer's coordinates) is inside its bounds.
+  open func contains(_ point: CGPoint) -> Bool { bounds.contains(point) }
+
+  /// The farthest descendant (or this layer) whose bounds hold `point`, given in the
+  /// superlayer's coordinates; nil when it misses this layer. Hidden layers are skipped.
+  open func hitTest(_ point: CGPoint) -> CALayer? {
+    guard !isHidden else { return nil }
+    let local = superlayer.map { convert(point, from: $0) } ?? convert(point, from: nil)
+    guard contains(local) else { return nil }
+    for sub in (sublayers ?? []).reversed() {
+      if let hit = sub.hitTest(local) { return hit }
+    }
+    return self
+  }
+
   // MARK: Animations
 
   /// Adds a copy of `anim` under `key`, replacing any animation there (whose delegate hears

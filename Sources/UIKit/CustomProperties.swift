@@ -183,6 +183,46 @@ enum CustomProperties {
     for name in fields(of: type(of: source)).keys {
       if case .some(let value) = self.value(name, of: source) { set(value, name, of: target) }
     }
+    for field in valueFields(of: type(of: source)) {
+      copy(field.type, at: field.offset, from: source, to: target)
+    }
+  }
+
+  nonisolated(unsafe) private static var valueTables: [ObjectIdentifier: [(Int, Any.Type)]] =
+    [:]
+
+  /// The program's stored properties of value types beyond `Kind`'s (arrays, dictionaries,
+  /// strings' kin, enums, structs, tuples, closures), with their offsets: copied whole to
+  /// a presentation copy, as a subclass's `init(layer:)` copies them on iOS (the copy is
+  /// made through `init?(coder:)` here: an initialiser that is not required cannot be
+  /// called by class). References to objects are left: one may be `weak`.
+  static func valueFields(of type: AnyClass) -> [(offset: Int, type: Any.Type)] {
+    if let table = valueTables[ObjectIdentifier(type)] { return table }
+    var table: [(Int, Any.Type)] = []
+    var current: AnyClass? = type
+    while let cls = current, !String(reflecting: cls).hasPrefix("UIKit.") {
+      _ = _forEachField(of: cls, options: _EachFieldOptions(rawValue: 1)) {
+        _, offset, fieldType, kind in
+        switch kind {
+        case .struct, .enum, .tuple, .function:
+          if Kind(fieldType) == nil { table.append((offset, fieldType)) }
+        default: break
+        }
+        return true
+      }
+      current = _getSuperclass(cls)
+    }
+    valueTables[ObjectIdentifier(type)] = table
+    return table
+  }
+
+  /// Copies the value of type `T` at `offset` in `source` over the one in `target`.
+  private static func copy<T>(
+    _: T.Type, at offset: Int, from source: AnyObject, to target: AnyObject
+  ) {
+    let from = UnsafeRawPointer(Unmanaged.passUnretained(source).toOpaque()) + offset
+    let to = UnsafeMutableRawPointer(Unmanaged.passUnretained(target).toOpaque()) + offset
+    to.assumingMemoryBound(to: T.self).pointee = from.assumingMemoryBound(to: T.self).pointee
   }
 }
 

@@ -44,9 +44,8 @@ extension CAKeyPath {
 }
 
 extension CALayer {
-  /// The value of the property named `key`: an animatable property as Core Animation hands
-  /// it out (what shows, for a presentation copy), else what was stored under `key`.
-  public func value(forKey key: String) -> Any? {
+  /// What `value(forKey:)` reads.
+  func keyedValue(forKey key: String) -> Any? {
     if let emitter = self as? CAEmitterLayer, let value = emitter.emitterValue(forKey: key) {
       return value
     }
@@ -68,9 +67,8 @@ extension CALayer {
     return storedValues[key]
   }
 
-  /// Sets the property named `key` (an animatable one through its setter, so a shown
-  /// layer animates), else stores `value` under `key`.
-  public func setValue(_ value: Any?, forKey key: String) {
+  /// What `setValue(_:forKey:)` sets.
+  func setKeyedValue(_ value: Any?, forKey key: String) {
     if let emitter = self as? CAEmitterLayer, emitter.setEmitterValue(value, forKey: key) {
       return
     }
@@ -108,11 +106,6 @@ extension CALayer {
     setValue(value, forKey: keyPath)
   }
 
-  /// Core Animation's default for `key`: none here beyond the properties' own.
-  public class func defaultValue(forKey key: String) -> Any? { nil }
-
-  /// Whether `key`'s value is archived: always, as Core Animation does.
-  public func shouldArchiveValue(forKey key: String) -> Bool { true }
 }
 
 extension CAAnimation {

@@ -59,18 +59,4 @@ extension CALayer {
       x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
   }
 
-  /// Whether `point` (in this layer's coordinates) is inside its bounds.
-  public func contains(_ point: CGPoint) -> Bool { bounds.contains(point) }
-
-  /// The farthest descendant (or this layer) whose bounds hold `point`, given in the
-  /// superlayer's coordinates; nil when it misses this layer. Hidden layers are skipped.
-  public func hitTest(_ point: CGPoint) -> CALayer? {
-    guard !isHidden else { return nil }
-    let local = superlayer.map { convert(point, from: $0) } ?? convert(point, from: nil)
-    guard contains(local) else { return nil }
-    for sub in (sublayers ?? []).reversed() {
-      if let hit = sub.hitTest(local) { return hit }
-    }
-    return self
-  }
 }

@@ -524,9 +524,6 @@ open class UIView: UIResponder, CALayerDelegate {
   nonisolated public func action(for layer: CALayer, forKey event: String) -> CAAction? {
     guard let block = UIView.animationBlocks.last else { return UIView.noAction }
     guard CAKeyPath(event, on: layer.backing.kind) != nil else { return UIView.noAction }
-    // "If you specify a negative value or 0, the changes are made without animating them"
-    // (Core Animation would take a duration of 0 for its default, 0.25 s).
-    guard block.duration > 0 || block.animator != nil else { return UIView.noAction }
     let animation: CABasicAnimation
     if let spring = block.spring {
       let motion = CASpringAnimation()
@@ -546,13 +543,17 @@ open class UIView: UIResponder, CALayerDelegate {
       guard keyframes.isStep else { return UIView.noAction }
       let step = KeyframeStep()
       step.keyPath = event
-      step.duration = block.duration
+      // A keyframe of no length switches at its time (Core Animation takes 0 for 0.25 s).
+      step.duration = max(block.duration, 1e-6)
       step.beginTime = CACurrentMediaTime() + block.delay
-      step.isRemovedOnCompletion = false
+      step.wholeEnds = keyframes.ends
       let first = UIView.keyframedProperties.insert("\(ObjectIdentifier(layer)) \(event)").inserted
       step.fillMode = first ? .both : .forwards
       return step
     }
+    // "If you specify a negative value or 0, the changes are made without animating them"
+    // (Core Animation would take a duration of 0 for its default, 0.25 s).
+    guard block.duration > 0 || block.animator != nil else { return UIView.noAction }
     animation.keyPath = event
     animation.duration = block.duration
     animation.timingFunction = block.curve
@@ -578,7 +579,7 @@ open class UIView: UIResponder, CALayerDelegate {
     var spring: (dampingRatio: Double, velocity: Double)?
     /// Inside `animateKeyframes`: the whole animation's length in seconds (a keyframe's times
     /// are fractions of it), and whether this block is a keyframe's.
-    var keyframes: (total: Double, isStep: Bool)?
+    var keyframes: (total: Double, isStep: Bool, ends: CFTimeInterval)?
     /// A spring given by its mass, stiffness and damping (`UISpringTimingParameters`).
     var physicalSpring: PhysicalSpring?
     /// Inside a `UIViewPropertyAnimator`'s blocks: where the changes are recorded.
@@ -663,7 +664,7 @@ open class UIView: UIResponder, CALayerDelegate {
     animationBlocks.append(
       AnimationBlock(
         duration: duration, delay: delay, curve: CAMediaTimingFunction(name: .linear),
-        keyframes: (duration, false)))
+        keyframes: (duration, false, CACurrentMediaTime() + delay + duration)))
     keyframedProperties = []
     animations()
     keyframedProperties = []
@@ -686,7 +687,7 @@ open class UIView: UIResponder, CALayerDelegate {
     var block = outer
     block.delay = outer.delay + start * keyframes.total
     block.duration = length * keyframes.total
-    block.keyframes = (keyframes.total, true)
+    block.keyframes = (keyframes.total, true, keyframes.ends)
     animationBlocks.append(block)
     animations()
     animationBlocks.removeLast()
@@ -727,9 +728,15 @@ open class UIView: UIResponder, CALayerDelegate {
   ) {
     CATransaction.begin()
     if let completion { CATransaction.setCompletion(completion) }
+    // A block inside another takes the outer's duration and curve unless told not to.
+    let outer = animationBlocks.last
     animationBlocks.append(
       AnimationBlock(
-        duration: duration, delay: delay, curve: options.timingFunction,
+        duration: outer != nil && !options.contains(.overrideInheritedDuration)
+          ? outer!.duration : duration,
+        delay: delay,
+        curve: outer != nil && !options.contains(.overrideInheritedCurve)
+          ? outer!.curve : options.timingFunction,
         repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
         fromModel: !options.contains(.beginFromCurrentState), spring: springBlock,
         physicalSpring: physicalSpringBlock))

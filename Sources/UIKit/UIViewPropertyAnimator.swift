@@ -272,6 +272,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
       return
     }
     let now = placeNow()
+    place = now
+    since = max(since, CACurrentMediaTime())
     let start = reversed ? now * (1 - factor) : now + factor * (1 - now)
     // Reversed, the piece is stored the other way round: running back, it goes to the new
     // value, reached as the animator reaches its start.
@@ -280,8 +282,6 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     } else {
       run([(animation, 0)], start: start, length: 1 - start)
     }
-    place = now
-    since = max(since, CACurrentMediaTime())
     replaceAnimations()
   }
 
@@ -496,10 +496,17 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
           target: to, from: from, to: to, start: start, length: max(length, 0.001),
           motion: added))
     }
-    for piece in made {
-      for old in pieces where old.layer === piece.layer && old.path == piece.path {
-        if old.key != piece.key { old.layer?.removeAnimation(forKey: old.key) }
+    // A property an earlier call animates: a position, bounds or transform adds up with it
+    // (both run); another property replaces it, running on from what it shows.
+    for i in made.indices where !UIView.additiveKeyPaths.contains(made[i].path) {
+      let piece = made[i]
+      guard let old = pieces.last(where: { $0.layer === piece.layer && $0.path == piece.path })
+      else { continue }
+      if !turned {
+        made[i].origin = old.origin
+        made[i].from = value(of: old, linear: !isRunning && scrubsLinearly)
       }
+      if old.key != piece.key { old.layer?.removeAnimation(forKey: old.key) }
       pieces.removeAll { $0.layer === piece.layer && $0.path == piece.path }
     }
     pieces += made
@@ -663,10 +670,25 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     CATransaction.setDisableActions(true)
     for (piece, shown) in zip(pieces, showing) {
       guard let layer = piece.layer else { continue }
-      switch position {
-      case .start: layer.setValue(piece.origin, forKey: piece.path)
-      case .end: layer.setValue(piece.target, forKey: piece.path)
-      case .current: layer.setValue(shown, forKey: piece.path)
+      let value =
+        switch position {
+        case .start: piece.origin
+        case .end: piece.target
+        case .current: shown
+        }
+      // An additive piece's offset from the value its change set joins the model, so what
+      // other animations of the property add stays (a block's later change is kept).
+      let additive =
+        UIView.additiveKeyPaths.contains(piece.path)
+        ? CAKeyPath(piece.path, on: layer.backing.kind) : nil
+      if let path = additive, path.same(value, piece.base) {
+        // The model holds it already.
+      } else if let path = additive, let offset = path.difference(value, piece.base),
+        let sum = path.sum(path.boxed(in: layer.backing.properties), offset)
+      {
+        layer.setValue(sum, forKey: piece.path)
+      } else {
+        layer.setValue(value, forKey: piece.path)
       }
       // A view keeps its background as a UIColor of its own: it follows its layer's.
       if piece.path == "backgroundColor", let view = layer.delegate as? UIView {

@@ -176,4 +176,52 @@ import Testing
     tree.advance(to: .seconds(3))
     #expect(layer.draws == draws, "an unchanged value is not drawn again")
   }
+
+  /// A gradient bar as ring libraries write one: its colours in an array, its style an
+  /// enum, copied by its `init(layer:)` on iOS.
+  final class StopsLayer: CALayer {
+    enum Style { case plain, reversed }
+    var progress: CGFloat = 0
+    var colors: [UIColor] = []
+    var style = Style.plain
+
+    override init() { super.init() }
+    override init(layer: Any) {
+      super.init(layer: layer)
+      if let other = layer as? StopsLayer {
+        (progress, colors, style) = (other.progress, other.colors, other.style)
+      }
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override class func needsDisplay(forKey key: String) -> Bool {
+      key == "progress" || super.needsDisplay(forKey: key)
+    }
+
+    override func draw(in ctx: CGContext) {
+      guard style == .reversed else { return }
+      ctx.setFillColor((colors.first ?? .black).cgColor)
+      ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
+    }
+  }
+
+  /// The copy drawn while the layer's number animates keeps the program's arrays and enums
+  /// (it drew black, or nothing: the copy is made through `init?(coder:)` here).
+  @Test func theDrawnCopyKeepsArraysAndEnums() {
+    let layer = StopsLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+    layer.colors = [.red, .blue]
+    layer.style = .reversed
+    let tree = showInKeyWindow(layer)
+    let grow = CABasicAnimation(keyPath: "progress")
+    grow.fromValue = 0
+    grow.toValue = 1
+    grow.duration = 1
+    grow.timingFunction = CAMediaTimingFunction(name: .linear)
+    layer.add(grow, forKey: "grow")
+    tree.advance(to: .seconds(0.5))
+    #expect(Self.barLength(layer) == 50)
+    let shown = layer.presentation()!
+    #expect(shown.colors == [.red, .blue] && shown.style == .reversed)
+  }
 }

@@ -63,4 +63,19 @@ import Testing
     #expect(CATransaction.value(forKey: kCATransactionAnimationDuration) as? Double == 1.5)
     CATransaction.commit()
   }
+
+  /// Numbers read by key cast to `CGFloat` as on iOS, where Foundation bridges it: the
+  /// angle idiom `value(forKeyPath: "transform.rotation.z") as! CGFloat` trapped on Linux.
+  /// A number converts as to `Double` (1.5 is not an `Int`).
+  @Test func numbersCastToCGFloat() {
+    let layer = CALayer()
+    layer.transform = CATransform3DMakeRotation(0.5, 0, 0, 1)
+    #expect(abs((layer.value(forKeyPath: "transform.rotation.z") as! CGFloat) - 0.5) < 1e-12)
+    let boxed: Any = NSNumber(value: 1.5)
+    #expect(boxed as? CGFloat == 1.5 && boxed as? Int == nil)
+    let numbers: Any = [NSNumber(value: 2), NSNumber(value: 0.25)]
+    #expect(numbers as? [CGFloat] == [2, 0.25])
+    let angle: Any = CGFloat(0.75)
+    #expect((angle as? NSNumber)?.doubleValue == 0.75)
+  }
 }

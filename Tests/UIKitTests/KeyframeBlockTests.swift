@@ -14,11 +14,7 @@ import Testing
     (4, 0.5),
   ])
   func keyframesChain(time: Double, alpha: Double) {
-    let holder = CALayer()
-    let tree = showInKeyWindow(holder)
-    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-    UIApplication.shared.keyWindow!.rootViewController!.view.addSubview(view)
-    tree.advance(to: .zero)
+    let (tree, view) = showViewInKeyWindow()
     var done = false
     UIView.animateKeyframes(
       withDuration: 2, delay: 0.5,
@@ -30,5 +26,40 @@ import Testing
     tree.advance(to: .seconds(time))
     #expect(abs(Double(view.layer.presentation()!.opacity) - alpha) < 1e-6, "at \(time) s")
     #expect(done == (time >= 2.5), "completion once every keyframe has ended")
+  }
+
+  /// Once the whole animation has ended its keyframes are gone and the model shows: a later
+  /// change shows, set at once or in a block (the keyframes held their values forever).
+  @Test func theModelShowsAfterTheWholeAnimation() {
+    let (tree, view) = showViewInKeyWindow()
+    UIView.animateKeyframes(withDuration: 1, delay: 0) {
+      UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.center.x = 100 }
+      UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.center.x = 50 }
+    }
+    tree.advance(to: .seconds(0.75))
+    #expect(abs(view.layer.presentation()!.position.x - 75) < 1e-9)
+    tree.advance(to: .seconds(1.5))
+    #expect(view.layer.animationKeys() == nil)
+    view.center.x = 0
+    tree.advance(to: .seconds(1.6))
+    #expect(view.layer.presentation()!.position.x == 0)
+    UIView.animate(withDuration: 0.5, delay: 0, options: .curveLinear) { view.center.x = 200 }
+    tree.advance(to: .seconds(1.85))
+    #expect(abs(view.layer.presentation()!.position.x - 100) < 1e-9)
+    tree.advance(to: .seconds(3))
+    #expect(view.layer.presentation()!.position.x == 200)
+  }
+
+  /// A keyframe of no length switches its values at its time (it switched at once, then at
+  /// its time eased over Core Animation's default 0.25 s).
+  @Test func aKeyframeOfNoLengthSwitchesAtItsTime() {
+    let (tree, view) = showViewInKeyWindow()
+    UIView.animateKeyframes(withDuration: 2, delay: 0) {
+      UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0) { view.alpha = 0.2 }
+    }
+    for (t, alpha) in [(0.5, 1.0), (0.99, 1), (1.01, 0.2), (1.5, 0.2)] {
+      tree.advance(to: .seconds(t))
+      #expect(abs(Double(view.layer.presentation()!.opacity) - alpha) < 1e-6, "at \(t) s")
+    }
   }
 }

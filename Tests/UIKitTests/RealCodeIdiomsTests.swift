@@ -189,4 +189,46 @@ import Testing
     UIApplication.shared.isStatusBarHidden = true
     #expect(UIApplication.shared.isStatusBarHidden)
   }
+
+  /// A pulse layer as pulse libraries write one: it overrides the layer's media-timing
+  /// properties and hit-testing, which Apple's are open to (they could not be overridden:
+  /// declared in an extension).
+  final class PulseLayer: CAReplicatorLayer {
+    var repeatsSet = 0
+    var asked: [CGPoint] = []
+    override var repeatCount: Float { didSet { repeatsSet += 1 } }
+    override var duration: CFTimeInterval {
+      get { super.duration * 2 }
+      set { super.duration = newValue }
+    }
+    override var speed: Float {
+      get { super.speed }
+      set { super.speed = newValue }
+    }
+    override class func defaultValue(forKey key: String) -> Any? {
+      key == "radius" ? 60 : super.defaultValue(forKey: key)
+    }
+    override func contains(_ p: CGPoint) -> Bool {
+      asked.append(p)
+      return hypot(p.x - bounds.midX, p.y - bounds.midY) <= bounds.width / 2
+    }
+    override func value(forKey key: String) -> Any? {
+      key == "pulses" ? repeatsSet : super.value(forKey: key)
+    }
+  }
+
+  @Test func aLayerOverridesTimingAndHitTesting() {
+    let layer = PulseLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+    layer.repeatCount = .infinity
+    layer.duration = 1.5
+    layer.speed = 0.5
+    #expect(layer.repeatsSet == 1 && layer.duration == 3 && layer.speed == 0.5)
+    #expect(PulseLayer.defaultValue(forKey: "radius") as? Int == 60)
+    #expect(layer.value(forKey: "pulses") as? Int == 1)
+    #expect(layer.value(forKey: "opacity") as? NSNumber == 1)
+    #expect(layer.hitTest(CGPoint(x: 50, y: 50)) === layer)
+    #expect(layer.hitTest(CGPoint(x: 5, y: 5)) == nil, "outside the circle, inside the square")
+    #expect(layer.asked.count == 2)
+  }
 }

@@ -25,6 +25,23 @@ import Testing
 
   func shown(_ layer: CALayer) -> CATransform3D { layer.presentation()!.transform }
 
+  /// `transform.scale.xy`, which pulse and ripple code animates, scales x and y together
+  /// and keeps z (it was not drawn).
+  @Test func scaleXYScalesThePlane() {
+    let layer = CALayer()
+    let tree = show(layer)
+    let pulse = CABasicAnimation(keyPath: "transform.scale.xy")
+    pulse.fromValue = 0.2
+    pulse.toValue = 1
+    pulse.duration = 1
+    pulse.timingFunction = CAMediaTimingFunction(name: .linear)
+    layer.add(pulse, forKey: "pulse")
+    tree.advance(to: .seconds(0.5))
+    #expect(Self.close(shown(layer), CATransform3DMakeScale(0.6, 0.6, 1)), "\(shown(layer))")
+    #expect(
+      abs((layer.presentation()!.value(forKeyPath: "transform.scale.xy") as! CGFloat) - 0.6) < 1e-9)
+  }
+
   /// A full turn in a second, linearly: at time t the layer is turned 2πt, past half a
   /// turn too (a number is mixed, not the matrices).
   @Test(arguments: [0.1, 0.3, 0.6, 0.95, 12.35])

@@ -152,4 +152,77 @@ import Testing
     #expect(
       layer.value(forKeyPath: "transform.translation") as? CGSize == CGSize(width: 7, height: 8))
   }
+
+  /// An animator reaching its end leaves a block's later change of the same property to the
+  /// model (it wrote its own end over it: y jumped from 54 to −45 and rested at 5).
+  @Test func anAnimatorEndingKeepsABlocksLaterChange() {
+    let (tree, view) = scene()
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 105 }
+    animator.startAnimation()
+    tree.advance(to: .seconds(0.5))
+    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center.y = 105 }
+    for (t, y) in [(0.99, 54.0), (1.0, 55), (1.25, 80), (2, 105)] {
+      tree.advance(to: .seconds(t))
+      #expect(abs(shown(view).position.y - y) < 1e-6, "at \(t) s: \(shown(view).position)")
+    }
+    #expect(view.center == CGPoint(x: 105, y: 105) && shown(view).position.x == 105)
+  }
+
+  /// Stopped where it shows, an animator leaves its own offset in the model: with a block
+  /// sending x to 205 at 0.4 s, x shows 85 at 0.6 s before and after, and the model takes
+  /// 205 less the animator's remaining 40 (it took the animator's 65, and x jumped).
+  @Test func anAnimatorStoppedUnderABlockKeepsWhatShows() {
+    let (tree, view) = scene()
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 105 }
+    animator.startAnimation()
+    tree.advance(to: .seconds(0.4))
+    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center.x = 205 }
+    tree.advance(to: .seconds(0.6))
+    #expect(abs(shown(view).position.x - 85) < 1e-6)
+    animator.stopAnimation(true)
+    #expect(abs(view.center.x - 165) < 1e-6)
+    tree.advance(to: .seconds(0.6001))
+    #expect(abs(shown(view).position.x - 85) < 0.1, "\(shown(view).position.x)")
+    tree.advance(to: .seconds(2))
+    #expect(shown(view).position.x == 165)
+  }
+
+  /// Animations added to a running animator add up with its own of the same position (they
+  /// replaced it: x jumped to 105); a property that does not add runs on from what shows.
+  @Test func animationsAddedToARunningAnimatorAddUp() {
+    let (tree, view) = scene()
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {
+      view.center.x = 105
+      view.alpha = 0
+    }
+    animator.startAnimation()
+    tree.advance(to: .seconds(0.5))
+    animator.addAnimations {
+      view.center.x = 5
+      view.alpha = 1
+    }
+    for (t, x, alpha) in [(0.5001, 55.0, 0.5), (0.75, 30, 0.75), (1, 5, 1)] {
+      tree.advance(to: .seconds(t))
+      #expect(abs(shown(view).position.x - x) < 0.02, "x at \(t) s: \(shown(view).position.x)")
+      #expect(abs(Double(shown(view).opacity) - alpha) < 0.02, "alpha at \(t) s")
+    }
+    tree.advance(to: .seconds(2))
+    #expect(view.center.x == 5 && view.alpha == 1 && animator.state == .inactive)
+  }
+
+  /// A block inside another takes the outer's duration and curve, as UIKit documents
+  /// (`.overrideInheritedDuration` keeps its own, here none: at once).
+  @Test(arguments: [false, true])
+  func aNestedBlockInheritsTheOutersDuration(overriding: Bool) {
+    let (tree, view) = scene()
+    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+      view.center.x = 105
+      UIView.animate(
+        withDuration: 0, delay: 0, options: overriding ? .overrideInheritedDuration : []
+      ) { view.center.y = 105 }
+    }
+    tree.advance(to: .seconds(0.5))
+    #expect(shown(view).position.x == 55)
+    #expect(shown(view).position.y == (overriding ? 105 : 55))
+  }
 }
