@@ -27,10 +27,10 @@ public final class CFRunLoop: @unchecked Sendable {
   init(_ runLoop: RunLoop) { self.runLoop = runLoop }
 }
 
-/// A run-loop timer: a `Timer` beneath.
-public final class CFRunLoopTimer: @unchecked Sendable {
-  var timer: Timer!
-}
+/// A run-loop timer: Foundation's `Timer`, to which Core Foundation's is toll-free bridged
+/// (so the copied `Timer.schedule(delay:handler:)` extension, whose handler takes a `Timer`
+/// and which returns the Core Foundation timer as one, builds).
+public typealias CFRunLoopTimer = Timer
 
 public func CFRunLoopGetCurrent() -> CFRunLoop! { CFRunLoop(RunLoop.current) }
 public func CFRunLoopGetMain() -> CFRunLoop! { CFRunLoop(RunLoop.main) }
@@ -47,31 +47,29 @@ public func CFRunLoopTimerCreateWithHandler(
   _ allocator: CFAllocator!, _ fireDate: CFAbsoluteTime, _ interval: CFTimeInterval,
   _ flags: CFOptionFlags, _ order: CFIndex, _ block: ((CFRunLoopTimer?) -> Void)!
 ) -> CFRunLoopTimer! {
-  let made = CFRunLoopTimer()
   nonisolated(unsafe) let block = block
-  nonisolated(unsafe) let handle = made
-  made.timer = Timer(
+  let made = Timer(
     fire: Date(timeIntervalSinceReferenceDate: fireDate), interval: max(0, interval),
     repeats: interval > 0
-  ) { _ in block?(handle) }
+  ) { block?($0) }
   // Due that long after it is added, measured now (to the millisecond), whatever the wall
   // clock does before it is added.
   objc_setAssociatedObject(
-    made.timer as Any, &MediaTimers.dueInKey,
+    made as Any, &MediaTimers.dueInKey,
     MediaTimers.delay(seconds: fireDate - CFAbsoluteTimeGetCurrent()), .OBJC_ASSOCIATION_RETAIN)
   return made
 }
 
 /// Schedules `timer` on `rl` (on the main run loop: the media clock).
 public func CFRunLoopAddTimer(_ rl: CFRunLoop!, _ timer: CFRunLoopTimer!, _ mode: CFRunLoopMode!) {
-  rl.runLoop.schedule(timer.timer, forMode: .default)
+  rl.runLoop.schedule(timer, forMode: .default)
 }
 
 /// Stops `timer`.
 public func CFRunLoopRemoveTimer(
   _ rl: CFRunLoop!, _ timer: CFRunLoopTimer!, _ mode: CFRunLoopMode!
 ) {
-  timer.timer.invalidate()
+  timer.invalidate()
 }
 
-public func CFRunLoopTimerInvalidate(_ timer: CFRunLoopTimer!) { timer.timer.invalidate() }
+public func CFRunLoopTimerInvalidate(_ timer: CFRunLoopTimer!) { timer.invalidate() }

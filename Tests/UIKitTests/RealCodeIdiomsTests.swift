@@ -139,6 +139,50 @@ import Testing
     tree.advance(to: .seconds(2))
     #expect(once == [0.5] && every == [0.25, 0.5, 0.75, 1.0], "\(once) \(every)")
   }
+
+  /// The delay extension copied from answer to answer: its handler takes a `Timer` and it
+  /// returns the Core Foundation timer as one (toll-free bridged on Apple's platforms).
+  @Test func theCopiedScheduleExtensionBuildsAndRuns() {
+    let tree = showInKeyWindow(CALayer())
+    var fired: [Double] = []
+    let timer: Timer = Timer.schedule(delay: 0.3) { timer in
+      fired.append(CACurrentMediaTime())
+      #expect(timer != nil)
+    }
+    tree.advance(to: .seconds(1))
+    #expect(fired == [0.3] && !timer.isValid)
+  }
+}
+
+/// Swift 4.1's names of UIKit's nested types, as code of that age writes them.
+@MainActor @Suite(.serialized) struct OlderNameTests {
+  final class Tapped: NSObject {
+    var taps = 0
+    func tap() { taps += 1 }
+  }
+
+  @Test func swift41NamesBuild() {
+    let button = UIButton(type: UIButtonType.system)
+    let target = Tapped()
+    button.addTarget(target, action: Tapped.tap, for: UIControlEvents.touchUpInside)
+    button.sendActions(for: UIControlEvents.touchUpInside)
+    let options: UIViewAnimationOptions = [UIViewAnimationOptions.curveLinear, .repeat]
+    let state: UIControlState = .highlighted
+    let mode: UIViewContentMode = .scaleAspectFit
+    #expect(target.taps == 1 && options.contains(.repeat) && state == .highlighted)
+    #expect(mode == UIView.ContentMode.scaleAspectFit)
+  }
+}
+
+extension Timer {
+  fileprivate class func schedule(delay: TimeInterval, handler: @escaping (Timer?) -> Void)
+    -> Timer
+  {
+    let fireDate = delay + CFAbsoluteTimeGetCurrent()
+    let timer = CFRunLoopTimerCreateWithHandler(kCFAllocatorDefault, fireDate, 0, 0, 0, handler)!
+    CFRunLoopAddTimer(CFRunLoopGetCurrent(), timer, CFRunLoopMode.commonModes)
+    return timer
+  }
 }
 
 /// Older UIKit real code still calls: block-less animations, delayed performs, a display
