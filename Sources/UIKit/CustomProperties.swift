@@ -192,10 +192,10 @@ enum CustomProperties {
     [:]
 
   /// The program's stored properties of value types beyond `Kind`'s (arrays, dictionaries,
-  /// strings' kin, enums, structs, tuples, closures), with their offsets: copied whole to
-  /// a presentation copy, as a subclass's `init(layer:)` copies them on iOS (the copy is
+  /// enums, structs, tuples, closures, and optional ones), with their offsets: copied whole
+  /// to a presentation copy, as a subclass's `init(layer:)` copies them on iOS (the copy is
   /// made through `init?(coder:)` here: an initialiser that is not required cannot be
-  /// called by class). References to objects are left: one may be `weak`.
+  /// called by class). See `copiesAsAValue` for what is left.
   static func valueFields(of type: AnyClass) -> [(offset: Int, type: Any.Type)] {
     if let table = valueTables[ObjectIdentifier(type)] { return table }
     var table: [(Int, Any.Type)] = []
@@ -203,10 +203,8 @@ enum CustomProperties {
     while let cls = current, !String(reflecting: cls).hasPrefix("UIKit.") {
       _ = _forEachField(of: cls, options: _EachFieldOptions(rawValue: 1)) {
         _, offset, fieldType, kind in
-        switch kind {
-        case .struct, .enum, .tuple, .function:
-          if Kind(fieldType) == nil { table.append((offset, fieldType)) }
-        default: break
+        if Kind(fieldType) == nil, copiesAsAValue(fieldType, kind: kind) {
+          table.append((offset, fieldType))
         }
         return true
       }
@@ -214,6 +212,31 @@ enum CustomProperties {
     }
     valueTables[ObjectIdentifier(type)] = table
     return table
+  }
+
+  /// Whether a stored property of `type` is copied to a presentation copy: a value type (or
+  /// an optional one, a `lazy var`'s storage), but not a pointer or handle (an
+  /// `Unsafe...Pointer`, `OpaquePointer`, `Unmanaged`, a lock), which the layer may own and
+  /// free in its `deinit`, nor a reference to an object (it may be `weak`).
+  static func copiesAsAValue(_ type: Any.Type, kind: _MetadataKind) -> Bool {
+    switch kind {
+    case .struct, .enum, .tuple, .function: break
+    case .optional:
+      // An optional may be a `weak` reference, whose storage is not an optional's: only
+      // optional values of the standard library's and Foundation's types, closures and
+      // tuples (none of which can be weak) are taken.
+      guard let wrapped = (type as? any OptionalWrapping.Type)?.wrappedType,
+        !(wrapped is AnyObject.Type)
+      else { return false }
+      let name = String(reflecting: wrapped)
+      guard name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") || name.hasPrefix("(")
+      else { return false }
+    default: return false
+    }
+    let name = String(reflecting: type)
+    return !["Unsafe", "OpaquePointer", "Unmanaged", "Mutex", "Atomic"].contains {
+      name.contains($0)
+    }
   }
 
   /// Copies the value of type `T` at `offset` in `source` over the one in `target`.
@@ -385,4 +408,13 @@ extension CALayer {
     GraphicsContextStack.stack.removeLast()
     setDrawnContent(context.drawnLayers)
   }
+}
+
+/// An optional's wrapped type, found from the optional's type.
+protocol OptionalWrapping {
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalWrapping {
+  static var wrappedType: Any.Type { Wrapped.self }
 }

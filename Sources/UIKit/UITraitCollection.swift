@@ -51,3 +51,7 @@ extension UIWindow {
   /// The screen the window is on: the only one.
   public var screen: UIScreen { .main }
 }
+
+/// iOS's names for the trait values, at the top level (`UIUserInterfaceStyle.dark`).
+public typealias UIUserInterfaceStyle = UITraitCollection.UserInterfaceStyle
+public typealias UIUserInterfaceSizeClass = UITraitCollection.SizeClass

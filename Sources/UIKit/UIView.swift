@@ -728,7 +728,8 @@ open class UIView: UIResponder, CALayerDelegate {
   ) {
     CATransaction.begin()
     if let completion { CATransaction.setCompletion(completion) }
-    // A block inside another takes the outer's duration and curve unless told not to.
+    // A block inside another takes the outer's duration, curve and repeats unless told not
+    // to.
     let outer = animationBlocks.last
     animationBlocks.append(
       AnimationBlock(
@@ -737,7 +738,10 @@ open class UIView: UIResponder, CALayerDelegate {
         delay: delay,
         curve: outer != nil && !options.contains(.overrideInheritedCurve)
           ? outer!.curve : options.timingFunction,
-        repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
+        repeats: outer != nil && !options.contains(.overrideInheritedOptions)
+          ? outer!.repeats : options.contains(.repeat),
+        autoreverses: outer != nil && !options.contains(.overrideInheritedOptions)
+          ? outer!.autoreverses : options.contains(.autoreverse),
         fromModel: !options.contains(.beginFromCurrentState), spring: springBlock,
         physicalSpring: physicalSpringBlock))
     springBlock = nil

@@ -668,7 +668,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     isRunning = false
     CATransaction.begin()
     CATransaction.setDisableActions(true)
-    for (piece, shown) in zip(pieces, showing) {
+    for (i, shown) in showing.enumerated() {
+      let piece = pieces[i]
       guard let layer = piece.layer else { continue }
       let value =
         switch position {
@@ -687,6 +688,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
         let sum = path.sum(path.boxed(in: layer.backing.properties), offset)
       {
         layer.setValue(sum, forKey: piece.path)
+        // Its offset is in the model now: a later finish (after a stop) moves from there.
+        pieces[i].base = value
       } else {
         layer.setValue(value, forKey: piece.path)
       }

@@ -184,6 +184,11 @@ import Testing
     var progress: CGFloat = 0
     var colors: [UIColor] = []
     var style = Style.plain
+    var stops: [CGFloat]?
+    lazy var names = ["a"]
+    /// A buffer of its own, freed when it goes: a copy must not share it.
+    let buffer = UnsafeMutablePointer<Double>.allocate(capacity: 4)
+    deinit { buffer.deallocate() }
 
     override init() { super.init() }
     override init(layer: Any) {
@@ -212,6 +217,8 @@ import Testing
     layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
     layer.colors = [.red, .blue]
     layer.style = .reversed
+    layer.stops = [0, 1]
+    layer.names = ["a", "b"]
     let tree = showInKeyWindow(layer)
     let grow = CABasicAnimation(keyPath: "progress")
     grow.fromValue = 0
@@ -223,5 +230,8 @@ import Testing
     #expect(Self.barLength(layer) == 50)
     let shown = layer.presentation()!
     #expect(shown.colors == [.red, .blue] && shown.style == .reversed)
+    #expect(shown.stops == [0, 1] && shown.names == ["a", "b"])
+    #expect(
+      shown.buffer != layer.buffer, "a pointer it owns is its own (shared, it was freed twice)")
   }
 }

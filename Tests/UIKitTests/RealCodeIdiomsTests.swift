@@ -171,6 +171,9 @@ import Testing
     let mode: UIViewContentMode = .scaleAspectFit
     #expect(target.taps == 1 && options.contains(.repeat) && state == .highlighted)
     #expect(mode == UIView.ContentMode.scaleAspectFit)
+    let style: UIUserInterfaceStyle = UITraitCollection.current.userInterfaceStyle
+    let impact: UIImpactFeedbackStyle = .heavy
+    #expect(style != .dark && impact == .heavy)
   }
 }
 

@@ -210,6 +210,35 @@ import Testing
     #expect(view.center.x == 5 && view.alpha == 1 && animator.state == .inactive)
   }
 
+  /// Stopped, then finished at its start or its end, an animator of two changes of one
+  /// position puts it where its first began or its last ended (the stop's offset counted
+  /// twice: −95 and 105).
+  @Test(arguments: [UIViewAnimatingPosition.start, .end, .current])
+  func anAnimatorStoppedThenFinished(at position: UIViewAnimatingPosition) {
+    let (tree, view) = scene()
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 105 }
+    animator.addAnimations { view.center.x = 205 }
+    animator.startAnimation()
+    tree.advance(to: .seconds(0.5))
+    #expect(abs(shown(view).position.x - 105) < 1e-6)
+    animator.stopAnimation(false)
+    animator.finishAnimation(at: position)
+    let expected: CGFloat = position == .start ? 5 : position == .end ? 205 : 105
+    #expect(abs(view.center.x - expected) < 1e-6, "\(view.center.x)")
+    tree.advance(to: .seconds(1))
+    #expect(abs(shown(view).position.x - expected) < 1e-6)
+  }
+
+  /// A block inside another repeats with it unless `.overrideInheritedOptions`.
+  @Test func aNestedBlockRepeatsWithTheOuter() {
+    let (tree, view) = scene()
+    UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear]) {
+      UIView.animate(withDuration: 1) { view.alpha = 0 }
+    }
+    tree.advance(to: .seconds(1.25))
+    #expect(abs(Double(shown(view).opacity) - 0.25) < 1e-6, "back a quarter of the way")
+  }
+
   /// A block inside another takes the outer's duration and curve, as UIKit documents
   /// (`.overrideInheritedDuration` keeps its own, here none: at once).
   @Test(arguments: [false, true])
