@@ -35,10 +35,20 @@ public typealias CFRunLoopTimer = Timer
 public func CFRunLoopGetCurrent() -> CFRunLoop! { CFRunLoop(RunLoop.current) }
 public func CFRunLoopGetMain() -> CFRunLoop! { CFRunLoop(RunLoop.main) }
 
-/// Seconds since 1 January 2001, on the wall clock.
+/// Seconds since 1 January 2001: the media clock's time, counted from the wall clock's when
+/// first asked, so that a delay made from it (`CFAbsoluteTimeGetCurrent() + 0.5`) is
+/// exactly that long on the media clock however busy the machine is, and elapsed times
+/// measured with it agree with the program's animations (as `CACurrentMediaTime()`).
 public func CFAbsoluteTimeGetCurrent() -> CFAbsoluteTime {
-  Date().timeIntervalSinceReferenceDate
+  let now = Runtime.now.seconds
+  if let zero = absoluteTimeAtZero { return zero + now }
+  let zero = Date().timeIntervalSinceReferenceDate - now
+  absoluteTimeAtZero = zero
+  return zero + now
 }
+
+/// The absolute time at the media clock's zero, set when first asked.
+nonisolated(unsafe) private var absoluteTimeAtZero: CFAbsoluteTime?
 
 /// A timer first due at `fireDate` (`CFAbsoluteTimeGetCurrent()` plus a delay), then every
 /// `interval` seconds when that is above 0, calling `block`; the flags and order are

@@ -124,9 +124,13 @@ import Testing
     let tree = showInKeyWindow(CALayer())
     var once: [Double] = []
     var every: [Double] = []
-    let delay = CFRunLoopTimerCreateWithHandler(
-      kCFAllocatorDefault, CFAbsoluteTimeGetCurrent() + 0.5, 0, 0, 0
-    ) { _ in once.append(CACurrentMediaTime()) }
+    let due = CFAbsoluteTimeGetCurrent() + 0.5
+    // A busy machine between the two readings does not move it: the absolute time is the
+    // media clock's (on the wall clock's this was due 3 ms early).
+    usleep(3_000)
+    let delay = CFRunLoopTimerCreateWithHandler(kCFAllocatorDefault, due, 0, 0, 0) { _ in
+      once.append(CACurrentMediaTime())
+    }
     CFRunLoopAddTimer(CFRunLoopGetCurrent(), delay, .commonModes)
     let ticks = CFRunLoopTimerCreateWithHandler(
       kCFAllocatorDefault, CFAbsoluteTimeGetCurrent() + 0.25, 0.25, 0, 0
