@@ -77,11 +77,14 @@ enum MainQueueBlocks {
     due.append((Runtime.now + delay, work))
   }
 
-  /// How far ahead of now `deadline` is, to the millisecond, never less than zero.
+  /// How far ahead of now `deadline` is, never less than zero: up to the next millisecond,
+  /// since the program read the clock for it a little before this reads it (so
+  /// `.now() + 0.3` is 0.3 s while the two readings are less than a millisecond apart).
   static func delay(until deadline: DispatchTime) -> MediaTime {
     let now = DispatchTime.now().uptimeNanoseconds
     guard deadline.uptimeNanoseconds > now else { return .zero }
-    return MediaTimers.delay(seconds: Double(deadline.uptimeNanoseconds - now) / 1e9)
+    let milliseconds = (Double(deadline.uptimeNanoseconds - now) / 1e6 - 1e-3).rounded(.up)
+    return MediaTimers.delay(seconds: max(0, milliseconds) / 1e3)
   }
 
   /// The earliest time, no later than `frame`, at which a block is due.
