@@ -82,20 +82,31 @@ enum CustomProperties {
   static func fields(of type: AnyClass) -> [String: Field] {
     if let table = tables[ObjectIdentifier(type)] { return table }
     var table: [String: Field] = [:]
+    forEachProgramField(of: type) { name, offset, fieldType, _ in
+      let key = String(cString: name)
+      if let kind = Kind(fieldType), table[key] == nil {
+        table[key] = Field(offset: offset, kind: kind)
+      }
+    }
+    tables[ObjectIdentifier(type)] = table
+    return table
+  }
+
+  /// Calls `body` with the name, offset, type and kind of each stored property that
+  /// `type`'s own and its superclasses' declarations make, down to the first class of this
+  /// module: the program's fields.
+  private static func forEachProgramField(
+    of type: AnyClass,
+    _ body: (UnsafePointer<CChar>, Int, Any.Type, _MetadataKind) -> Void
+  ) {
     var current: AnyClass? = type
     while let cls = current, !String(reflecting: cls).hasPrefix("UIKit.") {
       _ = _forEachField(of: cls, options: _EachFieldOptions(rawValue: 1)) {
-        name, offset, fieldType, _ in
-        let key = String(cString: name)
-        if let kind = Kind(fieldType), table[key] == nil {
-          table[key] = Field(offset: offset, kind: kind)
-        }
+        body($0, $1, $2, $3)
         return true
       }
       current = _getSuperclass(cls)
     }
-    tables[ObjectIdentifier(type)] = table
-    return table
   }
 
   /// The value of the property `name` of `object`, boxed as Core Animation hands it out;
@@ -199,16 +210,10 @@ enum CustomProperties {
   static func valueFields(of type: AnyClass) -> [(offset: Int, type: Any.Type)] {
     if let table = valueTables[ObjectIdentifier(type)] { return table }
     var table: [(Int, Any.Type)] = []
-    var current: AnyClass? = type
-    while let cls = current, !String(reflecting: cls).hasPrefix("UIKit.") {
-      _ = _forEachField(of: cls, options: _EachFieldOptions(rawValue: 1)) {
-        _, offset, fieldType, kind in
-        if Kind(fieldType) == nil, copiesAsAValue(fieldType, kind: kind) {
-          table.append((offset, fieldType))
-        }
-        return true
+    forEachProgramField(of: type) { _, offset, fieldType, kind in
+      if Kind(fieldType) == nil, copiesAsAValue(fieldType, kind: kind) {
+        table.append((offset, fieldType))
       }
-      current = _getSuperclass(cls)
     }
     valueTables[ObjectIdentifier(type)] = table
     return table

@@ -526,12 +526,8 @@ open class UIView: UIResponder, CALayerDelegate {
     guard CAKeyPath(event, on: layer.backing.kind) != nil else { return UIView.noAction }
     let animation: CABasicAnimation
     if let spring = block.spring {
-      let motion = CASpringAnimation()
-      let constants = UIView.spring(dampingRatio: spring.dampingRatio, duration: block.duration)
-      motion.stiffness = constants.stiffness
-      motion.damping = constants.damping
-      motion.initialVelocity = spring.velocity
-      animation = motion
+      animation = UIView.spring(
+        dampingRatio: spring.dampingRatio, duration: block.duration, velocity: spring.velocity)
     } else if let spring = block.physicalSpring {
       animation = spring.animation
     } else {
@@ -621,18 +617,22 @@ open class UIView: UIResponder, CALayerDelegate {
     }
   }
 
-  /// The stiffness and damping (mass 1) of UIKit's spring for `dampingRatio` ζ (clamped to
-  /// 0.01...1) and `duration` T seconds: the spring whose envelope `e^(−ζω₀t)` has fallen
-  /// to 1/1500 of the distance at T, so `ω₀ = ln 1500 / (ζ·T)`, stiffness `ω₀²`, damping
-  /// `2ζω₀`. This is the relation published for matching UIView's spring animations with
-  /// `CASpringAnimation` (Stack Overflow question 61763337, after a blog post on relaxation
-  /// time); Apple documents only that 1 does not oscillate and smaller ratios do more.
-  nonisolated static func spring(dampingRatio: Double, duration: Double) -> (
-    stiffness: Double, damping: Double
-  ) {
+  /// UIKit's spring for `dampingRatio` ζ (clamped to 0.01...1), `duration` T seconds and
+  /// initial `velocity` (fractions of the distance per second): mass 1, and the stiffness
+  /// whose envelope `e^(−ζω₀t)` has fallen to 1/1500 of the distance at T, so
+  /// `ω₀ = ln 1500 / (ζ·T)`, stiffness `ω₀²`, damping `2ζω₀`. This is the relation published
+  /// for matching UIView's spring animations with `CASpringAnimation` (Stack Overflow
+  /// question 61763337, after a blog post on relaxation time); Apple documents only that 1
+  /// does not oscillate and smaller ratios do more.
+  nonisolated static func spring(dampingRatio: Double, duration: Double, velocity: Double = 0)
+    -> CASpringAnimation
+  {
     let ratio = min(1, max(0.01, dampingRatio.isFinite ? dampingRatio : 1))
     let omega = log(1500) / (ratio * max(duration, 1e-3))
-    return (omega * omega, 2 * ratio * omega)
+    let spring = CASpringAnimation()
+    (spring.stiffness, spring.damping) = (omega * omega, 2 * ratio * omega)
+    spring.initialVelocity = velocity
+    return spring
   }
   nonisolated(unsafe) static var animationBlocks: [AnimationBlock] = []
   /// The properties whose changes in an animation block run as additive animations, as
@@ -728,22 +728,21 @@ open class UIView: UIResponder, CALayerDelegate {
   ) {
     CATransaction.begin()
     if let completion { CATransaction.setCompletion(completion) }
+    var block = AnimationBlock(
+      duration: duration, delay: delay, curve: options.timingFunction,
+      repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
+      fromModel: !options.contains(.beginFromCurrentState), spring: springBlock,
+      physicalSpring: physicalSpringBlock)
     // A block inside another takes the outer's duration, curve and repeats unless told not
     // to.
-    let outer = animationBlocks.last
-    animationBlocks.append(
-      AnimationBlock(
-        duration: outer != nil && !options.contains(.overrideInheritedDuration)
-          ? outer!.duration : duration,
-        delay: delay,
-        curve: outer != nil && !options.contains(.overrideInheritedCurve)
-          ? outer!.curve : options.timingFunction,
-        repeats: outer != nil && !options.contains(.overrideInheritedOptions)
-          ? outer!.repeats : options.contains(.repeat),
-        autoreverses: outer != nil && !options.contains(.overrideInheritedOptions)
-          ? outer!.autoreverses : options.contains(.autoreverse),
-        fromModel: !options.contains(.beginFromCurrentState), spring: springBlock,
-        physicalSpring: physicalSpringBlock))
+    if let outer = animationBlocks.last {
+      if !options.contains(.overrideInheritedDuration) { block.duration = outer.duration }
+      if !options.contains(.overrideInheritedCurve) { block.curve = outer.curve }
+      if !options.contains(.overrideInheritedOptions) {
+        (block.repeats, block.autoreverses) = (outer.repeats, outer.autoreverses)
+      }
+    }
+    animationBlocks.append(block)
     springBlock = nil
     physicalSpringBlock = nil
     animations()
@@ -765,10 +764,10 @@ open class UIView: UIResponder, CALayerDelegate {
   }
 
   /// As `animate(withDuration:delay:options:animations:completion:)` with a spring
-  /// (`CASpringAnimation`, see `spring(dampingRatio:duration:)`) for each change in place of
-  /// the curve: `dampingRatio` 1 settles without oscillating, smaller ratios oscillate more;
-  /// `velocity` is in fractions of each change's distance per second. The animations last
-  /// `duration` seconds.
+  /// (`CASpringAnimation`, see `spring(dampingRatio:duration:velocity:)`) for each change in
+  /// place of the curve: `dampingRatio` 1 settles without oscillating, smaller ratios
+  /// oscillate more; `velocity` is in fractions of each change's distance per second. The
+  /// animations last `duration` seconds.
   open class func animate(
     withDuration duration: TimeInterval, delay: TimeInterval,
     usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,

@@ -192,6 +192,13 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     /// Whether it runs from `origin` (so reversed it gets back there) and to `target`.
     var fromOrigin = true
     var toTarget = true
+
+    /// The key path when the piece runs additively (a position, bounds or transform, see
+    /// `UIView.additiveParts`): its animation's values are offsets from `base`.
+    var additivePath: CAKeyPath? {
+      guard UIView.additiveKeyPaths.contains(path), let layer else { return nil }
+      return CAKeyPath(path, on: layer.backing.kind)
+    }
   }
 
   private var blocks: [(animation: () -> Void, delayFactor: Double)] = []
@@ -498,7 +505,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     }
     // A property an earlier call animates: a position, bounds or transform adds up with it
     // (both run); another property replaces it, running on from what it shows.
-    for i in made.indices where !UIView.additiveKeyPaths.contains(made[i].path) {
+    for i in made.indices where made[i].additivePath == nil {
       let piece = made[i]
       guard let old = pieces.last(where: { $0.layer === piece.layer && $0.path == piece.path })
       else { continue }
@@ -536,9 +543,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
       }
       next.keyPath = piece.path
       // Additive as the block's own animation was: offsets from the value the change set.
-      if UIView.additiveKeyPaths.contains(piece.path),
-        let path = CAKeyPath(piece.path, on: layer.backing.kind),
-        let from = path.difference(piece.from, piece.base),
+      if let path = piece.additivePath, let from = path.difference(piece.from, piece.base),
         let to = path.difference(piece.to, piece.base)
       {
         (next.fromValue, next.toValue, next.isAdditive) = (from, to, true)
@@ -583,12 +588,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     }
     switch spring.kind {
     case .ratio(let ratio):
-      let motion = CASpringAnimation()
-      motion.initialVelocity = spring.initialVelocity.dx
-      let constants = UIView.spring(dampingRatio: ratio, duration: seconds)
-      motion.stiffness = constants.stiffness
-      motion.damping = constants.damping
-      return motion
+      return UIView.spring(
+        dampingRatio: ratio, duration: seconds, velocity: spring.initialVelocity.dx)
     case .physical(let physical): return physical.animation
     }
   }
@@ -679,9 +680,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
         }
       // An additive piece's offset from the value its change set joins the model, so what
       // other animations of the property add stays (a block's later change is kept).
-      let additive =
-        UIView.additiveKeyPaths.contains(piece.path)
-        ? CAKeyPath(piece.path, on: layer.backing.kind) : nil
+      let additive = piece.additivePath
       if let path = additive, path.same(value, piece.base) {
         // The model holds it already.
       } else if let path = additive, let offset = path.difference(value, piece.base),

@@ -17,8 +17,6 @@ final class Listener: CAAnimationDelegate {
   }
 }
 
-/// A key window holding `layer` (in a plain view), shown once (so the layer is
-/// committed), with the clock at zero.
 /// A 10-point view at the origin of the key window, shown at time 0.
 @MainActor func showViewInKeyWindow() -> (KeyWindowTree, UIView) {
   let tree = showInKeyWindow(CALayer())
@@ -28,6 +26,8 @@ final class Listener: CAAnimationDelegate {
   return (tree, view)
 }
 
+/// A key window holding `layer` (in a plain view), shown once (so the layer is
+/// committed), with the clock at zero.
 @MainActor func showInKeyWindow(_ layer: CALayer) -> KeyWindowTree {
   UIApplication.shared.reset()
   let window = UIWindow(frame: UIScreen.main.bounds)
@@ -37,6 +37,16 @@ final class Listener: CAAnimationDelegate {
   let tree = KeyWindowTree(window: window)
   tree.advance(to: .zero)
   return tree
+}
+
+/// An animation of `keyPath` from `from` to `to` over `duration` seconds, at an even pace.
+func linearAnimation(_ keyPath: String, from: Any, to: Any, duration: Double = 1)
+  -> CABasicAnimation
+{
+  let animation = CABasicAnimation(keyPath: keyPath)
+  (animation.fromValue, animation.toValue, animation.duration) = (from, to, duration)
+  animation.timingFunction = CAMediaTimingFunction(name: .linear)
+  return animation
 }
 
 /// Core Animation's rules, as the seed relies on them and other samples will.

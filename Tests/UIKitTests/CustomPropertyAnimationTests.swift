@@ -135,11 +135,7 @@ import Testing
     let layer = BarLayer()
     layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
     let tree = showInKeyWindow(layer)
-    let grow = CABasicAnimation(keyPath: "progress")
-    grow.fromValue = 0
-    grow.toValue = 1
-    grow.duration = 1
-    grow.timingFunction = CAMediaTimingFunction(name: .linear)
+    let grow = linearAnimation("progress", from: 0, to: 1)
     layer.add(grow, forKey: "grow")
     tree.advance(to: .seconds(time))
     let shown = (layer.presentation()?.value(forKey: "progress") as? NSNumber)?.doubleValue
@@ -220,11 +216,7 @@ import Testing
     layer.stops = [0, 1]
     layer.names = ["a", "b"]
     let tree = showInKeyWindow(layer)
-    let grow = CABasicAnimation(keyPath: "progress")
-    grow.fromValue = 0
-    grow.toValue = 1
-    grow.duration = 1
-    grow.timingFunction = CAMediaTimingFunction(name: .linear)
+    let grow = linearAnimation("progress", from: 0, to: 1)
     layer.add(grow, forKey: "grow")
     tree.advance(to: .seconds(0.5))
     #expect(Self.barLength(layer) == 50)

@@ -12,11 +12,7 @@ import Testing
     _ layer: CALayer, speed: Float = 1, offset: Double = 0, fill: CAMediaTimingFillMode = .removed,
     delegate: CAAnimationDelegate? = nil
   ) {
-    let a = CABasicAnimation(keyPath: "opacity")
-    a.fromValue = 0
-    a.toValue = 1
-    a.duration = 4
-    a.timingFunction = CAMediaTimingFunction(name: .linear)
+    let a = linearAnimation("opacity", from: 0, to: 1, duration: 4)
     a.speed = speed
     a.timeOffset = offset
     a.fillMode = fill

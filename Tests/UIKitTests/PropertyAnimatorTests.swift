@@ -195,9 +195,7 @@ import Testing
     animator.fractionComplete = CGFloat(fraction)
     #expect(animator.state == .active && !animator.isRunning)
     tree.advance(to: .seconds(0.7))
-    let spring = CASpringAnimation()
-    let constants = UIView.spring(dampingRatio: 1, duration: 1)
-    (spring.stiffness, spring.damping) = (constants.stiffness, constants.damping)
+    let spring = UIView.spring(dampingRatio: 1, duration: 1)
     func shown(_ f: Double) -> Double { linearly ? f : spring.motion!.fraction(at: f) }
     #expect(
       abs(alpha(view) - (1 - shown(fraction))) < 1e-6, "\(alpha(view)) vs \(1 - shown(fraction))")

@@ -30,11 +30,7 @@ import Testing
   @Test func scaleXYScalesThePlane() {
     let layer = CALayer()
     let tree = show(layer)
-    let pulse = CABasicAnimation(keyPath: "transform.scale.xy")
-    pulse.fromValue = 0.2
-    pulse.toValue = 1
-    pulse.duration = 1
-    pulse.timingFunction = CAMediaTimingFunction(name: .linear)
+    let pulse = linearAnimation("transform.scale.xy", from: 0.2, to: 1)
     layer.add(pulse, forKey: "pulse")
     tree.advance(to: .seconds(0.5))
     #expect(Self.close(shown(layer), CATransform3DMakeScale(0.6, 0.6, 1)), "\(shown(layer))")
@@ -86,11 +82,7 @@ import Testing
     CATransaction.setDisableActions(true)
     layer.transform = model
     CATransaction.setDisableActions(false)
-    let grow = CABasicAnimation(keyPath: "transform.scale")
-    grow.fromValue = 0
-    grow.toValue = 2
-    grow.duration = 1
-    grow.timingFunction = CAMediaTimingFunction(name: .linear)
+    let grow = linearAnimation("transform.scale", from: 0, to: 2)
     layer.add(grow, forKey: "grow")
     tree.advance(to: .seconds(0.25))
     // The scale, then the model's turn and translation.

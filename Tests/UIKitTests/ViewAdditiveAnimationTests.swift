@@ -132,11 +132,8 @@ import Testing
     layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
     view.layer.addSublayer(layer)
     tree.advance(to: .zero)
-    let grow = CABasicAnimation(keyPath: "bounds.size")
-    grow.fromValue = CGSize(width: 20, height: 20)
-    grow.toValue = CGSize(width: 60, height: 40)
-    grow.duration = 1
-    grow.timingFunction = CAMediaTimingFunction(name: .linear)
+    let grow = linearAnimation(
+      "bounds.size", from: CGSize(width: 20, height: 20), to: CGSize(width: 60, height: 40))
     layer.add(grow, forKey: nil)
     let shift = CABasicAnimation(keyPath: "bounds.origin")
     shift.toValue = CGPoint(x: 10, y: 0)
