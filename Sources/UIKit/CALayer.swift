@@ -602,6 +602,21 @@ open class CALayer: NSObject {
   open func removeAnimation(forKey key: String) { backing.removeAnimation(forKey: key) }
   open func removeAllAnimations() { backing.removeAllAnimations() }
 
+  /// Removes the animations of this layer, its mask and its sublayers that are removed on
+  /// completion, as they are on iOS when a view's layer leaves the window (their delegates
+  /// and completions hear that they did not finish); an animation whose
+  /// `isRemovedOnCompletion` is false stays, and runs on.
+  func removeAnimationsLeavingWindow() {
+    for key in backing.animationKeys
+    where (backing.animation(forKey: key) as? BridgedAnimation)?.source.isRemovedOnCompletion
+      ?? true
+    {
+      backing.removeAnimation(forKey: key)
+    }
+    mask?.removeAnimationsLeavingWindow()
+    for layer in sublayers ?? [] { layer.removeAnimationsLeavingWindow() }
+  }
+
   // MARK: Model and presentation
 
   /// The layer as it shows now on the media clock (a copy, with its sublayers' presented

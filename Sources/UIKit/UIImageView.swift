@@ -102,6 +102,8 @@ open class UIImageView: UIView {
     turn.calculationMode = .discrete
     turn.duration = duration > 0 ? duration : Double(frames.count) / 30
     turn.repeatCount = repeatCount > 0 ? Float(repeatCount) : .infinity
+    // Forever, it runs on through leaving the window, as iOS's image views do.
+    turn.isRemovedOnCompletion = repeatCount > 0
     layer.contentsScale = images[0].scale
     layer.add(turn, forKey: UIImageView.animationKey)
   }

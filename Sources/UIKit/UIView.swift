@@ -288,13 +288,20 @@ open class UIView: UIResponder, CALayerDelegate {
   /// itself stays beneath the views added after it).
   private func insert(_ view: UIView, _ place: Place) {
     let isNew = view.superview !== self
+    let (from, to) = (view.window, window)
     if !isNew, let i = subviews.firstIndex(where: { $0 === view }) {
       subviews.remove(at: i)
     } else {
       // Only a view that has a superview is removed from it (a subclass's override of
-      // `removeFromSuperview`, which may tear its content down, is not called otherwise).
-      if view.superview != nil { view.removeFromSuperview() }
+      // `removeFromSuperview`, which may tear its content down, is not called otherwise);
+      // moving, it hears of its window only once, below.
+      if view.superview != nil {
+        view.isMoving = true
+        view.removeFromSuperview()
+        view.isMoving = false
+      }
       view.willMove(toSuperview: self)
+      if from !== to { view.tellWillMove(toWindow: to) }
     }
     let i =
       switch place {
@@ -312,9 +319,11 @@ open class UIView: UIResponder, CALayerDelegate {
     case .index: layer.addSublayer(view.layer)
     }
     AutoLayout.changed()
-    if isNew { didAddSubview(view) }
-    view.didMoveToSuperview()
-    view.didMoveToWindow()
+    if from !== to { view.tellDidMove(from: from) }
+    if isNew {
+      didAddSubview(view)
+      view.didMoveToSuperview()
+    }
     setNeedsLayout()
   }
 
@@ -330,15 +339,41 @@ open class UIView: UIResponder, CALayerDelegate {
 
   open func removeFromSuperview() {
     guard let parent = superview else { return }
+    let from = isMoving ? nil : window
     parent.willRemoveSubview(self)
     willMove(toSuperview: nil)
+    if from != nil { tellWillMove(toWindow: nil) }
     parent.subviews.removeAll { $0 === self }
     superview = nil
     AutoLayout.removed(self)
     layer.removeFromSuperlayer()
+    if from != nil { tellDidMove(from: from) }
     didMoveToSuperview()
-    didMoveToWindow()
     parent.setNeedsLayout()
+  }
+
+  /// Whether `insert` is moving the view from another superview (its removal from the old
+  /// one does not tell of a change of window: the insertion does, if there is one).
+  private var isMoving = false
+
+  /// Tells the view and its subviews, each before its own, that their window is about to
+  /// become `newWindow`.
+  private func tellWillMove(toWindow newWindow: UIWindow?) {
+    willMove(toWindow: newWindow)
+    for view in subviews { view.tellWillMove(toWindow: newWindow) }
+  }
+
+  /// Tells the view and its subviews that their window has changed from `oldWindow`. Leaving
+  /// every window, their layers' animations that are removed on completion go first, as on
+  /// iOS (a spinner made with one stops; programs start it again in `didMoveToWindow`).
+  private func tellDidMove(from oldWindow: UIWindow?) {
+    if oldWindow != nil, window == nil { layer.removeAnimationsLeavingWindow() }
+    tellDidMoveToWindow()
+  }
+
+  private func tellDidMoveToWindow() {
+    didMoveToWindow()
+    for view in subviews { view.tellDidMoveToWindow() }
   }
 
   open func viewWithTag(_ tag: Int) -> UIView? {
@@ -358,6 +393,9 @@ open class UIView: UIResponder, CALayerDelegate {
 
   open func willMove(toSuperview newSuperview: UIView?) {}
   open func didMoveToSuperview() {}
+  /// Called on the view and each of its subviews before their window changes.
+  open func willMove(toWindow newWindow: UIWindow?) {}
+  /// Called on the view and each of its subviews once their window has changed.
   open func didMoveToWindow() {}
   open func didAddSubview(_ subview: UIView) {}
   /// Called on the superview before `subview` leaves it.
