@@ -315,30 +315,38 @@ public let HUGE = Float.greatestFiniteMagnitude
 public let MAXFLOAT = Float.greatestFiniteMagnitude
 
 /// One keyframe of `UIView.animateKeyframes` on one property: added under a key of its own,
-/// so that the keyframes of one property do not replace each other, in a group that holds
-/// its value after it until the whole animation ends (then the model shows).
+/// so that the keyframes of one property do not replace each other, in a group as long as
+/// the whole animation, which holds its value after it until the whole ends (then the model
+/// shows).
 final class KeyframeStep: CABasicAnimation {
   nonisolated(unsafe) private static var count = 0
-  /// When the whole keyframe animation ends, on the media clock.
-  var wholeEnds: CFTimeInterval = 0
+  /// When the whole keyframe animation begins, on the media clock, and its length in
+  /// seconds.
+  var whole: (begins: CFTimeInterval, duration: CFTimeInterval) = (0, 0)
 
   override func copyValues(from other: CAAnimation) {
     super.copyValues(from: other)
-    if let other = other as? KeyframeStep { wholeEnds = other.wholeEnds }
+    if let other = other as? KeyframeStep { whole = other.whole }
   }
 
+  /// Adds the keyframe as a group as long as the whole animation, which repeats and
+  /// reverses as the whole does, the keyframe at its place in it: holding its end value
+  /// after it, and its start value before it only when it is the property's first.
   override func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
   {
     KeyframeStep.count += 1
+    let first = fillMode == .both
     let step = copy() as! CABasicAnimation
-    step.beginTime = 0
-    step.fillMode = .both
+    step.beginTime = beginTime - whole.begins
+    step.fillMode = first ? .both : .forwards
+    (step.repeatCount, step.autoreverses) = (0, false)
     let held = CAAnimationGroup()
     held.animations = [step]
-    held.beginTime = beginTime
-    held.duration = max(wholeEnds - beginTime, duration)
-    // The first keyframe of a property shows its start value until it begins.
-    held.fillMode = fillMode == .both ? .backwards : .removed
+    held.beginTime = whole.begins
+    held.duration = max(whole.duration, step.beginTime + duration)
+    (held.repeatCount, held.autoreverses) = (repeatCount, autoreverses)
+    // The first keyframe of a property shows its start value until the whole begins.
+    held.fillMode = first ? .backwards : .removed
     (anObject as? CALayer)?.add(held, forKey: "\(event) keyframe \(KeyframeStep.count)")
   }
 }

@@ -580,7 +580,15 @@ open class UIView: UIResponder, CALayerDelegate {
       // A keyframe of no length switches at its time (Core Animation takes 0 for 0.25 s).
       step.duration = max(block.duration, 1e-6)
       step.beginTime = CACurrentMediaTime() + block.delay
-      step.wholeEnds = keyframes.ends
+      if keyframes.discrete {
+        // Discrete: its value shows from its end, the next key time, as a discrete
+        // `CAKeyframeAnimation` shows each value from its own key time to the next.
+        step.beginTime += step.duration
+        step.duration = 1e-6
+      }
+      step.whole = (keyframes.begins, keyframes.total)
+      step.repeatCount = block.repeats ? .infinity : 0
+      step.autoreverses = block.autoreverses
       let first = UIView.keyframedProperties.insert("\(ObjectIdentifier(layer)) \(event)").inserted
       step.fillMode = first ? .both : .forwards
       return step
@@ -612,8 +620,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// A spring's damping ratio and initial velocity (fractions of the distance per second).
     var spring: (dampingRatio: Double, velocity: Double)?
     /// Inside `animateKeyframes`: the whole animation's length in seconds (a keyframe's times
-    /// are fractions of it), and whether this block is a keyframe's.
-    var keyframes: (total: Double, isStep: Bool, ends: CFTimeInterval)?
+    /// are fractions of it), whether this block is a keyframe's, when the whole begins on
+    /// the media clock, and whether each keyframe jumps at its start.
+    var keyframes: (total: Double, isStep: Bool, begins: CFTimeInterval, discrete: Bool)?
     /// A spring given by its mass, stiffness and damping (`UISpringTimingParameters`).
     var physicalSpring: PhysicalSpring?
     /// Inside a `UIViewPropertyAnimator`'s blocks: where the changes are recorded.
@@ -702,7 +711,11 @@ open class UIView: UIResponder, CALayerDelegate {
     animationBlocks.append(
       AnimationBlock(
         duration: duration, delay: delay, curve: CAMediaTimingFunction(name: .linear),
-        keyframes: (duration, false, CACurrentMediaTime() + delay + duration)))
+        repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
+        keyframes: (
+          duration, false, CACurrentMediaTime() + delay,
+          options.intersection(.calculationModes) == .calculationModeDiscrete
+        )))
     keyframedProperties = []
     animations()
     keyframedProperties = []
@@ -725,20 +738,33 @@ open class UIView: UIResponder, CALayerDelegate {
     var block = outer
     block.delay = outer.delay + start * keyframes.total
     block.duration = length * keyframes.total
-    block.keyframes = (keyframes.total, true, keyframes.ends)
+    block.keyframes = (keyframes.total, true, keyframes.begins, keyframes.discrete)
     animationBlocks.append(block)
     animations()
     animationBlocks.removeLast()
   }
 
+  /// Options of `animateKeyframes`: `.repeat`, `.autoreverse` (the whole animation, each
+  /// keyframe at its place in it) and `.calculationModeDiscrete` (each keyframe's values
+  /// jump at its end) are honoured; the other calculation modes move linearly; the rest
+  /// are accepted.
   public struct KeyframeAnimationOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static let calculationModeLinear = KeyframeAnimationOptions([])
+    public static let layoutSubviews = KeyframeAnimationOptions(rawValue: 1 << 0)
     public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
     public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
     public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
     public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
+    public static let overrideInheritedDuration = KeyframeAnimationOptions(rawValue: 1 << 5)
+    public static let overrideInheritedOptions = KeyframeAnimationOptions(rawValue: 1 << 9)
+    public static let calculationModeLinear = KeyframeAnimationOptions([])
+    public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+    public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
+    public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
+    public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
+    /// The bits the calculation mode takes.
+    static let calculationModes = KeyframeAnimationOptions(rawValue: 7 << 10)
   }
 
   /// Options of `animate(withDuration:delay:options:animations:completion:)`: the curves,

@@ -62,4 +62,30 @@ import Testing
       #expect(abs(Double(view.layer.presentation()!.opacity) - alpha) < 1e-6, "at \(t) s")
     }
   }
+
+  /// The chain of `keyframesChain` (2 s, no delay) with options: repeating, each pass runs
+  /// the keyframes again; reversing, the pass back runs them backwards, then the model
+  /// shows; discrete, each keyframe's value shows from its end.
+  nonisolated static let optionCases: [(UIView.KeyframeAnimationOptions, [(Double, Double)])] = [
+    (.repeat, [(2.5, 0.5), (3.5, 0.1875), (4.25, 0.75), (9, 0.0)]),
+    (.autoreverse, [(2.5, 0.1875), (3.75, 0.75), (4.5, 0.5)]),
+    ([.repeat, .autoreverse], [(2.5, 0.1875), (3.75, 0.75), (4.25, 0.75), (6.5, 0.1875)]),
+    (.calculationModeDiscrete, [(0.9, 1), (1.1, 0), (1.9, 0), (2.1, 0.5)]),
+  ]
+
+  @Test(arguments: optionCases)
+  func optionsShapeTheWholeAnimation(
+    options: UIView.KeyframeAnimationOptions, expected: [(Double, Double)]
+  ) {
+    let (tree, view) = showViewInKeyWindow()
+    UIView.animateKeyframes(withDuration: 2, delay: 0, options: options) {
+      UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { view.alpha = 0 }
+      UIView.addKeyframe(withRelativeStartTime: 0.6, relativeDuration: 0.4) { view.alpha = 0.5 }
+    }
+    for (t, alpha) in expected {
+      tree.advance(to: .seconds(t))
+      let shown = Double(view.layer.presentation()!.opacity)
+      #expect(abs(shown - alpha) < 1e-6, "at \(t) s: \(shown)")
+    }
+  }
 }
