@@ -208,6 +208,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
   /// clock, moving at `rate` (1: the whole timeline in `duration` seconds) while running.
   private var place = 0.0
   private var since = 0.0
+  /// Paused while waiting to begin: the seconds of the wait that were left.
+  private var waitLeft = 0.0
   private var rate = 1.0
   /// Which animations are the current ones (each replacement makes new ones), and how many
   /// of them have not reached their end.
@@ -298,7 +300,9 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
 
   // MARK: UIViewAnimating
 
-  open func startAnimation() { startAnimation(afterDelay: delay) }
+  /// Starts the animations after `delay` (an inactive animator), or resumes a paused one,
+  /// after what was left of its wait when it paused before it began.
+  open func startAnimation() { startAnimation(afterDelay: state == .active ? waitLeft : delay) }
 
   /// Starts the animations `delay` seconds from now (an inactive animator), or resumes a
   /// paused one from where it is.
@@ -318,6 +322,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     }
     place = placeNow()
     since = CACurrentMediaTime() + wait
+    waitLeft = 0
     isRunning = true
     replaceAnimations()
   }
@@ -331,6 +336,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
     case .active:
       guard isRunning else { return }
       place = placeNow()
+      waitLeft = max(0, since - CACurrentMediaTime())
       // Scrubbed linearly from here: the place becomes the fraction of the way the values
       // have come, so that nothing moves as it pauses.
       if scrubsLinearly, let whole = pieces.first(where: { $0.start == 0 && $0.length == 1 }) {

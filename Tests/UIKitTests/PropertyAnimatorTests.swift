@@ -184,6 +184,23 @@ import Testing
     #expect(animator.state == .inactive && view.alpha == 0 && alpha(view) == 0)
   }
 
+  /// Paused half-way through a 1 s wait before it begins, then resumed at 2 s: it waits
+  /// the half second left and fades from 2.5 s (it waited the whole second again).
+  @Test func pausedDuringItsWaitItWaitsWhatIsLeft() {
+    let (tree, view) = scene()
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+    animator.startAnimation(afterDelay: 1)
+    tree.advance(to: .seconds(0.5))
+    animator.pauseAnimation()
+    tree.advance(to: .seconds(2))
+    #expect(alpha(view) == 1 && animator.fractionComplete == 0)
+    animator.startAnimation()
+    for (t, expected) in [(2.4, 1.0), (2.75, 0.75), (3.0, 0.5)] {
+      tree.advance(to: .seconds(t))
+      #expect(abs(alpha(view) - expected) < 1e-6, "at \(t) s: \(alpha(view))")
+    }
+  }
+
   /// Scrubbing: an inactive animator given a fraction is paused there, its blocks' changes
   /// made; the view shows that fraction of the way (`scrubsLinearly`, the default), or the
   /// curve at it, and holds it.
