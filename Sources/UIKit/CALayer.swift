@@ -52,6 +52,7 @@ open class CALayer: NSObject {
   public override init() {
     backing = Self.makeBacking()
     super.init()
+    takeInitialCustomSnapshot()
   }
 
   /// A copy of `layer`'s model values (Core Animation uses it to make presentation layers).
@@ -59,6 +60,7 @@ open class CALayer: NSObject {
     backing = Self.makeBacking()
     super.init()
     if let other = layer as? CALayer { copyModel(from: other) }
+    takeInitialCustomSnapshot()
   }
 
   /// Required, as on iOS (`NSSecureCoding`). This module also makes layers through it where
@@ -67,6 +69,17 @@ open class CALayer: NSObject {
   public required init?(coder: NSCoder) {
     backing = Self.makeBacking()
     super.init()
+    if !CALayer.makingCopy { takeInitialCustomSnapshot() }
+  }
+
+  /// Set while this module makes a presentation copy through `init?(coder:)`.
+  nonisolated(unsafe) static var makingCopy = false
+
+  /// A new layer of this class made through `init?(coder:)`, as a presentation copy.
+  static func makeCopy() -> Self? {
+    makingCopy = true
+    defer { makingCopy = false }
+    return Self(coder: EmptyCoder())
   }
 
   /// A new layer of `type` (`CALayer.Type`): the built-in classes through `init()`, a
@@ -625,7 +638,7 @@ open class CALayer: NSObject {
     if isPresentationCopy { return self }
     guard hasBeenCommitted else { return nil }
     let presented = backing.committedPresentation(at: Runtime.now)
-    guard let copy = Self(coder: EmptyCoder()) else { return nil }
+    guard let copy = Self.makeCopy() else { return nil }
     copy.copyModel(from: self)
     copy.modelObject = self
     copy.backing.properties = presented.nodes[0].properties
@@ -637,7 +650,7 @@ open class CALayer: NSObject {
 
   /// A copy of the model with `values` for the program's own properties, to draw.
   func presentationCopyForDrawing(_ values: [String: Double]) -> CALayer? {
-    guard let copy = Self(coder: EmptyCoder()) else { return nil }
+    guard let copy = Self.makeCopy() else { return nil }
     copy.copyModel(from: self)
     copy.modelObject = self
     copy.delegate = delegate

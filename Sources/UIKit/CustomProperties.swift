@@ -1,6 +1,5 @@
 import Foundation
 import RingLayers
-@_spi(Reflection) import Swift
 
 /// A layer subclass's own stored properties, found by name as Core Animation's key-value
 /// coding finds an `@NSManaged` or `@objc dynamic` property: read, set and copied in place
@@ -82,9 +81,9 @@ enum CustomProperties {
   static func fields(of type: AnyClass) -> [String: Field] {
     if let table = tables[ObjectIdentifier(type)] { return table }
     var table: [String: Field] = [:]
-    forEachProgramField(of: type) { name, offset, fieldType, _ in
+    forEachProgramField(of: type) { name, offset, fieldType, ownership in
       let key = String(cString: name)
-      if let kind = Kind(fieldType), table[key] == nil {
+      if ownership == .strong, let kind = Kind(fieldType), table[key] == nil {
         table[key] = Field(offset: offset, kind: kind)
       }
     }
@@ -92,20 +91,42 @@ enum CustomProperties {
     return table
   }
 
-  /// Calls `body` with the name, offset, type and kind of each stored property that
-  /// `type`'s own and its superclasses' declarations make, down to the first class of this
-  /// module: the program's fields.
+  /// How a stored property holds its value.
+  enum Ownership {
+    /// By value, or a strong reference.
+    case strong
+    /// A `weak` reference to an instance of a class.
+    case weak
+    /// Another: `unowned`, or a `weak` reference to a protocol's instance.
+    case other
+  }
+
+  /// Calls `body` with the name, offset, type and ownership of each stored property
+  /// that `type`'s own and its superclasses' declarations make, down to the first class of
+  /// this module: the program's fields. (The runtime's reflection, as `Mirror` reads it,
+  /// tells a `weak` or `unowned` reference from a strong one.)
   private static func forEachProgramField(
     of type: AnyClass,
-    _ body: (UnsafePointer<CChar>, Int, Any.Type, _MetadataKind) -> Void
+    _ body: (UnsafePointer<CChar>, Int, Any.Type, Ownership) -> Void
   ) {
-    var current: AnyClass? = type
-    while let cls = current, !String(reflecting: cls).hasPrefix("UIKit.") {
-      _ = _forEachField(of: cls, options: _EachFieldOptions(rawValue: 1)) {
-        body($0, $1, $2, $3)
-        return true
-      }
-      current = _getSuperclass(cls)
+    var base: AnyClass? = type
+    while let cls = base, !String(reflecting: cls).hasPrefix("UIKit.") {
+      base = _getSuperclass(cls)
+    }
+    let first = base.map { reflectionFieldCount($0) } ?? 0
+    let count = reflectionFieldCount(type)
+    guard first < count else { return }
+    for index in first..<count {
+      var field = FieldReflection()
+      let fieldType = reflectionField(type, index: index, field: &field)
+      defer { field.freeName?(field.name) }
+      guard let name = field.name else { continue }
+      let ownership: Ownership =
+        field.isStrong
+        ? .strong
+        : (fieldType as? any OptionalWrapping.Type)?.wrappedType is AnyObject.Type
+          ? .weak : .other
+      body(name, reflectionFieldOffset(type, index: index), fieldType, ownership)
     }
   }
 
@@ -195,53 +216,58 @@ enum CustomProperties {
       if case .some(let value) = self.value(name, of: source) { set(value, name, of: target) }
     }
     for field in valueFields(of: type(of: source)) {
-      copy(field.type, at: field.offset, from: source, to: target)
+      if field.weak,
+        let object = (field.type as? any OptionalWrapping.Type)?.wrappedType as? AnyObject.Type
+      {
+        copyWeak(object, at: field.offset, from: source, to: target)
+      } else {
+        copy(field.type, at: field.offset, from: source, to: target)
+      }
     }
   }
 
-  nonisolated(unsafe) private static var valueTables: [ObjectIdentifier: [(Int, Any.Type)]] =
-    [:]
+  nonisolated(unsafe) private static var valueTables:
+    [ObjectIdentifier: [(offset: Int, type: Any.Type, weak: Bool)]] = [:]
 
-  /// The program's stored properties of value types beyond `Kind`'s (arrays, dictionaries,
-  /// enums, structs, tuples, closures, and optional ones), with their offsets: copied whole
-  /// to a presentation copy, as a subclass's `init(layer:)` copies them on iOS (the copy is
-  /// made through `init?(coder:)` here: an initialiser that is not required cannot be
-  /// called by class). See `copiesAsAValue` for what is left.
-  static func valueFields(of type: AnyClass) -> [(offset: Int, type: Any.Type)] {
+  /// The program's stored properties beyond `Kind`'s (arrays, dictionaries, enums,
+  /// structs, tuples, closures, references to objects, strong or `weak`, and optional
+  /// ones), with their offsets, and whether each is `weak`: copied whole to a presentation
+  /// copy, as a subclass's `init(layer:)` copies them on iOS, or Core Animation an
+  /// `@NSManaged` property (the copy is made through `init?(coder:)` here: an initialiser
+  /// that is not required cannot be called by class). See `copiesWhole` for what is left.
+  static func valueFields(of type: AnyClass) -> [(offset: Int, type: Any.Type, weak: Bool)] {
     if let table = valueTables[ObjectIdentifier(type)] { return table }
-    var table: [(Int, Any.Type)] = []
-    forEachProgramField(of: type) { _, offset, fieldType, kind in
-      if Kind(fieldType) == nil, copiesAsAValue(fieldType, kind: kind) {
-        table.append((offset, fieldType))
-      }
+    var table: [(offset: Int, type: Any.Type, weak: Bool)] = []
+    forEachProgramField(of: type) { _, offset, fieldType, ownership in
+      guard ownership != .other, ownership == .weak || Kind(fieldType) == nil,
+        copiesWhole(fieldType)
+      else { return }
+      table.append((offset, fieldType, ownership == .weak))
     }
     valueTables[ObjectIdentifier(type)] = table
     return table
   }
 
-  /// Whether a stored property of `type` is copied to a presentation copy: a value type (or
-  /// an optional one, a `lazy var`'s storage), but not a pointer or handle (an
-  /// `Unsafe...Pointer`, `OpaquePointer`, `Unmanaged`, a lock), which the layer may own and
-  /// free in its `deinit`, nor a reference to an object (it may be `weak`).
-  static func copiesAsAValue(_ type: Any.Type, kind: _MetadataKind) -> Bool {
-    switch kind {
-    case .struct, .enum, .tuple, .function: break
-    case .optional:
-      // An optional may be a `weak` reference, whose storage is not an optional's: only
-      // optional values of the standard library's and Foundation's types, closures and
-      // tuples (none of which can be weak) are taken.
-      guard let wrapped = (type as? any OptionalWrapping.Type)?.wrappedType,
-        !(wrapped is AnyObject.Type)
-      else { return false }
-      let name = String(reflecting: wrapped)
-      guard name.hasPrefix("Swift.") || name.hasPrefix("Foundation.") || name.hasPrefix("(")
-      else { return false }
-    default: return false
-    }
+  /// Whether a stored property of `type` is copied to a presentation copy: anything but a
+  /// pointer or handle (an `Unsafe...Pointer`, `OpaquePointer`, `Unmanaged`, a lock), which
+  /// the layer may own and free in its `deinit`.
+  static func copiesWhole(_ type: Any.Type) -> Bool {
     let name = String(reflecting: type)
     return !["Unsafe", "OpaquePointer", "Unmanaged", "Mutex", "Atomic"].contains {
       name.contains($0)
     }
+  }
+
+  /// A `weak` stored property's storage.
+  private struct WeakReference<T: AnyObject> {
+    weak var object: T?
+  }
+
+  /// Copies the `weak` reference to a `T` at `offset` in `source` over the one in `target`.
+  private static func copyWeak<T: AnyObject>(
+    _: T.Type, at offset: Int, from source: AnyObject, to target: AnyObject
+  ) {
+    copy(WeakReference<T>.self, at: offset, from: source, to: target)
   }
 
   /// Copies the value of type `T` at `offset` in `source` over the one in `target`.
@@ -291,7 +317,7 @@ extension CALayer {
     let watch = CustomProperties.watch(of: type(of: self))
     guard watch.size > 0 else { return }
     let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-    guard hasBeenCommitted, customSnapshot.count == watch.size else {
+    guard customSnapshot.count == watch.size else {
       takeCustomSnapshot(watch)
       return
     }
@@ -307,7 +333,9 @@ extension CALayer {
     guard !changed.isEmpty else { return }
     for (name, _, _) in changed {
       if type(of: self).needsDisplay(forKey: name) { setNeedsDisplay() }
-      guard !CATransaction.disableActions(), let action = action(forKey: name) else { continue }
+      // A layer not yet shown has nothing to animate from.
+      guard hasBeenCommitted, !CATransaction.disableActions(), let action = action(forKey: name)
+      else { continue }
       if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
         // From the value shown before the change.
         let copy = basic.copy() as! CABasicAnimation
@@ -334,6 +362,15 @@ extension CALayer {
   static func noticeWatchedChanges() {
     watched.removeAll { $0.layer == nil }
     for entry in watched { entry.layer?.noticeCustomChanges() }
+  }
+
+  /// Takes the program's own properties' values as the layer is made (its class's stored
+  /// properties hold their initial values by then), so that one set before the layer is
+  /// first shown, in the turn it is added, redraws it, as setting a property its class names
+  /// in `needsDisplay(forKey:)` does on iOS. Not for presentation copies.
+  func takeInitialCustomSnapshot() {
+    let watch = CustomProperties.watch(of: type(of: self))
+    if watch.size > 0 { takeCustomSnapshot(watch) }
   }
 
   private func takeCustomSnapshot(_ watch: CustomProperties.Watch) {
@@ -423,3 +460,25 @@ protocol OptionalWrapping {
 extension Optional: OptionalWrapping {
   static var wrappedType: Any.Type { Wrapped.self }
 }
+
+/// A stored property's reflection record, as the runtime fills it (its
+/// `_FieldReflectionMetadata`).
+private struct FieldReflection {
+  var name: UnsafePointer<CChar>? = nil
+  var freeName: (@convention(c) (UnsafePointer<CChar>?) -> Void)? = nil
+  var isStrong = false
+  var isVar = false
+}
+
+/// The runtime's reflection of stored properties, superclasses' first (what `Mirror` and
+/// `_forEachField` use).
+@_silgen_name("swift_reflectionMirror_recursiveCount")
+private func reflectionFieldCount(_ type: Any.Type) -> Int
+
+@_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
+private func reflectionField(
+  _ type: Any.Type, index: Int, field: UnsafeMutablePointer<FieldReflection>
+) -> Any.Type
+
+@_silgen_name("swift_reflectionMirror_recursiveChildOffset")
+private func reflectionFieldOffset(_ type: Any.Type, index: Int) -> Int

@@ -810,6 +810,10 @@ open class UIView: UIResponder, CALayerDelegate {
     springBlock = nil
     physicalSpringBlock = nil
     animations()
+    // Changes of the program's own layer properties are noticed while the block holds, so
+    // a layer's `action(forKey:)` asking its view for an animation (of "opacity", to copy
+    // its timing) gets the block's, as on iOS.
+    CALayer.noticeWatchedChanges()
     animationBlocks.removeLast()
     CATransaction.commit()
   }

@@ -108,6 +108,60 @@ import Testing
     #expect(layer.animationKeys() == ["progress"], "noticed as the transaction commits")
   }
 
+  /// Set in the turn the layer is added, before it is first shown, the number draws it (it
+  /// stayed blank: there was no earlier value to see a change from), without animating.
+  @Test func setBeforeItIsFirstShownItDraws() {
+    let layer = EasedBarLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+    layer.progress = 0.3
+    let tree = showInKeyWindow(layer)
+    #expect(layer.animationKeys() == nil)
+    tree.advance(to: .seconds(0.1))
+    #expect(Self.barLength(layer) == 30)
+  }
+
+  /// A view whose own layer (`layerClass`) animates its number in a `UIView.animate` block by
+  /// copying the block's animation of "opacity", as ring libraries do: the number runs over
+  /// the block's duration (it jumped: the block had ended when the change was noticed).
+  @Test func aViewsLayerCopiesTheBlocksAnimation() {
+    final class RingLayer: CALayer {
+      var progress: CGFloat = 0
+      override class func needsDisplay(forKey key: String) -> Bool {
+        key == "progress" || super.needsDisplay(forKey: key)
+      }
+      override func action(forKey event: String) -> CAAction? {
+        guard event == "progress" else { return super.action(forKey: event) }
+        guard let template = super.action(forKey: "opacity") as? CABasicAnimation else {
+          return nil
+        }
+        let animation = template.copy() as! CABasicAnimation
+        animation.keyPath = event
+        animation.fromValue = (presentation() ?? model()).value(forKey: event)
+        animation.toValue = nil
+        return animation
+      }
+      override func draw(in ctx: CGContext) {
+        ctx.setFillColor(UIColor.red.cgColor)
+        ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
+      }
+    }
+    final class RingView: UIView {
+      override class var layerClass: AnyClass { RingLayer.self }
+    }
+    let (tree, host) = showViewInKeyWindow()
+    let view = RingView(frame: CGRect(x: 0, y: 0, width: 100, height: 10))
+    host.addSubview(view)
+    tree.advance(to: .seconds(0.1))
+    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+      (view.layer as! RingLayer).progress = 1
+    }
+    #expect(view.layer.animationKeys() == ["progress"])
+    tree.advance(to: .seconds(0.6))
+    #expect(abs(Self.barLength(view.layer) - 50) <= 1, "\(Self.barLength(view.layer))")
+    tree.advance(to: .seconds(1.2))
+    #expect(Self.barLength(view.layer) == 100)
+  }
+
   /// How many of the layer's columns are red (its bar's length, in points).
   static func barLength(_ layer: CALayer) -> Int {
     let p = renderedPixels(layer, width: 100, height: 10)
@@ -225,5 +279,55 @@ import Testing
     #expect(shown.stops == [0, 1] && shown.names == ["a", "b"])
     #expect(
       shown.buffer != layer.buffer, "a pointer it owns is its own (shared, it was freed twice)")
+  }
+
+  /// What a ring layer keeps of its view: a `weak` reference (it was left nil, and the
+  /// ring's drawing, which reads the view's settings, crashed mid-animation), a strong
+  /// reference, and an optional structure of its own.
+  final class OwnedRingLayer: CALayer {
+    final class Settings {
+      var width: CGFloat = 0
+    }
+    struct Inset {
+      var points: CGFloat
+    }
+    weak var owner: Settings?
+    var shared = Settings()
+    var inset: Inset?
+    var progress: CGFloat = 0
+    nonisolated(unsafe) static var drawnWidths: [CGFloat] = []
+
+    override class func needsDisplay(forKey key: String) -> Bool {
+      key == "progress" || super.needsDisplay(forKey: key)
+    }
+
+    override func draw(in ctx: CGContext) {
+      guard let owner, let inset else { return }
+      OwnedRingLayer.drawnWidths.append(owner.width + shared.width + inset.points)
+    }
+  }
+
+  @Test func theDrawnCopyKeepsReferencesToObjects() {
+    let settings = OwnedRingLayer.Settings()
+    settings.width = 10
+    weak var released: OwnedRingLayer.Settings?
+    do {
+      let layer = OwnedRingLayer()
+      layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+      layer.owner = settings
+      layer.shared.width = 1
+      layer.inset = .init(points: 0.5)
+      released = layer.shared
+      let tree = showInKeyWindow(layer)
+      OwnedRingLayer.drawnWidths = []
+      layer.add(linearAnimation("progress", from: 0, to: 1), forKey: "grow")
+      tree.advance(to: .seconds(0.5))
+      #expect(OwnedRingLayer.drawnWidths.last == 11.5, "\(OwnedRingLayer.drawnWidths)")
+      let shown = layer.presentation()!
+      #expect(shown.owner === settings && shown.shared === layer.shared)
+      layer.removeFromSuperlayer()
+    }
+    #expect(released == nil, "the copies released what they held")
+    #expect(settings.width == 10)
   }
 }
