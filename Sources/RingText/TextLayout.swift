@@ -27,7 +27,7 @@ public struct TextLayout: Hashable, Sendable {
   /// One laid-out line.
   public struct Line: Hashable, Sendable {
     public var fragments: [Fragment]
-    /// The line's advance, trailing spaces not counted, in points.
+    /// The line's advance, in points: spaces where it wraps not counted.
     public var width: Double
     /// The line's top and its baseline, in the layout's points.
     public var top: Double
@@ -88,8 +88,12 @@ public struct TextLayout: Hashable, Sendable {
       var line = Line(
         fragments: [], width: 0, top: top, baseline: top + metrics.ascender,
         height: metrics.height)
+      // Spaces where a line wraps hang past its end, uncounted; at a paragraph's end they
+      // count, as in UIKit (`" ".size(withAttributes:)` is a space's width).
+      let wraps = range.hi < range.paragraphEnd || range.replaced != nil
+      let letters = range.letters(text)
       var runs = text.shape(
-        Letters.trimmingTrailingSpace(range.letters(text)), direction: range.direction)
+        wraps ? Letters.trimmingTrailingSpace(letters) : letters, direction: range.direction)
       line.width = runs.reduce(0) { $0 + $1.line.width }
       // Justified: every line but a paragraph's last (and a truncated one) is stretched to
       // the box, the extra shared among its spaces.

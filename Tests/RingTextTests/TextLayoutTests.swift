@@ -28,6 +28,22 @@ import Testing
     #expect(layout.lines[0].baseline == font.ascender, "the first baseline is an ascender down")
   }
 
+  /// Spaces at a paragraph's end count, as UIKit measures them (a label of spaces has a
+  /// width); where a line wraps they hang past the line, uncounted.
+  @Test(arguments: ["a   ", "   ", " ", "a \nb"])
+  func spacesAtAParagraphsEndCount(text: String) {
+    let paragraph = String(text.prefix { $0 != "\n" })
+    let layout = TextLayout(text, attributes: look)
+    #expect(abs(layout.lines[0].width - width(paragraph)) < 1e-9)
+    #expect(layout.lines[0].width > width(paragraph.filter { $0 != " " }))
+  }
+
+  @Test func spacesWhereALineWrapsDoNotCount() {
+    let layout = TextLayout("one   two", attributes: look, width: width("one") + 1)
+    #expect(texts(layout) == ["one", "two"])
+    #expect(abs(layout.lines[0].width - width("one")) < 1e-9)
+  }
+
   @Test func aLineExactlyAsWideAsTheBoxFits() {
     let layout = TextLayout("one two", attributes: look, width: width("one two"))
     #expect(texts(layout) == ["one two"])
