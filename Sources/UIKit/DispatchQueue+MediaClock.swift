@@ -16,11 +16,16 @@ extension DispatchQueue {
     flags: DispatchWorkItemFlags = [],
     execute work: @escaping @Sendable @convention(block) () -> Void
   ) {
-    guard group == nil, MainQueueBlocks.takes(self) else {
+    guard MainQueueBlocks.takes(self) else {
       self.Dispatch::async(group: group, qos: qos, flags: flags, execute: work)
       return
     }
-    MainQueueBlocks.add(after: .zero, work)
+    // A member of `group` until it has run.
+    group?.enter()
+    MainQueueBlocks.add(after: .zero) {
+      work()
+      group?.leave()
+    }
   }
 
   /// Runs `work` on this queue at `deadline`: sent to the main queue on the main thread, due
@@ -63,6 +68,35 @@ extension DispatchQueue {
   }
 }
 
+extension DispatchGroup {
+  /// Runs `work` on `queue` once every block of the group has run: on the main queue from
+  /// the main thread, in a turn of the main run loop of its own, the first (a millisecond
+  /// apart on the media clock) at which the group is empty (at once, for an empty group).
+  @_disfavoredOverload
+  public func notify(
+    qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], queue: DispatchQueue,
+    execute work: @escaping @convention(block) () -> Void
+  ) {
+    guard MainQueueBlocks.takes(queue) else {
+      self.Dispatch::notify(qos: qos, flags: flags, queue: queue, execute: work)
+      return
+    }
+    MainQueueBlocks.whenEmpty(self, after: .zero, work)
+  }
+
+  /// Performs `item` on `queue` once every block of the group has run, as above.
+  @_disfavoredOverload
+  public func notify(queue: DispatchQueue, work item: DispatchWorkItem) {
+    guard MainQueueBlocks.takes(queue) else {
+      self.Dispatch::notify(queue: queue, work: item)
+      return
+    }
+    MainQueueBlocks.whenEmpty(self, after: .zero) {
+      if !item.isCancelled { item.perform() }
+    }
+  }
+}
+
 /// The blocks sent to the main queue from the main thread, on the media clock.
 enum MainQueueBlocks {
   nonisolated(unsafe) static var due: [(time: MediaTime, work: () -> Void)] = []
@@ -75,6 +109,20 @@ enum MainQueueBlocks {
 
   static func add(after delay: MediaTime, _ work: @escaping () -> Void) {
     due.append((Runtime.now + delay, work))
+  }
+
+  /// Runs `work` in the first turn from `delay` on, a millisecond apart, at which `group` is
+  /// empty (its members may be other threads' blocks, which leave it on their own time).
+  static func whenEmpty(
+    _ group: DispatchGroup, after delay: MediaTime, _ work: @escaping () -> Void
+  ) {
+    add(after: delay) {
+      if group.wait(timeout: .now()) == .success {
+        work()
+      } else {
+        whenEmpty(group, after: MediaTimers.delay(seconds: 0.001), work)
+      }
+    }
   }
 
   /// How far ahead of now `deadline` is, never less than zero: up to the next millisecond,

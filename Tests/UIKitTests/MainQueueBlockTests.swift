@@ -28,6 +28,34 @@ import Testing
     #expect(heard.times == [0, 0.5, -0.5])
   }
 
+  /// A group's `notify` on the main queue runs once the group is empty, in a turn of its
+  /// own: at once for an empty group, after a member sent to the main queue, and once a
+  /// member on another thread has left (it never ran in a snapshot).
+  @Test func aGroupNotifiesTheMainQueueWhenEmpty() throws {
+    let tree = showInKeyWindow(CALayer())
+    tree.advance(to: .seconds(0.5))
+    let heard = Heard()
+    let empty = DispatchGroup()
+    empty.notify(queue: .main) { heard.times.append(1) }
+    let members = DispatchGroup()
+    DispatchQueue.main.async(group: members) { heard.times.append(2) }
+    members.notify(queue: .main) { heard.times.append(3) }
+    let elsewhere = DispatchGroup()
+    elsewhere.enter()
+    DispatchQueue.global().async {
+      Thread.sleep(forTimeInterval: 0.02)
+      elsewhere.leave()
+    }
+    elsewhere.notify(queue: .main) { heard.times.append(CACurrentMediaTime()) }
+    heard.times.append(0)
+    #expect(heard.times == [0])
+    tree.advance(to: .seconds(0.5))
+    #expect(heard.times == [0, 1, 2, 3], "the other thread's member has not left yet")
+    _ = elsewhere.wait(timeout: .now() + 5)
+    tree.advance(to: .seconds(0.6))
+    #expect(heard.times.count == 5 && (heard.times.last ?? 0) < 0.51, "\(heard.times)")
+  }
+
   /// `asyncAfter` runs the block as long after on the media clock as its deadline is after
   /// now (0.3 s, 700 ms), whatever the frame rate; an animation it adds begins then.
   @Test(arguments: [1, 7, 60])
