@@ -58,6 +58,17 @@ public class CGPath: Hashable, @unchecked Sendable {
     return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
+  /// Whether `point`, mapped through `transform` first (as Core Graphics documents it: the
+  /// point, not the path), is inside the area `rule` fills: open subpaths count as closed,
+  /// as a fill closes them; the stroke's width counts nothing. Exact for curves and arcs,
+  /// in points; a point exactly on the outline may fall either way.
+  public func contains(
+    _ point: CGPoint, using rule: CGPathFillRule = .winding,
+    transform: CGAffineTransform = .identity
+  ) -> Bool {
+    bezier.contains(point.applying(transform).point, rule: rule == .evenOdd ? .evenOdd : .nonZero)
+  }
+
   public func copy() -> CGPath? { CGPath(bezier) }
   public func mutableCopy() -> CGMutablePath? { CGMutablePath(bezier) }
 

@@ -60,6 +60,15 @@ open class UIBezierPath: NSObject {
   open var currentPoint: CGPoint { bezier.currentPoint.map(CGPoint.init) ?? .zero }
   open var bounds: CGRect { cgPath.boundingBox }
 
+  /// Whether `point` (in the path's coordinates) is inside a closed subpath's area as
+  /// `usesEvenOddFillRule` fills it. As UIKit documents, an open subpath encloses nothing
+  /// here, though a fill would paint it: close a copy to hit-test one. Exact for curves and
+  /// arcs; the line width counts nothing.
+  open func contains(_ point: CGPoint) -> Bool {
+    bezier.contains(
+      point.point, rule: usesEvenOddFillRule ? .evenOdd : .nonZero, closingOpenSubpaths: false)
+  }
+
   open func move(to point: CGPoint) { bezier.move(to: point.point) }
   open func addLine(to point: CGPoint) { bezier.addLine(to: point.point) }
   open func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {
