@@ -61,6 +61,15 @@ extension Timer {
     self.init(dueIn: interval, repeats: repeats, block: block)
   }
 
+  /// A timer that never fires, made by `Timer()` (iOS's, NSObject's initialiser, which
+  /// Foundation on Linux lacks; Swift lets no extension declare `init()` itself, so this one's
+  /// only argument has a default and is never written): not scheduled, not repeating, valid
+  /// until invalidated, due at `.distantFuture`, so scheduling it holds it there until
+  /// `fireDate` is set.
+  public convenience init(_: Void = ()) {
+    self.init(fire: .distantFuture, interval: 0, repeats: false) { _ in }
+  }
+
   // Within this module Foundation's declarations win over the shadowing ones above (it
   // imports Foundation itself), so it calls these.
   convenience init(

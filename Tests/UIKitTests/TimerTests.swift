@@ -120,6 +120,22 @@ final class Heard: @unchecked Sendable {
     #expect(heard.times == [0.1, 0.2, 1, 1.1])
   }
 
+  /// `Timer()` (NSObject's initialiser on iOS; Foundation on Linux has none) makes a timer
+  /// that never fires: valid, not repeating, due at `.distantFuture`; scheduled, it waits
+  /// there (a one-shot timer that fired would be invalid), until invalidated.
+  @Test func anArgumentLessTimerNeverFires() {
+    let tree = showInKeyWindow(CALayer())
+    let timer = Timer()
+    #expect(timer.isValid, "valid until invalidated")
+    #expect(timer.fireDate > Date(timeIntervalSinceNow: 1e9), "due at \(timer.fireDate)")
+    #expect(timer.timeInterval == 0, "not repeating")
+    RunLoop.main.add(timer, forMode: .common)
+    tree.advance(to: .seconds(10))
+    #expect(timer.isValid, "it never fired")
+    timer.invalidate()
+    #expect(!timer.isValid)
+  }
+
   /// Timers and display links are called in the order they are due, and an animation a
   /// timer starts begins at the timer's time, not at the frame's.
   @Test func callsAreInTimeOrderAndAnimationsBeginAtThem() {
