@@ -125,7 +125,21 @@ extension UIApplication {
         self, &UIApplication.StatusBarKeys.hidden, newValue, .OBJC_ASSOCIATION_RETAIN)
     }
   }
-  public var statusBarFrame: CGRect { .zero }
+  /// The status bar's frame (deprecated on iOS 13): the window scene's
+  /// `statusBarManager.statusBarFrame`.
+  public var statusBarFrame: CGRect { UIStatusBarManager.main.statusBarFrame }
+  /// Whether the network activity indicator shows (deprecated on iOS 13; kept: there is no
+  /// status bar to show it in). False unless set.
+  public var isNetworkActivityIndicatorVisible: Bool {
+    get {
+      objc_getAssociatedObject(self, &UIApplication.StatusBarKeys.networkActivity) as? Bool
+        ?? false
+    }
+    set {
+      objc_setAssociatedObject(
+        self, &UIApplication.StatusBarKeys.networkActivity, newValue, .OBJC_ASSOCIATION_RETAIN)
+    }
+  }
   /// Never posted: the screen stays upright here.
   nonisolated public static let didChangeStatusBarOrientationNotification = Notification.Name(
     "UIApplicationDidChangeStatusBarOrientationNotification")
@@ -134,6 +148,7 @@ extension UIApplication {
   private enum StatusBarKeys {
     nonisolated(unsafe) static var style: UInt8 = 0
     nonisolated(unsafe) static var hidden: UInt8 = 0
+    nonisolated(unsafe) static var networkActivity: UInt8 = 0
   }
 }
 

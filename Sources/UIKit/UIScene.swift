@@ -30,6 +30,29 @@ open class UIWindowScene: UIScene {
   open var screen: UIScreen { .main }
   open var interfaceOrientation: UIInterfaceOrientation { .portrait }
   open var traitCollection: UITraitCollection { .current }
+  /// The scene's status bar: where it is, whether it shows and how it looks.
+  open var statusBarManager: UIStatusBarManager? { .main }
+}
+
+/// A window scene's status bar (UIKit's, iOS 13 and later), as the application's settings
+/// leave it: no status bar is drawn here, and none takes room from the windows.
+@preconcurrency @MainActor
+open class UIStatusBarManager: NSObject {
+  /// The one scene's.
+  static let main = UIStatusBarManager()
+
+  /// The status bar's frame in the screen's coordinates (points): across the top of the
+  /// upright screen, as wide as it, and as tall as a window's top safe-area inset, which is
+  /// 0 here (`UIView.safeAreaInsets`: nothing covers a window's top); `.zero` when
+  /// hidden, as on iOS.
+  open var statusBarFrame: CGRect {
+    isStatusBarHidden
+      ? .zero : CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: 0)
+  }
+  /// Whether the status bar is hidden: `UIApplication.isStatusBarHidden`, false unless set.
+  open var isStatusBarHidden: Bool { UIApplication.shared.isStatusBarHidden }
+  /// The status bar's look: `UIApplication.statusBarStyle`, `.default` unless set.
+  open var statusBarStyle: UIStatusBarStyle { UIApplication.shared.statusBarStyle }
 }
 
 /// How the interface is turned (UIKit's), as a window scene reports it.

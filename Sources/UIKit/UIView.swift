@@ -184,6 +184,10 @@ open class UIView: UIResponder, CALayerDelegate {
   open var accessibilityTraits: UIAccessibilityTraits = .none
   open var accessibilityElementsHidden = false
 
+  /// The name state restoration saves the view under (UIKit's; nil unless set). Kept: a
+  /// program here saves and restores no state.
+  open var restorationIdentifier: String?
+
   /// How the view's content fills its bounds (`.scaleToFill` unless set).
   open var contentMode: ContentMode = .scaleToFill
 

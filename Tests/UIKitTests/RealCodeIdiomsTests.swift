@@ -115,6 +115,41 @@ import Testing
     #expect(UIViewController().supportedInterfaceOrientations.contains(.landscapeLeft))
     #expect(UIView().forBaselineLayout() is UIView)
   }
+
+  /// The status bar as scene-based code reads it (and the deprecated application-wide
+  /// reads): across the top of the upright screen, as tall as a window's top safe-area
+  /// inset (0 here), shown, in the default style; the network activity indicator and a
+  /// view's restoration identifier are kept.
+  @Test func theStatusBarAndKeptSettingsRead() throws {
+    UIApplication.shared.reset()
+    // As a program starts (another test hides the bar).
+    UIApplication.shared.isStatusBarHidden = false
+    UIApplication.shared.statusBarStyle = .default
+    let scene = try #require(UIApplication.shared.connectedScenes.first as? UIWindowScene)
+    let manager = try #require(scene.statusBarManager)
+    let window = UIWindow(windowScene: scene)
+    #expect(
+      manager.statusBarFrame
+        == CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: window.safeAreaInsets.top),
+      "\(manager.statusBarFrame)")
+    #expect(UIApplication.shared.statusBarFrame == manager.statusBarFrame)
+    #expect(!manager.isStatusBarHidden && manager.statusBarStyle == .default)
+    UIApplication.shared.isStatusBarHidden = true
+    UIApplication.shared.statusBarStyle = .lightContent
+    #expect(manager.isStatusBarHidden && manager.statusBarFrame == .zero, "hidden: zero")
+    #expect(manager.statusBarStyle == .lightContent)
+    UIApplication.shared.isStatusBarHidden = false
+    UIApplication.shared.statusBarStyle = .default
+    #expect(!UIApplication.shared.isNetworkActivityIndicatorVisible)
+    UIApplication.shared.isNetworkActivityIndicatorVisible = true
+    #expect(UIApplication.shared.isNetworkActivityIndicatorVisible, "kept")
+    UIApplication.shared.isNetworkActivityIndicatorVisible = false
+
+    let view = UIView()
+    #expect(view.restorationIdentifier == nil)
+    view.restorationIdentifier = "NVActivityIndicatorPresenter"
+    #expect(view.restorationIdentifier == "NVActivityIndicatorPresenter", "kept")
+  }
 }
 
 /// Core Foundation's run-loop timers, as older code delays with them: on the main run loop
