@@ -11,6 +11,8 @@ open class UIView: UIResponder, CALayerDelegate {
   public private(set) weak var superview: UIView?
   weak var viewController: UIViewController?
   var needsLayout = true
+  /// Whether `updateProperties()` is due: a new view, or `setNeedsUpdateProperties()`.
+  var needsUpdateProperties = true
   private var backgroundObject: UIColor?
 
   /// The class of `layer`: `CALayer` unless a subclass says otherwise.
@@ -416,6 +418,7 @@ open class UIView: UIResponder, CALayerDelegate {
   /// or what they depend on changed, solves them and moves the views they place.
   open func layoutIfNeeded() {
     AutoLayout.solveIfNeeded()
+    updateOwnPropertiesIfNeeded()
     if needsLayout {
       needsLayout = false
       // Through the layer, as on iOS: its class may override `layoutSublayers()`.
@@ -425,9 +428,38 @@ open class UIView: UIResponder, CALayerDelegate {
     for view in subviews { view.layoutIfNeeded() }
   }
 
+  /// Sets the view's content and styling (text, colours, visibility) before its layout
+  /// (UIKit's, iOS 26): called once in the next layout pass after
+  /// `setNeedsUpdateProperties()`, and in the first one, for each view top-down, each just
+  /// before its own `layoutSubviews()` would run; it asks for no layout itself. Does nothing
+  /// unless overridden; call `setNeedsUpdateProperties()` rather than this.
+  open func updateProperties() {}
+
+  /// Asks for `updateProperties()` in the next layout pass (the frame's, or
+  /// `layoutIfNeeded()`); several requests before it make one call.
+  open func setNeedsUpdateProperties() { needsUpdateProperties = true }
+
+  /// Runs the pending `updateProperties()` now, of this view (its controller's first) and
+  /// of every view in its tree, top-down; none that is not due.
+  open func updatePropertiesIfNeeded() {
+    updateOwnPropertiesIfNeeded()
+    mask?.updatePropertiesIfNeeded()
+    for view in subviews { view.updatePropertiesIfNeeded() }
+  }
+
+  /// This view's own properties update, if due: its controller's, then its own.
+  func updateOwnPropertiesIfNeeded() {
+    guard needsUpdateProperties else { return }
+    needsUpdateProperties = false
+    viewController?.updateProperties()
+    updateProperties()
+  }
+
   /// The view's layout (its controller told before and after), as its layer's
   /// `layoutSublayers()` runs it.
   func layOutSubviewsNow() {
+    // Reached through the layer alone too (its own `layoutIfNeeded()`): properties first.
+    updateOwnPropertiesIfNeeded()
     viewController?.viewWillLayoutSubviews()
     layoutSubviews()
     viewController?.viewDidLayoutSubviews()

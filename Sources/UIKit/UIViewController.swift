@@ -25,6 +25,8 @@ open class UIViewController: UIResponder {
       loadedView?.viewController = nil
       loadedView = newValue
       newValue?.viewController = self
+      // The controller's first properties update comes with its view's next layout pass.
+      newValue?.needsUpdateProperties = true
     }
   }
 
@@ -33,6 +35,18 @@ open class UIViewController: UIResponder {
 
   /// Makes the view: a plain view the size of the main screen unless overridden.
   open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
+
+  /// Sets the content and styling of the controller's views before layout (UIKit's, iOS
+  /// 26): called in the layout pass where its view's properties update (the first, and the
+  /// next after `setNeedsUpdateProperties()`), before the view's own `updateProperties()`.
+  /// Does nothing unless overridden.
+  open func updateProperties() {}
+
+  /// Asks for `updateProperties()` in the next layout pass (of the loaded view; none before).
+  open func setNeedsUpdateProperties() { loadedView?.setNeedsUpdateProperties() }
+
+  /// Runs the pending properties updates of the view's tree now, this controller's first.
+  open func updatePropertiesIfNeeded() { loadedView?.updatePropertiesIfNeeded() }
 
   open func loadViewIfNeeded() {
     guard loadedView == nil else { return }

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import UIKit
+
+/// iOS 26's `updateProperties()`: a view's (and its controller's) content and styling, set
+/// in the layout pass before the view's own layout, once per request.
+@MainActor @Suite(.serialized) struct UpdatePropertiesTests {
+  /// What the views and controllers heard, in order.
+  final class Log {
+    var heard: [String] = []
+  }
+
+  final class Badge: UIView {
+    var log = Log()
+    var name = "badge"
+    var count = 0 {
+      didSet { setNeedsUpdateProperties() }
+    }
+    var shownCount = -1
+    override func updateProperties() {
+      super.updateProperties()
+      shownCount = count
+      log.heard.append("\(name).properties")
+    }
+    override func layoutSubviews() {
+      super.layoutSubviews()
+      log.heard.append("\(name).layout")
+    }
+  }
+
+  final class Controller: UIViewController {
+    var log = Log()
+    override func loadView() { view = Badge(frame: CGRect(x: 0, y: 0, width: 40, height: 40)) }
+    override func updateProperties() {
+      super.updateProperties()
+      log.heard.append("controller.properties")
+    }
+    override func viewWillLayoutSubviews() {
+      super.viewWillLayoutSubviews()
+      log.heard.append("controller.willLayout")
+    }
+  }
+
+  /// In the window's frames: the first pass updates the properties, then lays out; a
+  /// request (or several) makes one more update at the next frame, and no layout; a layout
+  /// request alone updates no properties.
+  @Test func theFrameLoopUpdatesPropertiesBeforeLayoutOncePerRequest() {
+    UIApplication.shared.reset()
+    let badge = Badge(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    window.rootViewController = UIViewController()
+    window.makeKeyAndVisible()
+    window.rootViewController!.view.addSubview(badge)
+    let tree = KeyWindowTree(window: window)
+    tree.advance(to: .zero)
+    #expect(badge.log.heard == ["badge.properties", "badge.layout"], "\(badge.log.heard)")
+
+    badge.log.heard = []
+    badge.count = 3
+    badge.count = 4
+    #expect(badge.log.heard.isEmpty, "asked for, not run at once")
+    tree.advance(to: .seconds(1.0 / 60))
+    #expect(badge.log.heard == ["badge.properties"], "one update: \(badge.log.heard)")
+    #expect(badge.shownCount == 4, "the last value")
+
+    badge.log.heard = []
+    tree.advance(to: .seconds(2.0 / 60))
+    #expect(badge.log.heard.isEmpty, "nothing asked, nothing run")
+    badge.setNeedsLayout()
+    tree.advance(to: .seconds(3.0 / 60))
+    #expect(badge.log.heard == ["badge.layout"], "\(badge.log.heard)")
+  }
+
+  /// `layoutIfNeeded()` runs the pending updates top-down, each view's before its own
+  /// layout; `updatePropertiesIfNeeded()` runs them alone, now.
+  @Test func layoutIfNeededAndUpdatePropertiesIfNeededRunThePendingUpdates() {
+    let log = Log()
+    let parent = Badge(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    let child = Badge(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    (parent.log, parent.name, child.log, child.name) = (log, "parent", log, "child")
+    parent.addSubview(child)
+    parent.layoutIfNeeded()
+    #expect(
+      log.heard == ["parent.properties", "parent.layout", "child.properties", "child.layout"],
+      "\(log.heard)")
+
+    log.heard = []
+    child.setNeedsUpdateProperties()
+    parent.setNeedsUpdateProperties()
+    parent.updatePropertiesIfNeeded()
+    #expect(log.heard == ["parent.properties", "child.properties"], "\(log.heard)")
+    parent.updatePropertiesIfNeeded()
+    #expect(log.heard.count == 2, "none was due any more")
+  }
+
+  /// A controller's update comes with its view's, first, before the layout it is told of;
+  /// its `setNeedsUpdateProperties()` asks through the view.
+  @Test func aControllersUpdateComesWithItsViews() {
+    let controller = Controller()
+    let view = controller.view as! Badge
+    view.log = controller.log
+    controller.view.layoutIfNeeded()
+    #expect(
+      controller.log.heard == [
+        "controller.properties", "badge.properties", "controller.willLayout", "badge.layout",
+      ], "\(controller.log.heard)")
+
+    controller.log.heard = []
+    controller.setNeedsUpdateProperties()
+    controller.updatePropertiesIfNeeded()
+    #expect(controller.log.heard == ["controller.properties", "badge.properties"])
+  }
+}
