@@ -227,6 +227,7 @@ open class CGContext {
     let layer = wrapped(content, painted: true)
     if state.blendMode != .normal {
       if recorded != nil { flattenRecording() }
+      willDraw()
       let t = toPixels
       // Valid by construction: the pixmap's own size.
       var source = try! Pixmap(width: pixmap.width, height: pixmap.height)
@@ -239,6 +240,7 @@ open class CGContext {
     } else if recorded != nil {
       recorded!.append(layer)
     } else {
+      willDraw()
       LayerRenderer().render(layer.presentation(at: .zero), transform: toPixels, into: &pixmap)
       didDraw()
     }
@@ -330,19 +332,71 @@ open class CGContext {
     return [image]
   }
 
-  /// A bitmap context's caller's memory and its row length in bytes.
-  var target: (data: UnsafeMutableRawPointer, bytesPerRow: Int)?
+  /// A bitmap context's memory: the program's, or its own once `data` was asked for.
+  struct Bitmap {
+    let data: UnsafeMutableRawPointer
+    /// Row length, in bytes.
+    let bytesPerRow: Int
+    /// Whether the context allocated it (and frees it).
+    let owned: Bool
+  }
+  /// The memory holding a bitmap context's pixels, when there is any: read in before each
+  /// drawing call and at `makeImage()`, written back after.
+  var target: Bitmap?
+  /// How a bitmap context's pixels are laid out (the engine's RGBA for other contexts).
+  var layout = BitmapLayout.rgba
+  /// A bitmap context's row length in bytes; 0 for other contexts.
+  var rowBytes = 0
 
-  /// Called after drawing into the pixmap: a bitmap context made with memory of the
-  /// caller's writes the pixels there (premultiplied RGBA).
+  deinit {
+    if let target, target.owned { target.data.deallocate() }
+  }
+
+  /// Called before drawing into the pixmap: a bitmap context with memory reads its pixels
+  /// from there, where the program may have written.
+  func willDraw() { readBitmap() }
+
+  /// Called after drawing into the pixmap: a bitmap context with memory writes the pixels
+  /// there in its layout; one without keeps only what its layout holds.
   func didDraw() {
+    if target != nil {
+      writeBitmap()
+    } else if layout != .rgba {
+      normalise()
+    }
+  }
+
+  /// The pixels as the layout holds them (grey, over black, or alpha only).
+  func normalise() {
+    guard layout != .rgba else { return }
+    let layout = layout
+    pixmap.withUnsafeMutablePixels { px in
+      for i in px.indices { px[i] = layout.canonical(px[i]) }
+    }
+  }
+
+  /// Reads the bitmap's memory, when it has any, into the pixmap.
+  func readBitmap() {
     guard let target else { return }
-    let w = pixmap.width
+    let (w, h, layout) = (pixmap.width, pixmap.height, layout)
+    pixmap.withUnsafeMutablePixels { px in
+      for y in 0..<h {
+        layout.read(
+          target.data + y * target.bytesPerRow,
+          into: UnsafeMutableBufferPointer(rebasing: px[(y * w)..<((y + 1) * w)]), width: w)
+      }
+    }
+  }
+
+  /// Writes the pixmap into the bitmap's memory, when it has any, in its layout.
+  func writeBitmap() {
+    guard let target else { return }
+    let (w, layout) = (pixmap.width, layout)
     pixmap.pixels.withUnsafeBufferPointer { px in
       for y in 0..<pixmap.height {
-        let row = target.data.advanced(by: y * target.bytesPerRow)
-          .bindMemory(to: UInt32.self, capacity: w)
-        for x in 0..<w { row[x] = UInt32(littleEndian: px[y * w + x]) }
+        layout.write(
+          UnsafeBufferPointer(rebasing: px[(y * w)..<((y + 1) * w)]),
+          to: target.data + y * target.bytesPerRow, width: w)
       }
     }
   }
@@ -365,6 +419,7 @@ open class CGContext {
     } else {
       // Through a bitmap context's base too: its y runs up, so a layer shows upside down
       // there unless the caller flips it, as on iOS.
+      willDraw()
       LayerRenderer().render(
         root.presentation(at: .zero),
         transform: t.concatenating(base).concatenating(Transform2D(scaleX: scale, y: scale)),
