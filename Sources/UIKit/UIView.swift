@@ -11,6 +11,8 @@ open class UIView: UIResponder, CALayerDelegate {
   public private(set) weak var superview: UIView?
   weak var viewController: UIViewController?
   var needsLayout = true
+  /// Its registrations for trait changes (`registerForTraitChanges`).
+  var traitChangeRegistrations: [TraitChangeRegistration] = []
   /// Whether `updateProperties()` is due: a new view, or `setNeedsUpdateProperties()`.
   var needsUpdateProperties = true
   private var backgroundObject: UIColor?

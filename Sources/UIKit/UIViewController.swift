@@ -3,6 +3,8 @@
 @preconcurrency @MainActor
 open class UIViewController: UIResponder {
   private var loadedView: UIView?
+  /// Its registrations for trait changes (`registerForTraitChanges`).
+  var traitChangeRegistrations: [TraitChangeRegistration] = []
   open var title: String?
   public private(set) var children: [UIViewController] = []
   public private(set) weak var parent: UIViewController?
