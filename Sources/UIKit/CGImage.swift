@@ -92,7 +92,10 @@ public final class CGImage: @unchecked Sendable {
       return nil
     }
     if decode != nil { Notice.once("image-decode", "CGImage: decode arrays are ignored here") }
-    guard bytesPerRow >= width * layout.bytesPerPixel,
+    guard
+      CGImage.fits(
+        width: width, height: height, bytesPerRow: bytesPerRow, bitsPerPixel: bitsPerPixel),
+      bytesPerRow >= width * layout.bytesPerPixel,
       var pixmap = try? Pixmap(width: width, height: height),
       provider.bytes.length >= bytesPerRow * (height - 1) + width * layout.bytesPerPixel
     else { return nil }
@@ -109,6 +112,13 @@ public final class CGImage: @unchecked Sendable {
       bitsPerPixel: bitsPerPixel, bytesPerRow: bytesPerRow, source: provider)
   }
 
+  /// Whether an image's sizes are small enough for their products to be counted (a larger
+  /// one is refused with nil, as Core Graphics refuses it, not trapped on overflow).
+  static func fits(width: Int, height: Int, bytesPerRow: Int, bitsPerPixel: Int) -> Bool {
+    (1...(1 << 20)).contains(width) && (1...(1 << 20)).contains(height)
+      && (0...(1 << 32)).contains(bytesPerRow) && (1...256).contains(bitsPerPixel)
+  }
+
   /// An image mask of `width` x `height` samples of `bitsPerComponent` bits (1, 2, 4 or 8),
   /// each the first of a pixel of `bitsPerPixel` bits, from `provider`'s rows of
   /// `bytesPerRow` bytes, top row first. As Apple documents image masks ("Creating an Image
@@ -122,6 +132,8 @@ public final class CGImage: @unchecked Sendable {
     shouldInterpolate: Bool
   ) {
     guard [1, 2, 4, 8].contains(bitsPerComponent), bitsPerPixel >= bitsPerComponent,
+      CGImage.fits(
+        width: width, height: height, bytesPerRow: bytesPerRow, bitsPerPixel: bitsPerPixel),
       bytesPerRow * 8 >= width * bitsPerPixel,
       var pixmap = try? Pixmap(width: width, height: height),
       provider.bytes.length >= bytesPerRow * (height - 1) + (width * bitsPerPixel + 7) / 8

@@ -1,5 +1,6 @@
 import Foundation
 import RingLayers
+@_spi(Reflection) import Swift
 
 /// A layer subclass's own stored properties, found by name as Core Animation's key-value
 /// coding finds an `@NSManaged` or `@objc dynamic` property: read, set and copied in place
@@ -81,9 +82,9 @@ enum CustomProperties {
   static func fields(of type: AnyClass) -> [String: Field] {
     if let table = tables[ObjectIdentifier(type)] { return table }
     var table: [String: Field] = [:]
-    forEachProgramField(of: type) { name, offset, fieldType, ownership in
+    forEachProgramField(of: type) { name, offset, fieldType, _ in
       let key = String(cString: name)
-      if ownership == .strong, let kind = Kind(fieldType), table[key] == nil {
+      if let kind = Kind(fieldType), table[key] == nil {
         table[key] = Field(offset: offset, kind: kind)
       }
     }
@@ -91,42 +92,33 @@ enum CustomProperties {
     return table
   }
 
-  /// How a stored property holds its value.
-  enum Ownership {
-    /// By value, or a strong reference.
-    case strong
-    /// A `weak` reference to an instance of a class.
-    case weak
-    /// Another: `unowned`, or a `weak` reference to a protocol's instance.
-    case other
-  }
-
-  /// Calls `body` with the name, offset, type and ownership of each stored property
-  /// that `type`'s own and its superclasses' declarations make, down to the first class of
-  /// this module: the program's fields. (The runtime's reflection, as `Mirror` reads it,
-  /// tells a `weak` or `unowned` reference from a strong one.)
+  /// Calls `body` with the name, offset, type and kind of each strong stored property that
+  /// `type`'s own and its superclasses' declarations make, down to the first class of this
+  /// module: the program's fields. A `weak` or `unowned` one (which the runtime's reflection
+  /// tells apart from a strong one, as `Mirror` does) is left out: its storage is not its
+  /// type's.
   private static func forEachProgramField(
-    of type: AnyClass,
-    _ body: (UnsafePointer<CChar>, Int, Any.Type, Ownership) -> Void
+    of type: AnyClass, _ body: (UnsafePointer<CChar>, Int, Any.Type, _MetadataKind) -> Void
   ) {
     var base: AnyClass? = type
     while let cls = base, !String(reflecting: cls).hasPrefix("UIKit.") {
       base = _getSuperclass(cls)
     }
     let first = base.map { reflectionFieldCount($0) } ?? 0
-    let count = reflectionFieldCount(type)
-    guard first < count else { return }
-    for index in first..<count {
+    var strong = Set<Int>()
+    for index in first..<max(first, reflectionFieldCount(type)) {
       var field = FieldReflection()
-      let fieldType = reflectionField(type, index: index, field: &field)
-      defer { field.freeName?(field.name) }
-      guard let name = field.name else { continue }
-      let ownership: Ownership =
-        field.isStrong
-        ? .strong
-        : (fieldType as? any OptionalWrapping.Type)?.wrappedType is AnyObject.Type
-          ? .weak : .other
-      body(name, reflectionFieldOffset(type, index: index), fieldType, ownership)
+      _ = reflectionField(type, index: index, field: &field)
+      field.freeName?(field.name)
+      if field.isStrong { strong.insert(reflectionFieldOffset(type, index: index)) }
+    }
+    var current: AnyClass? = type
+    while let cls = current, !String(reflecting: cls).hasPrefix("UIKit.") {
+      _ = _forEachField(of: cls, options: _EachFieldOptions(rawValue: 1)) {
+        if strong.contains($1) { body($0, $1, $2, $3) }
+        return true
+      }
+      current = _getSuperclass(cls)
     }
   }
 
@@ -216,58 +208,50 @@ enum CustomProperties {
       if case .some(let value) = self.value(name, of: source) { set(value, name, of: target) }
     }
     for field in valueFields(of: type(of: source)) {
-      if field.weak,
-        let object = (field.type as? any OptionalWrapping.Type)?.wrappedType as? AnyObject.Type
-      {
-        copyWeak(object, at: field.offset, from: source, to: target)
-      } else {
-        copy(field.type, at: field.offset, from: source, to: target)
-      }
+      copy(field.type, at: field.offset, from: source, to: target)
     }
   }
 
-  nonisolated(unsafe) private static var valueTables:
-    [ObjectIdentifier: [(offset: Int, type: Any.Type, weak: Bool)]] = [:]
+  nonisolated(unsafe) private static var valueTables: [ObjectIdentifier: [(Int, Any.Type)]] =
+    [:]
 
-  /// The program's stored properties beyond `Kind`'s (arrays, dictionaries, enums,
-  /// structs, tuples, closures, references to objects, strong or `weak`, and optional
-  /// ones), with their offsets, and whether each is `weak`: copied whole to a presentation
-  /// copy, as a subclass's `init(layer:)` copies them on iOS, or Core Animation an
-  /// `@NSManaged` property (the copy is made through `init?(coder:)` here: an initialiser
-  /// that is not required cannot be called by class). See `copiesWhole` for what is left.
-  static func valueFields(of type: AnyClass) -> [(offset: Int, type: Any.Type, weak: Bool)] {
+  /// The program's strong stored properties of value types beyond `Kind`'s (arrays,
+  /// dictionaries, enums, structures, tuples, closures, and optional ones), with their
+  /// offsets: copied whole to a presentation copy, as a subclass's `init(layer:)` copies
+  /// them on iOS (the copy is made through `init?(coder:)` here: an initialiser that is not
+  /// required cannot be called by class). See `copiesAsAValue` for what is left.
+  static func valueFields(of type: AnyClass) -> [(offset: Int, type: Any.Type)] {
     if let table = valueTables[ObjectIdentifier(type)] { return table }
-    var table: [(offset: Int, type: Any.Type, weak: Bool)] = []
-    forEachProgramField(of: type) { _, offset, fieldType, ownership in
-      guard ownership != .other, ownership == .weak || Kind(fieldType) == nil,
-        copiesWhole(fieldType)
-      else { return }
-      table.append((offset, fieldType, ownership == .weak))
+    var table: [(Int, Any.Type)] = []
+    forEachProgramField(of: type) { _, offset, fieldType, kind in
+      if Kind(fieldType) == nil, copiesAsAValue(fieldType, kind: kind) {
+        table.append((offset, fieldType))
+      }
     }
     valueTables[ObjectIdentifier(type)] = table
     return table
   }
 
-  /// Whether a stored property of `type` is copied to a presentation copy: anything but a
+  /// Whether a strong stored property of `type` is copied to a presentation copy: a value
+  /// type (or an optional one, a `lazy var`'s storage), but not a reference to an object,
+  /// whose `deinit` in the copy would act on the model's (a timer invalidated), nor a
   /// pointer or handle (an `Unsafe...Pointer`, `OpaquePointer`, `Unmanaged`, a lock), which
   /// the layer may own and free in its `deinit`.
-  static func copiesWhole(_ type: Any.Type) -> Bool {
+  static func copiesAsAValue(_ type: Any.Type, kind: _MetadataKind) -> Bool {
+    switch kind {
+    case .struct, .enum, .tuple, .function: break
+    case .optional:
+      // An optional value, not an optional reference or existential (which may hold one).
+      guard let wrapped = (type as? any OptionalWrapping.Type)?.wrappedType,
+        let wrappedKind = _MetadataKind(rawValue: metadataKind(wrapped)),
+        copiesAsAValue(wrapped, kind: wrappedKind)
+      else { return false }
+    default: return false
+    }
     let name = String(reflecting: type)
     return !["Unsafe", "OpaquePointer", "Unmanaged", "Mutex", "Atomic"].contains {
       name.contains($0)
     }
-  }
-
-  /// A `weak` stored property's storage.
-  private struct WeakReference<T: AnyObject> {
-    weak var object: T?
-  }
-
-  /// Copies the `weak` reference to a `T` at `offset` in `source` over the one in `target`.
-  private static func copyWeak<T: AnyObject>(
-    _: T.Type, at offset: Int, from source: AnyObject, to target: AnyObject
-  ) {
-    copy(WeakReference<T>.self, at: offset, from: source, to: target)
   }
 
   /// Copies the value of type `T` at `offset` in `source` over the one in `target`.
@@ -482,3 +466,6 @@ private func reflectionField(
 
 @_silgen_name("swift_reflectionMirror_recursiveChildOffset")
 private func reflectionFieldOffset(_ type: Any.Type, index: Int) -> Int
+
+@_silgen_name("swift_getMetadataKind")
+private func metadataKind(_ type: Any.Type) -> UInt

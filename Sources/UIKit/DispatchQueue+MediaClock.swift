@@ -55,6 +55,20 @@ extension DispatchQueue {
     }
   }
 
+  /// Performs `item` on this queue as a member of `group`, as above.
+  @_disfavoredOverload
+  public func async(group: DispatchGroup, execute item: DispatchWorkItem) {
+    guard MainQueueBlocks.takes(self) else {
+      self.Dispatch::async(group: group, execute: item)
+      return
+    }
+    group.enter()
+    MainQueueBlocks.add(after: .zero) {
+      if !item.isCancelled { item.perform() }
+      group.leave()
+    }
+  }
+
   /// Performs `item` at `deadline`, as above, unless it is cancelled first.
   @_disfavoredOverload
   public func asyncAfter(deadline: DispatchTime, execute item: DispatchWorkItem) {
@@ -70,8 +84,8 @@ extension DispatchQueue {
 
 extension DispatchGroup {
   /// Runs `work` on `queue` once every block of the group has run: on the main queue from
-  /// the main thread, in a turn of the main run loop of its own, the first (a millisecond
-  /// apart on the media clock) at which the group is empty (at once, for an empty group).
+  /// the main thread, in a turn of the main run loop of its own, the first (a frame apart on
+  /// the media clock) at which the group is empty (at once, for an empty group).
   @_disfavoredOverload
   public func notify(
     qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], queue: DispatchQueue,
@@ -111,8 +125,9 @@ enum MainQueueBlocks {
     due.append((Runtime.now + delay, work))
   }
 
-  /// Runs `work` in the first turn from `delay` on, a millisecond apart, at which `group` is
-  /// empty (its members may be other threads' blocks, which leave it on their own time).
+  /// Runs `work` in the first turn from `delay` on, a frame (a sixtieth of a second) apart,
+  /// at which `group` is empty (its members may be other threads' blocks, which leave it on
+  /// their own time; a group that never empties costs a check a frame).
   static func whenEmpty(
     _ group: DispatchGroup, after delay: MediaTime, _ work: @escaping () -> Void
   ) {
@@ -120,7 +135,7 @@ enum MainQueueBlocks {
       if group.wait(timeout: .now()) == .success {
         work()
       } else {
-        whenEmpty(group, after: MediaTimers.delay(seconds: 0.001), work)
+        whenEmpty(group, after: MediaTimers.delay(seconds: 1.0 / 60), work)
       }
     }
   }

@@ -367,8 +367,10 @@ open class UIView: UIResponder, CALayerDelegate {
   /// Tells the view and its subviews, each before its own, that their window is about to
   /// become `newWindow`.
   private func tellWillMove(toWindow newWindow: UIWindow?) {
+    // The subviews as they are now: one added by the call is told by its own insertion.
+    let children = subviews
     willMove(toWindow: newWindow)
-    for view in subviews { view.tellWillMove(toWindow: newWindow) }
+    for view in children { view.tellWillMove(toWindow: newWindow) }
   }
 
   /// Tells the view and its subviews that their window has changed from `oldWindow`. Leaving
@@ -380,8 +382,10 @@ open class UIView: UIResponder, CALayerDelegate {
   }
 
   private func tellDidMoveToWindow() {
+    // The subviews as they are now: one added by the call is told by its own insertion.
+    let children = subviews
     didMoveToWindow()
-    for view in subviews { view.tellDidMoveToWindow() }
+    for view in children where view.superview === self { view.tellDidMoveToWindow() }
   }
 
   open func viewWithTag(_ tag: Int) -> UIView? {
@@ -828,6 +832,8 @@ open class UIView: UIResponder, CALayerDelegate {
     withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
     animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
   ) {
+    // Changes of the program's own layer properties made before the block are not its.
+    CALayer.noticeWatchedChanges()
     CATransaction.begin()
     if let completion { CATransaction.setCompletion(completion) }
     var block = AnimationBlock(
@@ -848,7 +854,8 @@ open class UIView: UIResponder, CALayerDelegate {
     springBlock = nil
     physicalSpringBlock = nil
     animations()
-    // Changes of the program's own layer properties are noticed while the block holds, so
+    // Changes of the program's own layer properties made in the block are noticed while it
+    // holds (those made before it, as it began), so
     // a layer's `action(forKey:)` asking its view for an animation (of "opacity", to copy
     // its timing) gets the block's, as on iOS.
     CALayer.noticeWatchedChanges()

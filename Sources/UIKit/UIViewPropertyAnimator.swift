@@ -400,6 +400,8 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
       if state == .inactive { pauseAnimation() }
       guard !isRunning else { return }
       place = min(1, max(0, Double(newValue)))
+      // Scrubbed, it is under way: started again, it runs at once.
+      waitLeft = 0
       replaceAnimations()
     }
   }

@@ -382,4 +382,23 @@ import Testing
     #expect(image.bitmapInfo.rawValue == info && image.bitsPerPixel == pixelBits)
     #expect(image.dataProvider === provider, "its provider is the one it was made from")
   }
+
+  /// Sizes whose products overflow are refused with nil, as Core Graphics refuses them
+  /// (they trapped on the overflow).
+  @Test(arguments: [(Int.max / 2, 1, 1), (1, Int.max / 2, 1), (4, 4, Int.max / 4)])
+  func hugeImagesAreRefused(width: Int, height: Int, bytesPerRow: Int) throws {
+    let provider = try #require(CGDataProvider(data: Data(repeating: 0, count: 64)))
+    #expect(
+      CGImage(
+        maskWidth: width, height: height, bitsPerComponent: 8, bitsPerPixel: 8,
+        bytesPerRow: bytesPerRow, provider: provider, decode: nil, shouldInterpolate: false)
+        == nil)
+    #expect(
+      CGImage(
+        width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32,
+        bytesPerRow: bytesPerRow, space: CGColorSpaceCreateDeviceRGB(),
+        bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+        provider: provider, decode: nil, shouldInterpolate: false, intent: .defaultIntent)
+        == nil)
+  }
 }

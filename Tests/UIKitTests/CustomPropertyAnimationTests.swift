@@ -160,6 +160,10 @@ import Testing
     #expect(abs(Self.barLength(view.layer) - 50) <= 1, "\(Self.barLength(view.layer))")
     tree.advance(to: .seconds(1.2))
     #expect(Self.barLength(view.layer) == 100)
+    // Set before an unrelated block, the number is not that block's: it jumps, as on iOS.
+    (view.layer as! RingLayer).progress = 0.5
+    UIView.animate(withDuration: 1) { host.alpha = 0.5 }
+    #expect(view.layer.animationKeys() == nil)
   }
 
   /// How many of the layer's columns are red (its bar's length, in points).
@@ -281,53 +285,51 @@ import Testing
       shown.buffer != layer.buffer, "a pointer it owns is its own (shared, it was freed twice)")
   }
 
-  /// What a ring layer keeps of its view: a `weak` reference (it was left nil, and the
-  /// ring's drawing, which reads the view's settings, crashed mid-animation), a strong
-  /// reference, and an optional structure of its own.
+  /// A ring layer's optional structure of its own is drawn with (it was left out); its
+  /// references to objects, strong, `weak` or `unowned`, are not copied: a copy's `deinit`
+  /// would otherwise act on the model's objects (its timer invalidated), and a weak or
+  /// unowned reference's storage is not its type's (copied as one, it corrupted the object).
   final class OwnedRingLayer: CALayer {
-    final class Settings {
-      var width: CGFloat = 0
+    final class Owner {
+      var width: CGFloat = 10
     }
     struct Inset {
       var points: CGFloat
     }
-    weak var owner: Settings?
-    var shared = Settings()
     var inset: Inset?
+    var timer: Timer?
+    weak var owner: Owner?
+    unowned var keeper: Owner? = nil
+    unowned(unsafe) var raw: Owner? = nil
     var progress: CGFloat = 0
-    nonisolated(unsafe) static var drawnWidths: [CGFloat] = []
+    nonisolated(unsafe) static var drawn: [CGFloat] = []
+
+    deinit { timer?.invalidate() }
 
     override class func needsDisplay(forKey key: String) -> Bool {
       key == "progress" || super.needsDisplay(forKey: key)
     }
 
     override func draw(in ctx: CGContext) {
-      guard let owner, let inset else { return }
-      OwnedRingLayer.drawnWidths.append(owner.width + shared.width + inset.points)
+      OwnedRingLayer.drawn.append(inset?.points ?? -1)
     }
   }
 
-  @Test func theDrawnCopyKeepsReferencesToObjects() {
-    let settings = OwnedRingLayer.Settings()
-    settings.width = 10
-    weak var released: OwnedRingLayer.Settings?
-    do {
-      let layer = OwnedRingLayer()
-      layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
-      layer.owner = settings
-      layer.shared.width = 1
-      layer.inset = .init(points: 0.5)
-      released = layer.shared
-      let tree = showInKeyWindow(layer)
-      OwnedRingLayer.drawnWidths = []
-      layer.add(linearAnimation("progress", from: 0, to: 1), forKey: "grow")
-      tree.advance(to: .seconds(0.5))
-      #expect(OwnedRingLayer.drawnWidths.last == 11.5, "\(OwnedRingLayer.drawnWidths)")
-      let shown = layer.presentation()!
-      #expect(shown.owner === settings && shown.shared === layer.shared)
-      layer.removeFromSuperlayer()
-    }
-    #expect(released == nil, "the copies released what they held")
-    #expect(settings.width == 10)
+  @Test func theDrawnCopyKeepsValuesAndLeavesObjects() {
+    let owner = OwnedRingLayer.Owner()
+    let layer = OwnedRingLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+    layer.inset = .init(points: 0.5)
+    layer.timer = Timer(timeInterval: 100, repeats: true) { _ in }
+    (layer.owner, layer.keeper, layer.raw) = (owner, owner, owner)
+    let tree = showInKeyWindow(layer)
+    OwnedRingLayer.drawn = []
+    layer.add(linearAnimation("progress", from: 0, to: 1), forKey: "grow")
+    for t in [0.25, 0.5, 0.75] { tree.advance(to: .seconds(t)) }
+    for _ in 0..<5 { _ = layer.presentation() }
+    #expect(OwnedRingLayer.drawn.last == 0.5, "\(OwnedRingLayer.drawn)")
+    #expect(layer.timer!.isValid, "the copies' deinit did not reach the model's timer")
+    #expect(layer.presentation()!.owner == nil)
+    #expect(owner.width == 10 && layer.keeper === owner && layer.raw === owner)
   }
 }

@@ -201,6 +201,20 @@ import Testing
     }
   }
 
+  /// Paused during its wait and scrubbed, it is under way: started again, it runs at once.
+  @Test func scrubbedDuringItsWaitItRunsAtOnce() {
+    let (tree, view) = scene()
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+    animator.startAnimation(afterDelay: 1)
+    tree.advance(to: .seconds(0.4))
+    animator.pauseAnimation()
+    animator.fractionComplete = 0.5
+    tree.advance(to: .seconds(2))
+    animator.startAnimation()
+    tree.advance(to: .seconds(2.25))
+    #expect(abs(alpha(view) - 0.25) < 1e-6, "\(alpha(view))")
+  }
+
   /// Scrubbing: an inactive animator given a fraction is paused there, its blocks' changes
   /// made; the view shows that fraction of the way (`scrubsLinearly`, the default), or the
   /// curve at it, and holds it.

@@ -9,7 +9,7 @@ import Testing
 /// in `willMove(toWindow:)`.
 @MainActor @Suite(.serialized) struct ViewWindowTests {
   /// Records the window calls it and its subviews hear, by tag.
-  final class Recorder: UIView {
+  class Recorder: UIView {
     nonisolated(unsafe) static var heard: [String] = []
     override func willMove(toWindow newWindow: UIWindow?) {
       Recorder.heard.append("will \(tag) \(newWindow == nil ? "nil" : "window")")
@@ -147,5 +147,26 @@ import Testing
     host.addSubview(images)
     #expect(spinner.isAnimating && images.isAnimating)
     #expect(spinner.layer.sublayers!.contains { $0.animationKeys() != nil })
+  }
+
+  /// A subview added in its parent's `didMoveToWindow` hears it once, from its own
+  /// insertion (it heard it twice: the parent's subviews were walked after the call).
+  @Test func aSubviewAddedAsTheWindowChangesHearsOnce() {
+    final class Adding: Recorder {
+      override func didMoveToWindow() {
+        super.didMoveToWindow()
+        if window != nil && tag < 10 {
+          let child = Recorder()
+          child.tag = tag + 10
+          addSubview(child)
+        }
+      }
+    }
+    let (_, host) = showViewInKeyWindow()
+    Recorder.heard = []
+    let view = Adding()
+    view.tag = 1
+    host.addSubview(view)
+    #expect(Recorder.heard == ["will 1 window", "did 1 window", "will 11 window", "did 11 window"])
   }
 }
