@@ -105,20 +105,15 @@ enum CustomProperties {
       base = _getSuperclass(cls)
     }
     let first = base.map { reflectionFieldCount($0) } ?? 0
-    var strong = Set<Int>()
-    for index in first..<max(first, reflectionFieldCount(type)) {
+    // The runtime counts superclasses' fields first: walked backwards, a subclass's field
+    // comes before a superclass's private one of the same name.
+    for index in (first..<max(first, reflectionFieldCount(type))).reversed() {
       var field = FieldReflection()
-      _ = reflectionField(type, index: index, field: &field)
-      field.freeName?(field.name)
-      if field.isStrong { strong.insert(reflectionFieldOffset(type, index: index)) }
-    }
-    var current: AnyClass? = type
-    while let cls = current, !String(reflecting: cls).hasPrefix("UIKit.") {
-      _ = _forEachField(of: cls, options: _EachFieldOptions(rawValue: 1)) {
-        if strong.contains($1) { body($0, $1, $2, $3) }
-        return true
-      }
-      current = _getSuperclass(cls)
+      let fieldType = reflectionField(type, index: index, field: &field)
+      defer { field.freeName?(field.name) }
+      guard field.isStrong, let name = field.name else { continue }
+      let kind = _MetadataKind(rawValue: metadataKind(fieldType)) ?? .unknown
+      body(name, reflectionFieldOffset(type, index: index), fieldType, kind)
     }
   }
 

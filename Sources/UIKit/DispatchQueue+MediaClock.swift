@@ -20,12 +20,7 @@ extension DispatchQueue {
       self.Dispatch::async(group: group, qos: qos, flags: flags, execute: work)
       return
     }
-    // A member of `group` until it has run.
-    group?.enter()
-    MainQueueBlocks.add(after: .zero) {
-      work()
-      group?.leave()
-    }
+    MainQueueBlocks.add(after: .zero, group: group, work)
   }
 
   /// Runs `work` on this queue at `deadline`: sent to the main queue on the main thread, due
@@ -50,9 +45,7 @@ extension DispatchQueue {
       self.Dispatch::async(execute: item)
       return
     }
-    MainQueueBlocks.add(after: .zero) {
-      if !item.isCancelled { item.perform() }
-    }
+    MainQueueBlocks.add(after: .zero, item.performUnlessCancelled)
   }
 
   /// Performs `item` on this queue as a member of `group`, as above.
@@ -62,11 +55,7 @@ extension DispatchQueue {
       self.Dispatch::async(group: group, execute: item)
       return
     }
-    group.enter()
-    MainQueueBlocks.add(after: .zero) {
-      if !item.isCancelled { item.perform() }
-      group.leave()
-    }
+    MainQueueBlocks.add(after: .zero, group: group, item.performUnlessCancelled)
   }
 
   /// Performs `item` at `deadline`, as above, unless it is cancelled first.
@@ -76,9 +65,7 @@ extension DispatchQueue {
       self.Dispatch::asyncAfter(deadline: deadline, execute: item)
       return
     }
-    MainQueueBlocks.add(after: MainQueueBlocks.delay(until: deadline)) {
-      if !item.isCancelled { item.perform() }
-    }
+    MainQueueBlocks.add(after: MainQueueBlocks.delay(until: deadline), item.performUnlessCancelled)
   }
 }
 
@@ -105,9 +92,14 @@ extension DispatchGroup {
       self.Dispatch::notify(queue: queue, work: item)
       return
     }
-    MainQueueBlocks.whenEmpty(self, after: .zero) {
-      if !item.isCancelled { item.perform() }
-    }
+    MainQueueBlocks.whenEmpty(self, after: .zero, item.performUnlessCancelled)
+  }
+}
+
+extension DispatchWorkItem {
+  /// Performs the item unless it was cancelled before its turn.
+  fileprivate func performUnlessCancelled() {
+    if !isCancelled { perform() }
   }
 }
 
@@ -121,8 +113,20 @@ enum MainQueueBlocks {
     queue.getSpecific(key: MediaTimers.mainQueue) != nil && MediaTimers.onMain
   }
 
-  static func add(after delay: MediaTime, _ work: @escaping () -> Void) {
-    due.append((Runtime.now + delay, work))
+  /// Runs `work` `delay` from now, a member of `group` until it has run.
+  static func add(
+    after delay: MediaTime, group: DispatchGroup? = nil, _ work: @escaping () -> Void
+  ) {
+    var block = work
+    if let group {
+      // A member of the group until it has run.
+      group.enter()
+      block = {
+        work()
+        group.leave()
+      }
+    }
+    due.append((Runtime.now + delay, block))
   }
 
   /// Runs `work` in the first turn from `delay` on, a frame (a sixtieth of a second) apart,

@@ -67,15 +67,12 @@ public protocol UITraitChangeRegistration: AnyObject {}
   func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration)
 }
 
-/// One registration: the traits it watches and what it calls. The traits here never change
-/// (a light, upright iPhone), so it is kept and never called.
+/// One registration: the traits it watches. They never change here (a light, upright
+/// iPhone), so its handler is never called and not kept.
 final class TraitChangeRegistration: UITraitChangeRegistration {
   let traits: [UITrait]
-  let handler: (AnyObject, UITraitCollection) -> Void
 
-  init(traits: [UITrait], handler: @escaping (AnyObject, UITraitCollection) -> Void) {
-    (self.traits, self.handler) = (traits, handler)
-  }
+  init(traits: [UITrait]) { self.traits = traits }
 }
 
 /// What keeps its registrations for trait changes.
@@ -90,9 +87,7 @@ extension TraitChangeRegistering {
   public func registerForTraitChanges<Environment>(
     _ traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void
   ) -> any UITraitChangeRegistration {
-    let registration = TraitChangeRegistration(traits: traits) { object, previous in
-      if let environment = object as? Environment { handler(environment, previous) }
-    }
+    let registration = TraitChangeRegistration(traits: traits)
     traitChangeRegistrations.append(registration)
     return registration
   }

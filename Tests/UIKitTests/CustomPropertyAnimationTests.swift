@@ -301,6 +301,7 @@ import Testing
     weak var owner: Owner?
     unowned var keeper: Owner? = nil
     unowned(unsafe) var raw: Owner? = nil
+    weak var tint: UIColor?
     var progress: CGFloat = 0
     nonisolated(unsafe) static var drawn: [CGFloat] = []
 
@@ -322,6 +323,8 @@ import Testing
     layer.inset = .init(points: 0.5)
     layer.timer = Timer(timeInterval: 100, repeats: true) { _ in }
     (layer.owner, layer.keeper, layer.raw) = (owner, owner, owner)
+    let tint = UIColor.red
+    layer.tint = tint
     let tree = showInKeyWindow(layer)
     OwnedRingLayer.drawn = []
     layer.add(linearAnimation("progress", from: 0, to: 1), forKey: "grow")
@@ -330,6 +333,8 @@ import Testing
     #expect(OwnedRingLayer.drawn.last == 0.5, "\(OwnedRingLayer.drawn)")
     #expect(layer.timer!.isValid, "the copies' deinit did not reach the model's timer")
     #expect(layer.presentation()!.owner == nil)
+    #expect(layer.presentation()!.tint == nil, "a weak colour is not copied as a strong one")
+    #expect(layer.tint === tint)
     #expect(owner.width == 10 && layer.keeper === owner && layer.raw === owner)
   }
 }
