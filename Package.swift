@@ -115,8 +115,9 @@ let package = Package(
       name: "UIKit",
       dependencies: [
         "RainbowRing", "RingGraphics", "RingLayers", "RingCodecs", "RingPlayers", "RingSystem",
-        "RingExport", "RingCommandLine", "RingCommands", "RingText", "CLinux",
+        "RingExport", "RingCommandLine", "RingCommands", "RingText", "CLinux", "CSwiftCall",
       ]),
+    .target(name: "CSwiftCall"),
     .target(name: "QuartzCore", dependencies: ["UIKit"]),
     .target(name: "CoreGraphics", dependencies: ["UIKit"]),
     .executableTarget(name: "UIKitRings", dependencies: ["UIKit"], path: "Examples/UIKitRings"),

@@ -60,30 +60,32 @@ open class CALayer: NSObject {
     backing = Self.makeBacking()
     super.init()
     if let other = layer as? CALayer { copyModel(from: other) }
-    takeInitialCustomSnapshot()
+    if !CALayer.makingCopy { takeInitialCustomSnapshot() }
   }
 
   /// Required, as on iOS (`NSSecureCoding`). This module also makes layers through it where
-  /// only the class is known (a view's `layerClass`, presentation copies): a subclass that
-  /// implements it should call `super.init(coder:)`.
+  /// only the class is known and the class has no `init()` or `init(layer:)` of its own (see
+  /// `ClassInitializers`): a subclass that implements it should call `super.init(coder:)`.
   public required init?(coder: NSCoder) {
     backing = Self.makeBacking()
     super.init()
     if !CALayer.makingCopy { takeInitialCustomSnapshot() }
   }
 
-  /// Set while this module makes a presentation copy through `init?(coder:)`.
+  /// Set while this module makes a presentation copy.
   nonisolated(unsafe) static var makingCopy = false
 
-  /// A new layer of this class made through `init?(coder:)`, as a presentation copy.
-  static func makeCopy() -> Self? {
+  /// A new layer of this class made from `model` as Core Animation makes a presentation
+  /// layer, by the class's `init(layer:)` (through `init?(coder:)` when it has none).
+  static func makeCopy(of model: CALayer) -> Self? {
     makingCopy = true
     defer { makingCopy = false }
-    return Self(coder: EmptyCoder())
+    return ClassInitializers.make(Self.self, copying: model) as? Self
+      ?? Self(coder: EmptyCoder())
   }
 
-  /// A new layer of `type` (`CALayer.Type`): the built-in classes through `init()`, a
-  /// subclass of them through its `init?(coder:)`.
+  /// A new layer of `type` (`CALayer.Type`), as `+[CALayer layer]` makes one: by the
+  /// class's `init()` (through `init?(coder:)` when it has none of its own).
   static func make(_ type: AnyClass) -> CALayer {
     if type == CALayer.self { return CALayer() }
     if type == CAGradientLayer.self { return CAGradientLayer() }
@@ -91,7 +93,7 @@ open class CALayer: NSObject {
     if type == CAReplicatorLayer.self { return CAReplicatorLayer() }
     if type == CAEmitterLayer.self { return CAEmitterLayer() }
     guard let layerType = type as? CALayer.Type else { return CALayer() }
-    return layerType.init(coder: EmptyCoder()) ?? CALayer()
+    return ClassInitializers.make(layerType) ?? layerType.init(coder: EmptyCoder()) ?? CALayer()
   }
 
   /// Takes `other`'s model values (subclasses add theirs).
@@ -638,7 +640,7 @@ open class CALayer: NSObject {
     if isPresentationCopy { return self }
     guard hasBeenCommitted else { return nil }
     let presented = backing.committedPresentation(at: Runtime.now)
-    guard let copy = Self.makeCopy() else { return nil }
+    guard let copy = Self.makeCopy(of: self) else { return nil }
     copy.copyModel(from: self)
     copy.modelObject = self
     copy.backing.properties = presented.nodes[0].properties
@@ -650,7 +652,7 @@ open class CALayer: NSObject {
 
   /// A copy of the model with `values` for the program's own properties, to draw.
   func presentationCopyForDrawing(_ values: [String: Double]) -> CALayer? {
-    guard let copy = Self.makeCopy() else { return nil }
+    guard let copy = Self.makeCopy(of: self) else { return nil }
     copy.copyModel(from: self)
     copy.modelObject = self
     copy.delegate = delegate

@@ -212,9 +212,9 @@ enum CustomProperties {
 
   /// The program's strong stored properties of value types beyond `Kind`'s (arrays,
   /// dictionaries, enums, structures, tuples, closures, and optional ones), with their
-  /// offsets: copied whole to a presentation copy, as a subclass's `init(layer:)` copies
-  /// them on iOS (the copy is made through `init?(coder:)` here: an initialiser that is not
-  /// required cannot be called by class). See `copiesAsAValue` for what is left.
+  /// offsets: copied whole to a presentation copy after its `init(layer:)`, as Core
+  /// Animation copies `@NSManaged` ones (which a port makes plain stored properties). See
+  /// `copiesAsAValue` for what is left.
   static func valueFields(of type: AnyClass) -> [(offset: Int, type: Any.Type)] {
     if let table = valueTables[ObjectIdentifier(type)] { return table }
     var table: [(Int, Any.Type)] = []

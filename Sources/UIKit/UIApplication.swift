@@ -242,6 +242,20 @@ func runApplication(
   exit(status)
 }
 
+extension UIApplication {
+  /// A new application delegate of `type`, made by its `init()` as iOS makes it.
+  static func makeDelegate(_ type: UIResponder.Type) throws -> UIApplicationDelegate {
+    guard let made = ClassInitializers.make(type) ?? type.init(coder: EmptyCoder()) else {
+      throw RingError(.cannotPlay, "the application delegate's init?(coder:) returned nil")
+    }
+    guard let delegate = made as? UIApplicationDelegate else {
+      throw RingError(
+        .cannotPlay, "\(String(reflecting: type)) is not a UIApplicationDelegate")
+    }
+    return delegate
+  }
+}
+
 /// Launches the application for `task` and returns its key window as a live tree.
 @MainActor
 private func launch(_ task: ProgramCommand.Launch, delegateType: UIResponder.Type?) throws
@@ -250,12 +264,7 @@ private func launch(_ task: ProgramCommand.Launch, delegateType: UIResponder.Typ
   Runtime.screenScale = CGFloat(task.scale ?? 2)
   if let size = task.screenSize { Runtime.screenSize = CGSize(size) }
   let app = UIApplication.shared
-  if let delegateType {
-    guard let delegate = delegateType.init(coder: EmptyCoder()) as? UIApplicationDelegate else {
-      throw RingError(.cannotPlay, "the application delegate's init?(coder:) returned nil")
-    }
-    app.delegate = delegate
-  }
+  if let delegateType { app.delegate = try UIApplication.makeDelegate(delegateType) }
   let options: [UIApplication.LaunchOptionsKey: Any]? = nil
   _ = app.delegate?.application(app, willFinishLaunchingWithOptions: options)
   _ = app.delegate?.application(app, didFinishLaunchingWithOptions: options)

@@ -1,6 +1,7 @@
 /// An object in the responder chain: views, view controllers, the application and its
 /// delegate. `init?(coder:)` is required here (on iOS only views and view controllers
-/// require it): `@main` makes the application delegate through it.
+/// require it): `@main` makes the application delegate through it should its `init()` not
+/// be found (see `ClassInitializers`).
 @preconcurrency @MainActor
 open class UIResponder: NSObject {
   public override init() { super.init() }

@@ -25,8 +25,9 @@ import Testing
     #else
       let target = "x86_64-unknown-linux-gnu"
     #endif
-    // The system-library targets' module maps, and the header folders pkg-config gives
-    // for FreeType and HarfBuzz (RingText's).
+    // The system-library targets' module maps, the one SwiftPM writes for the module's own
+    // C target, and the header folders pkg-config gives for FreeType and HarfBuzz
+    // (RingText's).
     let cModules = ["CZlib", "CLinux", "CX11", "CFreeType", "CHarfBuzz", "CFontconfig"]
     let headers = String(
       decoding: try runTool(
@@ -34,10 +35,13 @@ import Testing
       as: UTF8.self
     ).split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
       .filter { !$0.isEmpty }
+    let ownModuleMap = "-fmodule-map-file=\(modules)/../CSwiftCall.build/module.modulemap"
+    let paths: [String] =
+      ["-I", modules] + cModules.flatMap { ["-I", sources + "/" + $0] }
+      + (headers + [ownModuleMap]).flatMap { ["-Xcc", $0] }
     _ = try runTool(
       "swift-symbolgraph-extract",
-      ["-module-name", "UIKit", "-I", modules]
-        + cModules.flatMap { ["-I", sources + "/" + $0] } + headers.flatMap { ["-Xcc", $0] }
+      ["-module-name", "UIKit"] + paths
         + [
           "-target", target, "-output-dir", out.path, "-minimum-access-level", "public",
         ])
