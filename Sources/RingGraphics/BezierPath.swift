@@ -388,7 +388,9 @@ public struct BezierPath: Hashable, Sendable {
     if currentPoint == nil { move(to: p) }
   }
 
-  mutating func appendArc(center: Point, radii: Size, from a0: Double, to a1: Double) {
+  /// Appends an elliptical arc from angle `a0` to `a1` (radians), with a line to its start when
+  /// a subpath is open.
+  public mutating func appendArc(center: Point, radii: Size, from a0: Double, to a1: Double) {
     let start = Point(x: center.x + radii.width * cos(a0), y: center.y + radii.height * sin(a0))
     if currentPoint == nil { move(to: start) }
     elements.append(.arc(center: center, radii: radii, startAngle: a0, endAngle: a1))
@@ -397,7 +399,7 @@ public struct BezierPath: Hashable, Sendable {
 
   /// Cubic approximations of an elliptical arc, at most a quarter turn each:
   /// (start, control1, control2, end).
-  static func cubics(center c: Point, radii: Size, from a0: Double, to a1: Double)
+  public static func cubics(center c: Point, radii: Size, from a0: Double, to a1: Double)
     -> [(Point, Point, Point, Point)]
   {
     let n = max(1, Int((abs(a1 - a0) / (Double.pi / 2)).rounded(.up)))

@@ -2,7 +2,7 @@ import RingGraphics
 
 /// A path with its stroke settings (UIKit's); `cgPath` is what a shape layer draws. Angles
 /// in radians; `clockwise` as seen on screen.
-open class UIBezierPath: NSObject {
+open class UIBezierPath: NSObject, NSCopying {
   var bezier: BezierPath
 
   public override init() {
@@ -55,6 +55,26 @@ open class UIBezierPath: NSObject {
   open var lineJoinStyle: CGLineJoin = .miter
   open var miterLimit: CGFloat = 10
   open var usesEvenOddFillRule = false
+
+  /// A copy, with its stroke settings (`NSCopying`, as UIKit's paths are).
+  open func copy(with zone: NSZone? = nil) -> Any {
+    let path = UIBezierPath(bezier: bezier)
+    (path.lineWidth, path.lineCapStyle, path.lineJoinStyle) = (
+      lineWidth, lineCapStyle, lineJoinStyle
+    )
+    (path.miterLimit, path.usesEvenOddFillRule) = (miterLimit, usesEvenOddFillRule)
+    (path.dash, path.dashPhase) = (dash, dashPhase)
+    return path
+  }
+
+  /// The same shape drawn backwards, with the same stroke settings: the subpaths in reverse
+  /// order, each from its end to its start (what a stroke animation of `strokeEnd` draws
+  /// first), closed ones closed again.
+  open func reversing() -> UIBezierPath {
+    let path = copy() as! UIBezierPath
+    path.bezier = bezier.reversed()
+    return path
+  }
 
   open var isEmpty: Bool { bezier.elements.isEmpty }
   open var currentPoint: CGPoint { bezier.currentPoint.map(CGPoint.init) ?? .zero }

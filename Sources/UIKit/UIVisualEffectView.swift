@@ -97,6 +97,8 @@ open class UIVisualEffectView: UIView {
   private func setUp() {
     layer.insertSublayer(tint, at: 0)
     contentView.frame = bounds
+    // Resized with the view at once, as UIKit's is.
+    contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     addSubview(contentView)
     applyEffect()
   }

@@ -432,6 +432,12 @@ import Testing
     view.tintAdjustmentMode = .dimmed
     #expect(view.tintAdjustmentMode == .dimmed)
     #expect(UIVisualEffectView().effect == nil)
+    // Its content view follows its size at once (ARSLineProgress draws around its centre
+    // right after setting the frame).
+    let effect = UIVisualEffectView(effect: UIBlurEffect(style: .dark))
+    effect.frame = CGRect(x: 10, y: 10, width: 100, height: 80)
+    #expect(effect.contentView.frame == CGRect(x: 0, y: 0, width: 100, height: 80))
+    #expect(effect.contentView.autoresizingMask == [.flexibleWidth, .flexibleHeight])
     // Haptics: none here, but the calls build and run.
     let tap = UIImpactFeedbackGenerator(style: .light)
     tap.prepare()
