@@ -16,6 +16,20 @@ extension DispatchQueue {
     flags: DispatchWorkItemFlags = [],
     execute work: @escaping @Sendable @convention(block) () -> Void
   ) {
+    send(group: group, qos: qos, flags: flags, work)
+  }
+
+  /// `async { ... }` as most programs write it, as above. Needing no defaulted argument, it
+  /// is a closer match than Dispatch's, so a file that imports Foundation or Dispatch as
+  /// well gets it too.
+  public func async(execute work: @escaping @Sendable @convention(block) () -> Void) {
+    send(group: nil, qos: .unspecified, flags: [], work)
+  }
+
+  private func send(
+    group: DispatchGroup?, qos: DispatchQoS, flags: DispatchWorkItemFlags,
+    _ work: @escaping @Sendable @convention(block) () -> Void
+  ) {
     guard MainQueueBlocks.takes(self) else {
       self.Dispatch::async(group: group, qos: qos, flags: flags, execute: work)
       return
@@ -30,6 +44,21 @@ extension DispatchQueue {
   public func asyncAfter(
     deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
     execute work: @escaping @Sendable @convention(block) () -> Void
+  ) {
+    send(after: deadline, qos: qos, flags: flags, work)
+  }
+
+  /// `asyncAfter(deadline:) { ... }` as most programs write it, as above; like `async`, it is
+  /// the one a file that imports Foundation or Dispatch as well gets too.
+  public func asyncAfter(
+    deadline: DispatchTime, execute work: @escaping @Sendable @convention(block) () -> Void
+  ) {
+    send(after: deadline, qos: .unspecified, flags: [], work)
+  }
+
+  private func send(
+    after deadline: DispatchTime, qos: DispatchQoS, flags: DispatchWorkItemFlags,
+    _ work: @escaping @Sendable @convention(block) () -> Void
   ) {
     guard MainQueueBlocks.takes(self) else {
       self.Dispatch::asyncAfter(deadline: deadline, qos: qos, flags: flags, execute: work)
