@@ -63,9 +63,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
   open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
     guard let touch = touches.first else { return }
     let point = touch.location(in: nil)
-    samples.append((touch.timestamp, point))
-    // A tenth of a second back, keeping two samples at least.
-    while samples.count > 2, touch.timestamp - samples[1].time >= 0.1 { samples.removeFirst() }
+    sample(touch)
     switch state {
     case .possible:
       let start = startLocation
@@ -76,7 +74,16 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
   }
 
   open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+    // The release counts in the velocity: a finger held still before it lifts has none.
+    if let touch = touches.first { sample(touch) }
     finishContinuous(cancelled: false)
+  }
+
+  /// Adds where `touch` is now to the samples, keeping a tenth of a second of them (two at
+  /// least).
+  private func sample(_ touch: UITouch) {
+    samples.append((touch.timestamp, touch.location(in: nil)))
+    while samples.count > 2, touch.timestamp - samples[1].time >= 0.1 { samples.removeFirst() }
   }
 
   open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
