@@ -73,8 +73,26 @@ open class UIScrollView: UIView {
   open var contentSize: CGSize = .zero
   /// Room around the content, in points.
   open var contentInset: UIEdgeInsets = .zero
-  /// `contentInset`, the safe area adding nothing here.
-  open var adjustedContentInset: UIEdgeInsets { contentInset }
+  /// `contentInset` (the safe area adds nothing here), and room for the refresh control
+  /// above the content while it refreshes.
+  open var adjustedContentInset: UIEdgeInsets {
+    var inset = contentInset
+    if refreshControl?.isRefreshing == true { inset.top += UIRefreshControl.height }
+    return inset
+  }
+
+  /// Pull to refresh, above the content.
+  open var refreshControl: UIRefreshControl? {
+    didSet {
+      guard oldValue !== refreshControl else { return }
+      oldValue?.removeFromSuperview()
+      oldValue?.scrollView = nil
+      guard let control = refreshControl else { return }
+      control.scrollView = self
+      control.place(in: self)
+      insertSubview(control, at: 0)
+    }
+  }
   open var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic
   open var isScrollEnabled = true {
     didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
@@ -110,8 +128,10 @@ open class UIScrollView: UIView {
 
   /// A moving offset, with the link that moves it.
   private var motion: ScrollMotion?
-  /// The offset as the drag began.
+  /// The offset and the offsets' limits as the drag began (the band stays where it began
+  /// when a refresh control starts refreshing).
   private var dragStart = CGPoint.zero
+  private var dragLimits = (min: CGPoint.zero, max: CGPoint.zero)
 
   public override init(frame: CGRect) {
     super.init(frame: frame)
@@ -131,6 +151,7 @@ open class UIScrollView: UIView {
 
   open override var bounds: CGRect {
     didSet {
+      if bounds.size != oldValue.size { refreshControl?.place(in: self) }
       if bounds.origin != oldValue.origin { delegate?.scrollViewDidScroll(self) }
     }
   }
@@ -221,10 +242,13 @@ open class UIScrollView: UIView {
   }
 
   /// Whether a drag moves the view along x and along y: when the content is wider (taller)
-  /// than the view, or it always bounces that way.
+  /// than the view, or it always bounces that way (vertically, with a refresh control).
   private var scrollsAlong: (x: Bool, y: Bool) {
     let (lo, hi) = offsetLimits
-    return (hi.x > lo.x || alwaysBounceHorizontal, hi.y > lo.y || alwaysBounceVertical)
+    return (
+      hi.x > lo.x || alwaysBounceHorizontal,
+      hi.y > lo.y || alwaysBounceVertical || refreshControl != nil
+    )
   }
 
   // MARK: Dragging
@@ -236,6 +260,7 @@ open class UIScrollView: UIView {
       stopMotion()
       isDragging = true
       dragStart = contentOffset
+      dragLimits = offsetLimits
       delegate?.scrollViewWillBeginDragging(self)
       follow(pan.translation(in: self))
     case .changed:
@@ -250,7 +275,7 @@ open class UIScrollView: UIView {
   /// Moves the content with the finger: past an edge, with UIKit's rubber band (`bounces`),
   /// or not at all.
   private func follow(_ translation: CGPoint) {
-    let (lo, hi) = offsetLimits
+    let (lo, hi) = dragLimits
     let along = scrollsAlong
     func band(_ wanted: CGFloat, _ lo: CGFloat, _ hi: CGFloat, _ size: CGFloat) -> CGFloat {
       guard bounces, size > 0 else { return min(max(wanted, lo), hi) }
@@ -264,6 +289,7 @@ open class UIScrollView: UIView {
     if along.x { offset.x = band(dragStart.x - translation.x, lo.x, hi.x, bounds.width) }
     if along.y { offset.y = band(dragStart.y - translation.y, lo.y, hi.y, bounds.height) }
     contentOffset = offset
+    if let control = refreshControl, along.y { control.pulled(lo.y - offset.y) }
   }
 
   /// Ends a drag released at `velocity` (points a second, the finger's): the content goes
@@ -302,11 +328,14 @@ open class UIScrollView: UIView {
     delegate?.scrollViewWillBeginDecelerating(self)
     // Speed falling by `rate` a millisecond: the share of the way gone after t ms is
     // 1 - rate^t, within half a point of the end after ln(0.5 / distance) / ln(rate) ms.
-    let milliseconds = log(0.5 / Double(distance)) / log(rate)
-    let left = pow(rate, milliseconds)
+    // Let go past an edge, the content springs back at the fast rate (in about 0.4 s).
+    let outside = contentOffset != clamped(contentOffset)
+    let slowing = outside ? Double(DecelerationRate.fast.rawValue) : rate
+    let milliseconds = log(0.5 / Double(distance)) / log(slowing)
+    let left = pow(slowing, milliseconds)
     startMotion(
       to: target, duration: milliseconds / 1000,
-      progress: { (1 - pow(rate, $0 * milliseconds)) / (1 - left) },
+      progress: { (1 - pow(slowing, $0 * milliseconds)) / (1 - left) },
       completion: { view in
         view.isDecelerating = false
         view.delegate?.scrollViewDidEndDecelerating(view)

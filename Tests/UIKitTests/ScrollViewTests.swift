@@ -30,13 +30,13 @@ import Testing
     }
   }
 
-  /// A 200-point-square scroll view filling the window, over content `size`.
-  func scroller(_ size: CGSize) -> (UIScrollView, Listener, KeyWindowTree) {
+  /// A scroll view filling a window `side` points square, over content `size`.
+  func scroller(_ size: CGSize, side: CGFloat = 200) -> (UIScrollView, Listener, KeyWindowTree) {
     UIApplication.shared.reset()
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: side, height: side))
     window.rootViewController = UIViewController()
     window.makeKeyAndVisible()
-    let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+    let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: side, height: side))
     scroll.contentSize = size
     let listener = Listener()
     scroll.delegate = listener
@@ -163,5 +163,31 @@ import Testing
       start: t + 4)
     tree.advance(to: .seconds(t + 3))
     #expect(scroll.contentOffset.x == 50)
+  }
+
+  /// Pulled far enough, a refresh control begins refreshing and sends `.valueChanged` once;
+  /// the content rests below it until it ends; a short pull does nothing.
+  @Test func pullToRefresh() {
+    let (scroll, _, tree) = scroller(CGSize(width: 400, height: 300), side: 400)
+    let control = UIRefreshControl()
+    var refreshes = 0
+    control.addAction(UIAction { _ in refreshes += 1 }, for: .valueChanged)
+    scroll.refreshControl = control
+    #expect(control.superview === scroll && control.frame.maxY == 0)
+    var t = drag(
+      tree, from: CGPoint(x: 200, y: 50), to: CGPoint(x: 200, y: 150), steps: 10, hold: 0.3)
+    tree.advance(to: .seconds(t + 2))
+    #expect(refreshes == 0 && !control.isRefreshing && scroll.contentOffset.y == 0)
+    t = drag(
+      tree, from: CGPoint(x: 200, y: 30), to: CGPoint(x: 200, y: 380), steps: 20, hold: 0.3,
+      start: t + 3)
+    #expect(refreshes == 1 && control.isRefreshing)
+    tree.advance(to: .seconds(t + 2))
+    #expect(scroll.contentOffset.y == -60 && scroll.adjustedContentInset.top == 60)
+    control.endRefreshing()
+    tree.advance(to: .seconds(t + 3))
+    #expect(scroll.contentOffset.y == 0 && !control.isRefreshing && refreshes == 1)
+    control.beginRefreshing()
+    #expect(control.isRefreshing && refreshes == 1, "beginning sends no action")
   }
 }
