@@ -72,6 +72,13 @@ open class CALayer: NSObject {
     if !CALayer.makingCopy { takeInitialCustomSnapshot() }
   }
 
+  /// Told of a change of what this layer observes (`addObserver(_:forKeyPath:options:
+  /// context:)`): for subclasses to override. Nothing by default.
+  open func observeValue(
+    forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+    context: UnsafeMutableRawPointer?
+  ) {}
+
   /// Set while this module makes a presentation copy.
   nonisolated(unsafe) static var makingCopy = false
 

@@ -8,6 +8,13 @@ open class UIResponder: NSObject {
 
   public required init?(coder: NSCoder) { super.init() }
 
+  /// Told of a change of what this object observes (`addObserver(_:forKeyPath:options:
+  /// context:)`): for subclasses to override. Nothing by default.
+  open func observeValue(
+    forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+    context: UnsafeMutableRawPointer?
+  ) {}
+
   /// The next responder: a view's view controller or superview, a view controller's view's
   /// superview, a window's application.
   open var next: UIResponder? { nil }
