@@ -60,7 +60,12 @@ open class CALayer: NSObject {
     backing = Self.makeBacking()
     super.init()
     if let other = layer as? CALayer { copyModel(from: other) }
-    if !CALayer.makingCopy { takeInitialCustomSnapshot() }
+    if CALayer.makingCopy {
+      // The subclass's fields as they stand before the rest of its `init(layer:)`.
+      CALayer.fieldsBeforeCopying = CustomProperties.rawFields(of: self)
+    } else {
+      takeInitialCustomSnapshot()
+    }
   }
 
   /// Required, as on iOS (`NSSecureCoding`). This module also makes layers through it where
@@ -82,13 +87,25 @@ open class CALayer: NSObject {
   /// Set while this module makes a presentation copy.
   nonisolated(unsafe) static var makingCopy = false
 
+  /// The program's fields of a copy being made, as its `init(layer:)` reached `CALayer`'s.
+  nonisolated(unsafe) static var fieldsBeforeCopying: [CustomProperties.RawField] = []
+
   /// A new layer of this class made from `model` as Core Animation makes a presentation
-  /// layer, by the class's `init(layer:)` (through `init?(coder:)` when it has none).
-  static func makeCopy(of model: CALayer) -> Self? {
+  /// layer, by the class's `init(layer:)` (through `init?(coder:)` when it has none), with
+  /// the offsets of the program's fields its `init(layer:)` set to values of its own (not
+  /// the model's) in `setByProgram`: the module leaves those as they are.
+  static func makeCopy(of model: CALayer, setByProgram: inout Set<Int>) -> Self? {
+    let outer = (makingCopy, fieldsBeforeCopying)
     makingCopy = true
-    defer { makingCopy = false }
-    return ClassInitializers.make(Self.self, copying: model) as? Self
-      ?? Self(coder: EmptyCoder())
+    fieldsBeforeCopying = []
+    defer { (makingCopy, fieldsBeforeCopying) = outer }
+    if let copy = ClassInitializers.make(Self.self, copying: model) as? Self {
+      setByProgram = CustomProperties.setDifferently(
+        in: copy, since: fieldsBeforeCopying, model: model)
+      return copy
+    }
+    setByProgram = []
+    return Self(coder: EmptyCoder())
   }
 
   /// A new layer of `type` (`CALayer.Type`), as `+[CALayer layer]` makes one: by the
@@ -647,23 +664,25 @@ open class CALayer: NSObject {
     if isPresentationCopy { return self }
     guard hasBeenCommitted else { return nil }
     let presented = backing.committedPresentation(at: Runtime.now)
-    guard let copy = Self.makeCopy(of: self) else { return nil }
+    var setByProgram = Set<Int>()
+    guard let copy = Self.makeCopy(of: self, setByProgram: &setByProgram) else { return nil }
     copy.copyModel(from: self)
     copy.modelObject = self
     copy.backing.properties = presented.nodes[0].properties
     copy.backing.removeAllAnimations()
     LayerCopy.attachChildren(of: 0, in: presented, to: copy.backing)
-    copyCustomValues(to: copy, animated: customValues() ?? [:])
+    copyCustomValues(to: copy, except: setByProgram, animated: customValues() ?? [:])
     return copy
   }
 
   /// A copy of the model with `values` for the program's own properties, to draw.
   func presentationCopyForDrawing(_ values: [String: Double]) -> CALayer? {
-    guard let copy = Self.makeCopy(of: self) else { return nil }
+    var setByProgram = Set<Int>()
+    guard let copy = Self.makeCopy(of: self, setByProgram: &setByProgram) else { return nil }
     copy.copyModel(from: self)
     copy.modelObject = self
     copy.delegate = delegate
-    copyCustomValues(to: copy, animated: values)
+    copyCustomValues(to: copy, except: setByProgram, animated: values)
     return copy
   }
 

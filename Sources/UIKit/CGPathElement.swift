@@ -79,7 +79,11 @@ extension BezierPath {
         reopen()
         let from = Point(
           x: center.x + radii.width * cos(a0), y: center.y + radii.height * sin(a0))
-        if current != from { body(current == nil ? .moveToPoint : .addLineToPoint, [from]) }
+        if let at = current, !at.isNear(from, radii) {
+          body(.addLineToPoint, [from])
+        } else if current == nil {
+          body(.moveToPoint, [from])
+        }
         current = from
         guard a0 != a1 else { continue }
         for (_, c1, c2, end) in BezierPath.cubics(center: center, radii: radii, from: a0, to: a1) {
@@ -128,7 +132,7 @@ extension BezierPath {
       case .arc(let center, let radii, let a0, let a1):
         let from = Point(
           x: center.x + radii.width * cos(a0), y: center.y + radii.height * sin(a0))
-        if subpaths.last.map({ $0.closed || $0.points.last != from }) ?? true {
+        if subpaths.last.map({ $0.closed || !($0.points.last!.isNear(from, radii)) }) ?? true {
           add(.line, to: from)
         }
         let to = Point(x: center.x + radii.width * cos(a1), y: center.y + radii.height * sin(a1))
@@ -153,5 +157,15 @@ extension BezierPath {
       if subpath.closed { out.close() }
     }
     return out
+  }
+}
+
+extension Point {
+  /// Whether `other` is this point but for the rounding of an arc's end computed from its
+  /// angle (a billionth of the arc's size or of the coordinates): an arc that starts where
+  /// the pen is gets no line to its start, however its angle rounds.
+  fileprivate func isNear(_ other: Point, _ radii: Size) -> Bool {
+    let scale = max(1, abs(x), abs(y), abs(radii.width), abs(radii.height))
+    return abs(x - other.x) <= 1e-9 * scale && abs(y - other.y) <= 1e-9 * scale
   }
 }

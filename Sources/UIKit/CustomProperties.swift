@@ -196,15 +196,56 @@ enum CustomProperties {
     return true
   }
 
-  /// Copies every property `fields` finds from `source` to `target`, objects of one class.
-  static func copyAll(from source: AnyObject, to target: AnyObject) {
+  /// Copies every property `fields` and `valueFields` find from `source` to `target`,
+  /// objects of one class, but those at the offsets `except`.
+  static func copyAll(from source: AnyObject, to target: AnyObject, except: Set<Int> = []) {
     guard type(of: source) == type(of: target) else { return }
-    for name in fields(of: type(of: source)).keys {
+    for (name, field) in fields(of: type(of: source)) where !except.contains(field.offset) {
       if case .some(let value) = self.value(name, of: source) { set(value, name, of: target) }
     }
-    for field in valueFields(of: type(of: source)) {
+    for field in valueFields(of: type(of: source)) where !except.contains(field.offset) {
       copy(field.type, at: field.offset, from: source, to: target)
     }
+  }
+
+  /// A field's bytes in an object, compared, never used as a value.
+  struct RawField: Equatable {
+    let offset: Int
+    let bytes: [UInt8]
+  }
+
+  /// The bytes of each of the program's strong stored fields of `object` (what `copyAll`
+  /// copies).
+  static func rawFields(of object: AnyObject) -> [RawField] {
+    let type = type(of: object)
+    let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    var out: [RawField] = []
+    for field in fields(of: type).values {
+      out.append(RawField(offset: field.offset, bytes: bytes(base + field.offset, field.kind.size)))
+    }
+    for field in valueFields(of: type) {
+      func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+      let count = _openExistential(field.type, do: size)
+      out.append(RawField(offset: field.offset, bytes: bytes(base + field.offset, count)))
+    }
+    return out
+  }
+
+  private static func bytes(_ p: UnsafeRawPointer, _ count: Int) -> [UInt8] {
+    Array(UnsafeRawBufferPointer(start: p, count: count))
+  }
+
+  /// The offsets of the fields of `copy` whose bytes differ both from `before`'s (it set
+  /// them) and from `model`'s (not to the model's value, which the module then brings up
+  /// to date as it does for fields left alone).
+  static func setDifferently(
+    in copy: AnyObject, since before: [RawField], model: AnyObject
+  ) -> Set<Int> {
+    guard type(of: copy) == type(of: model) else { return [] }
+    let now = rawFields(of: copy)
+    let source = rawFields(of: model)
+    return Set(
+      zip(zip(before, now), source).filter { $0.0 != $0.1 && $0.1 != $1 }.map(\.1.offset))
   }
 
   nonisolated(unsafe) private static var valueTables: [ObjectIdentifier: [(Int, Any.Type)]] =
@@ -369,22 +410,23 @@ extension CALayer {
 
   /// Gives a presentation `copy` the program's own properties: the model's, its plain
   /// values (numbers, points, sizes) as last committed, and the `animated` numbers.
-  func copyCustomValues(to copy: CALayer, animated: [String: Double]) {
-    CustomProperties.copyAll(from: self, to: copy)
-    copyCommittedCustomValues(to: copy)
+  func copyCustomValues(to copy: CALayer, except: Set<Int>, animated: [String: Double]) {
+    CustomProperties.copyAll(from: self, to: copy, except: except)
+    copyCommittedCustomValues(to: copy, except: except)
     for (name, value) in animated { CustomProperties.set(value, name, of: copy) }
   }
 
   /// Sets `copy`'s plain values of the program's own properties (numbers, points, sizes)
   /// to those last committed: a presentation shows the committed values, as Core
   /// Animation's shows the render tree's, a transaction behind the model.
-  private func copyCommittedCustomValues(to copy: CALayer) {
+  private func copyCommittedCustomValues(to copy: CALayer, except: Set<Int>) {
     let watch = CustomProperties.watch(of: type(of: self))
     guard watch.size > 0, customSnapshot.count == watch.size, type(of: copy) == type(of: self)
     else { return }
     let target = Unmanaged.passUnretained(copy).toOpaque()
     customSnapshot.withUnsafeBytes { bytes in
-      for entry in watch.fields where entry.field.kind.isTrivial {
+      for entry in watch.fields
+      where entry.field.kind.isTrivial && !except.contains(entry.field.offset) {
         memcpy(target + entry.field.offset, bytes.baseAddress! + entry.slot, entry.field.kind.size)
       }
     }

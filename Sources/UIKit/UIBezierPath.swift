@@ -10,9 +10,17 @@ open class UIBezierPath: NSObject, NSCopying {
     super.init()
   }
 
-  init(bezier: BezierPath) {
-    self.bezier = bezier
+  /// Required, as UIKit's paths are coded (`NSSecureCoding`): an empty path here.
+  public required init?(coder: NSCoder) {
+    bezier = BezierPath()
     super.init()
+  }
+
+  /// A path of `bezier`. A convenience initialiser, so that a subclass inherits this and
+  /// the others (`ArrowPath(rect:)`), as it does on iOS.
+  convenience init(bezier: BezierPath) {
+    self.init()
+    self.bezier = bezier
   }
 
   public convenience init(rect: CGRect) { self.init(bezier: BezierPath(rect: rect.rect)) }
@@ -56,9 +64,11 @@ open class UIBezierPath: NSObject, NSCopying {
   open var miterLimit: CGFloat = 10
   open var usesEvenOddFillRule = false
 
-  /// A copy, with its stroke settings (`NSCopying`, as UIKit's paths are).
+  /// A copy of the same class (made by its `init()`), with its stroke settings
+  /// (`NSCopying`, as UIKit's paths are).
   open func copy(with zone: NSZone? = nil) -> Any {
-    let path = UIBezierPath(bezier: bezier)
+    let path = ClassInitializers.make(type(of: self)) ?? UIBezierPath()
+    path.bezier = bezier
     (path.lineWidth, path.lineCapStyle, path.lineJoinStyle) = (
       lineWidth, lineCapStyle, lineJoinStyle
     )

@@ -124,4 +124,38 @@ import Testing
     #expect(Self.near(found[0].1[0], CGPoint(x: 0, y: 10)))
     #expect(found.map(\.0) == [.moveToPoint, .addCurveToPoint])
   }
+
+  /// No line of no length before an arc that starts where the pen is, however the arc's
+  /// start rounds (a rounded rectangle's corners, an arc after a move to its start).
+  @Test func noLineOfNoLengthBeforeAnArc() {
+    for path in [
+      CGPath(
+        roundedRect: CGRect(x: 0, y: 0, width: 10, height: 10), cornerWidth: 2, cornerHeight: 2,
+        transform: nil),
+      {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 0, y: 5))
+        p.addArc(
+          center: .zero, radius: 5, startAngle: .pi / 2, endAngle: .pi, clockwise: false)
+        return p
+      }(),
+    ] {
+      var pen = CGPoint.zero
+      for (type, points) in Self.elements(path) {
+        if type == .addLineToPoint {
+          #expect(hypot(points[0].x - pen.x, points[0].y - pen.y) > 1e-6, "\(Self.elements(path))")
+        }
+        if let last = points.last { pen = last }
+      }
+    }
+  }
+
+  /// A subclass inherits the initialisers, and its copies and reversals are of its class.
+  @Test func aSubclassKeepsItsClass() {
+    final class ArrowPath: UIBezierPath {}
+    let arrow = ArrowPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4))
+    arrow.lineWidth = 3
+    #expect(arrow.copy() is ArrowPath && arrow.reversing() is ArrowPath)
+    #expect((arrow.copy() as! ArrowPath).lineWidth == 3 && !arrow.isEmpty)
+  }
 }

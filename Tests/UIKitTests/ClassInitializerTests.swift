@@ -88,6 +88,36 @@ import Testing
     #expect(fixIt.presentation()?.tint == "blue")
     #expect(Self.calls == ["init()", "init(layer:)"])
   }
+
+  /// What a program's `init(layer:)` sets on the copy stays: the module copies the model's
+  /// stored properties (as Core Animation copies `@NSManaged` ones) only into fields the
+  /// initialiser left as they were.
+  final class FlagLayer: CALayer {
+    var isCopy = false
+    var label = "model"
+    var cache = [1, 2, 3]
+    var progress: CGFloat = 0
+    override init() { super.init() }
+    override init(layer: Any) {
+      super.init(layer: layer)
+      isCopy = true
+      label = "copy"
+      cache = [9]
+    }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+  }
+
+  @Test func whatInitWithLayerSetsStays() {
+    let layer = FlagLayer()
+    layer.progress = 0.5
+    layer.cache = [4, 5]
+    let tree = showInKeyWindow(layer)
+    tree.advance(to: .seconds(0.1))
+    let copy = try! #require(layer.presentation())
+    #expect(copy.isCopy && copy.label == "copy" && copy.cache == [9])
+    #expect(copy.progress == 0.5, "a field it left is the model's")
+    #expect(!layer.isCopy && layer.label == "model" && layer.cache == [4, 5])
+  }
 }
 
 /// The application delegate is made by its `init()`, as iOS makes it.
