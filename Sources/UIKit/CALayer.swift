@@ -669,6 +669,7 @@ open class CALayer: NSObject {
     copy.copyModel(from: self)
     copy.modelObject = self
     copy.backing.properties = presented.nodes[0].properties
+    copy.keepPresentedValues(presented.nodes[0].properties)
     copy.backing.removeAllAnimations()
     LayerCopy.attachChildren(of: 0, in: presented, to: copy.backing)
     copyCustomValues(to: copy, except: setByProgram, animated: customValues() ?? [:])
@@ -685,6 +686,14 @@ open class CALayer: NSObject {
     copyCustomValues(to: copy, except: setByProgram, animated: values)
     return copy
   }
+
+  /// Keeps a presentation copy's presented values where drawing its copy changes them
+  /// (a replicator's).
+  func keepPresentedValues(_ properties: LayerProperties) {}
+
+  /// The values the layer's properties read: its backing's, or for a presentation copy of
+  /// a replicator, those presented.
+  var shownProperties: LayerProperties { backing.properties }
 
   /// The model layer: itself, or the layer a presentation copy was made from.
   open func model() -> Self { (modelObject as? Self) ?? self }

@@ -49,6 +49,9 @@ extension CALayer {
     if let emitter = self as? CAEmitterLayer, let value = emitter.emitterValue(forKey: key) {
       return value
     }
+    if key == "instanceCount", let replicator = self as? CAReplicatorLayer {
+      return NSNumber(value: replicator.instanceCount)
+    }
     if let path = CAKeyPath(key, on: backing.kind) {
       let shape = self as? CAShapeLayer
       switch key {
@@ -59,7 +62,7 @@ extension CALayer {
       case "fillColor" where shape != nil: return shape!.fillColor
       case "strokeColor" where shape != nil: return shape!.strokeColor
       case "colors": return (self as? CAGradientLayer)?.colors
-      default: return path.boxed(in: backing.properties)
+      default: return path.boxed(in: shownProperties)
       }
     }
     // A program's own property of that name (`@objc dynamic`, `@NSManaged` on iOS).
@@ -73,6 +76,9 @@ extension CALayer {
       return
     }
     switch key {
+    case "instanceCount" where self is CAReplicatorLayer:
+      guard let count = numberValue(value), count.isFinite, abs(count) < 0x1p62 else { return }
+      (self as! CAReplicatorLayer).instanceCount = Int(count)
     case "backgroundColor": backgroundColor = value.flatMap { $0 as? CGColor }
     case "borderColor": borderColor = value.flatMap { $0 as? CGColor }
     case "shadowColor": shadowColor = value.flatMap { $0 as? CGColor }

@@ -83,6 +83,24 @@ import Testing
       layer.repeatCount == .infinity && layer.value(forKey: "repeatCount") as? Float == .infinity)
   }
 
+  /// A replicator's presentation shows its values (its copy draws its instances once, as
+  /// its sublayers, but reads as the replicator: it read one instance).
+  @Test func aReplicatorsPresentationShowsItsValues() {
+    let layer = CAReplicatorLayer()
+    layer.instanceCount = 3
+    layer.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+    layer.instanceAlphaOffset = -0.25
+    layer.addSublayer(CALayer())
+    let tree = showInKeyWindow(layer)
+    tree.advance(to: .seconds(0.1))
+    let shown = try! #require(layer.presentation())
+    #expect(shown.instanceCount == 3 && shown.instanceTransform.m41 == 10)
+    #expect(shown.instanceAlphaOffset == -0.25)
+    #expect((shown.value(forKey: "instanceCount") as? NSNumber)?.intValue == 3)
+    layer.setValue(4, forKey: "instanceCount")
+    #expect(layer.instanceCount == 4)
+  }
+
   final class WithWindow: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
   }
