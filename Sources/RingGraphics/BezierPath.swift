@@ -63,12 +63,25 @@ public struct BezierPath: Hashable, Sendable {
   public mutating func addArc(
     center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool
   ) {
+    // Angles that are not numbers, or no arc of them, add nothing.
+    guard startAngle.isFinite, endAngle.isFinite, radius.isFinite else { return }
     var end = endAngle
     let twoPi = 2 * Double.pi
     // Within rounding of the angles' own size: 3π/2 - 2π is not exactly -π/2.
     let tolerance = 1e-12 * max(1, abs(startAngle), abs(endAngle))
     let wholeTurns = abs(endAngle - startAngle) > tolerance
-    if clockwise {
+    if abs(endAngle - startAngle) > 64 * Double.pi || max(abs(startAngle), abs(endAngle)) > 1e9 {
+      // Turns whole turns at a time would take as many steps (or, at this size, never
+      // move): start from the difference's remainder instead.
+      let delta = endAngle - startAngle
+      var sweep = delta.truncatingRemainder(dividingBy: twoPi)
+      if clockwise, sweep < 0 { sweep += twoPi }
+      if !clockwise, sweep > 0 { sweep -= twoPi }
+      // More than a turn the way asked, or whole turns, is the whole circle.
+      let beyond = clockwise ? delta > twoPi : delta < -twoPi
+      if beyond || (sweep == 0 && wholeTurns) { sweep = clockwise ? twoPi : -twoPi }
+      end = startAngle + sweep
+    } else if clockwise {
       while end < startAngle { end += twoPi }
       if end - startAngle > twoPi || (wholeTurns && end - startAngle <= tolerance) {
         end = startAngle + twoPi
@@ -391,6 +404,9 @@ public struct BezierPath: Hashable, Sendable {
   /// Appends an elliptical arc from angle `a0` to `a1` (radians), with a line to its start when
   /// a subpath is open.
   public mutating func appendArc(center: Point, radii: Size, from a0: Double, to a1: Double) {
+    guard a0.isFinite, a1.isFinite, center.x.isFinite, center.y.isFinite, radii.width.isFinite,
+      radii.height.isFinite
+    else { return }
     let start = Point(x: center.x + radii.width * cos(a0), y: center.y + radii.height * sin(a0))
     if currentPoint == nil { move(to: start) }
     elements.append(.arc(center: center, radii: radii, startAngle: a0, endAngle: a1))
@@ -402,7 +418,10 @@ public struct BezierPath: Hashable, Sendable {
   public static func cubics(center c: Point, radii: Size, from a0: Double, to a1: Double)
     -> [(Point, Point, Point, Point)]
   {
-    let n = max(1, Int((abs(a1 - a0) / (Double.pi / 2)).rounded(.up)))
+    // At most 4,096 pieces (1,024 turns, which draw as one).
+    let quarters = (abs(a1 - a0) / (Double.pi / 2)).rounded(.up)
+    guard quarters.isFinite else { return [] }
+    let n = max(1, Int(min(quarters, 4096)))
     let step = (a1 - a0) / Double(n)
     let k = 4.0 / 3.0 * tan(step / 4)
     var out: [(Point, Point, Point, Point)] = []
