@@ -175,12 +175,9 @@ final class KeyPathObservation: NSKeyValueObservation {
   override func check(touched: [ObjectIdentifier]) {
     guard let object, observer != nil, depth < 16 else { return }
     let value = object.observedValue(forKeyPath: keyPath)
-    let changed =
-      KeyValueObservations.same(last as Any, value as Any).map { !$0 }
-      ?? touched.contains(observed)
-    guard changed else { return }
-    let old = last
-    last = value
+    guard let old = KeyValueObservations.update(&last, to: value, observed, touched) else {
+      return
+    }
     depth += 1
     defer { depth -= 1 }
     if options.contains(.prior) { tell(old: old, new: nil, prior: true, initial: false) }

@@ -137,12 +137,9 @@ private final class Observation<Root: AnyObject, Value>: NSKeyValueObservation {
       return
     }
     let value = object[keyPath: keyPath]
-    let changed =
-      KeyValueObservations.same(last, value).map { !$0 }
-      ?? touched.contains(observed)
-    guard changed else { return }
-    let old = last
-    last = value
+    guard let old = KeyValueObservations.update(&last, to: value, observed, touched) else {
+      return
+    }
     depth += 1
     defer { depth -= 1 }
     if options.contains(.prior) {
@@ -212,6 +209,17 @@ final class KeyValueObservations: @unchecked Sendable {
       }
     }
     for observation in live { observation.check(touched: ids) }
+  }
+
+  /// The value `last` held when `value` differs from it (`same`, or, when they cannot be
+  /// compared, when the object `observed` was just set), `last` then `value`; else nil.
+  static func update<Value>(
+    _ last: inout Value, to value: Value, _ observed: ObjectIdentifier,
+    _ touched: [ObjectIdentifier]
+  ) -> Value? {
+    guard same(last, value).map({ !$0 }) ?? touched.contains(observed) else { return nil }
+    defer { last = value }
+    return last
   }
 
   /// Whether two values are the same: by `==` when they are `Equatable`, by identity when
