@@ -69,8 +69,9 @@ open class CALayer: NSObject {
   }
 
   /// Required, as on iOS (`NSSecureCoding`). This module also makes layers through it where
-  /// only the class is known and the class has no `init()` or `init(layer:)` of its own (see
-  /// `ClassInitializers`): a subclass that implements it should call `super.init(coder:)`.
+  /// only the class is known, should the slots of `init()` and `init(layer:)` not be found
+  /// (see `ClassInitializers`): a subclass that implements it should call
+  /// `super.init(coder:)`.
   public required init?(coder: NSCoder) {
     backing = Self.makeBacking()
     super.init()
@@ -90,22 +91,30 @@ open class CALayer: NSObject {
   /// The program's fields of a copy being made, as its `init(layer:)` reached `CALayer`'s.
   nonisolated(unsafe) static var fieldsBeforeCopying: [CustomProperties.RawField] = []
 
-  /// A new layer of this class made from `model` as Core Animation makes a presentation
-  /// layer, by the class's `init(layer:)` (through `init?(coder:)` when it has none), with
-  /// the offsets of the program's fields its `init(layer:)` set to values of its own (not
-  /// the model's) in `setByProgram`: the module leaves those as they are.
-  static func makeCopy(of model: CALayer, setByProgram: inout Set<Int>) -> Self? {
-    let outer = (makingCopy, fieldsBeforeCopying)
-    makingCopy = true
-    fieldsBeforeCopying = []
-    defer { (makingCopy, fieldsBeforeCopying) = outer }
-    if let copy = ClassInitializers.make(Self.self, copying: model) as? Self {
+  /// A copy of this layer as Core Animation makes a presentation layer: made by the
+  /// class's `init(layer:)` (through `init?(coder:)` should its slot not be found), with
+  /// the model's values, and the program's own properties with the `animated` numbers
+  /// (those its `init(layer:)` set to values of its own left as they are).
+  private func makePresentationCopy(animated: [String: Double]) -> Self? {
+    let outer = (CALayer.makingCopy, CALayer.fieldsBeforeCopying)
+    CALayer.makingCopy = true
+    CALayer.fieldsBeforeCopying = []
+    defer { (CALayer.makingCopy, CALayer.fieldsBeforeCopying) = outer }
+    var setByProgram = Set<Int>()
+    let made: Self
+    if let copy = ClassInitializers.make(Self.self, copying: self) as? Self {
       setByProgram = CustomProperties.setDifferently(
-        in: copy, since: fieldsBeforeCopying, model: model)
-      return copy
+        in: copy, since: CALayer.fieldsBeforeCopying, model: self)
+      made = copy
+    } else if let copy = Self(coder: EmptyCoder()) {
+      made = copy
+    } else {
+      return nil
     }
-    setByProgram = []
-    return Self(coder: EmptyCoder())
+    made.copyModel(from: self)
+    made.modelObject = self
+    copyCustomValues(to: made, except: setByProgram, animated: animated)
+    return made
   }
 
   /// A new layer of `type` (`CALayer.Type`), as `+[CALayer layer]` makes one: by the
@@ -664,26 +673,18 @@ open class CALayer: NSObject {
     if isPresentationCopy { return self }
     guard hasBeenCommitted else { return nil }
     let presented = backing.committedPresentation(at: Runtime.now)
-    var setByProgram = Set<Int>()
-    guard let copy = Self.makeCopy(of: self, setByProgram: &setByProgram) else { return nil }
-    copy.copyModel(from: self)
-    copy.modelObject = self
+    guard let copy = makePresentationCopy(animated: customValues() ?? [:]) else { return nil }
     copy.backing.properties = presented.nodes[0].properties
     copy.keepPresentedValues(presented.nodes[0].properties)
     copy.backing.removeAllAnimations()
     LayerCopy.attachChildren(of: 0, in: presented, to: copy.backing)
-    copyCustomValues(to: copy, except: setByProgram, animated: customValues() ?? [:])
     return copy
   }
 
   /// A copy of the model with `values` for the program's own properties, to draw.
   func presentationCopyForDrawing(_ values: [String: Double]) -> CALayer? {
-    var setByProgram = Set<Int>()
-    guard let copy = Self.makeCopy(of: self, setByProgram: &setByProgram) else { return nil }
-    copy.copyModel(from: self)
-    copy.modelObject = self
+    guard let copy = makePresentationCopy(animated: values) else { return nil }
     copy.delegate = delegate
-    copyCustomValues(to: copy, except: setByProgram, animated: values)
     return copy
   }
 

@@ -48,6 +48,7 @@ extension NSObject {
     }
     let observation = KeyPathObservation(
       object: self, keyPath: keyPath, observer: listener, options: options, context: context)
+    KeyPathObservation.forgetGone()
     KeyPathObservation.registered.append(observation)
     KeyValueObservations.shared.add(observation)
     if options.contains(.initial) {
@@ -71,7 +72,7 @@ extension NSObject {
   private func removeObservation(
     _ observer: NSObject, _ keyPath: String, _ matches: (KeyPathObservation) -> Bool
   ) {
-    KeyPathObservation.registered.removeAll { $0.object == nil || $0.observer == nil }
+    KeyPathObservation.forgetGone()
     guard
       let index = KeyPathObservation.registered.lastIndex(where: {
         $0.object === self && $0.observer === observer && $0.keyPath == keyPath && matches($0)
@@ -149,6 +150,11 @@ private struct UncheckedValue: @unchecked Sendable {
 final class KeyPathObservation: NSKeyValueObservation {
   /// The live ones, in the order they were made (what keeps them).
   nonisolated(unsafe) static var registered: [KeyPathObservation] = []
+
+  /// Lets go of those whose object or observer is gone, as iOS does.
+  static func forgetGone() {
+    registered.removeAll { $0.object == nil || $0.observer == nil }
+  }
 
   weak var object: NSObject?
   weak var observer: KeyValueObserving?
