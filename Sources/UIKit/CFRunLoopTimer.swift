@@ -11,7 +11,7 @@ public typealias CFOptionFlags = UInt
 
 /// An allocator argument (ignored: Swift manages memory).
 public final class CFAllocator: @unchecked Sendable {}
-nonisolated(unsafe) public let kCFAllocatorDefault: CFAllocator! = CFAllocator()
+public let kCFAllocatorDefault: CFAllocator! = CFAllocator()
 
 /// A run loop's mode (the main run loop here is in every mode at once).
 public struct CFRunLoopMode: RawRepresentable, Hashable, Sendable {

@@ -217,7 +217,7 @@ enum CustomProperties {
   /// The bytes of each of the program's strong stored fields of `object` (what `copyAll`
   /// copies).
   static func rawFields(of object: AnyObject) -> [RawField] {
-    let type = type(of: object)
+    let type: AnyObject.Type = type(of: object)
     let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
     var out: [RawField] = []
     for field in fields(of: type).values {

@@ -65,7 +65,6 @@ extension NotificationCenter {
   ) {
     let target = TargetAction.typed(observer, as: Target.self, in: "NotificationCenter")
     nonisolated(unsafe) let weakTarget = WeakTarget(target)
-    nonisolated(unsafe) let call = call
     let box = TokenBox()
     let token = addObserver(forName: name, object: object, queue: nil) { [weak self] note in
       guard let found = weakTarget.object as? Target else {

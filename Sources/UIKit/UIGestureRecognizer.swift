@@ -165,7 +165,6 @@ open class UIGestureRecognizer: NSObject {
     -> Timer
   {
     nonisolated(unsafe) let target = WeakTarget(self)
-    nonisolated(unsafe) let body = body
     let timer = Timer(dueIn: seconds, repeats: false) { _ in
       MainActor.assumeIsolated {
         if let recognizer = target.object as? UIGestureRecognizer { body(recognizer) }

@@ -193,7 +193,6 @@ extension NSObject {
   ) {
     let target = TargetAction.typed(self, as: Target.self, in: "perform(_:with:afterDelay:)")
     nonisolated(unsafe) let kept = target
-    nonisolated(unsafe) let call = call
     let timer = Timer(dueIn: max(0, delay), repeats: false) { timer in
       nonisolated(unsafe) let timer = timer
       MainActor.assumeIsolated {

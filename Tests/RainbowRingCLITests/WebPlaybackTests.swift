@@ -113,7 +113,6 @@ import Testing
       ["--scales", "1", "--times", times.map { "\($0)" }.joined(separator: ",")])
     let scene = try o.scene()
     let renderer = try FrameRenderer(scene: scene)
-    let (ring, s) = (scene.ring, scene.scale)
     let interior = RingInterior(scene)
     for (i, t) in times.enumerated() {
       let image = try web.shot(out + "/1x-\(i).png")

@@ -120,8 +120,9 @@ struct ProgressCase: Sendable, CustomTestStringConvertible {
         ("diff", try RGBAImage(width: ref.width, height: ref.height, bytes: diff)),
       ]
       for (name, image) in images {
-        FileManager.default.createFile(
-          atPath: "\(folder)/\(c.slug)-\(name).png", contents: Data(try GoldenPNG.encode(image)))
+        let path = "\(folder)/\(c.slug)-\(name).png"
+        let png = Data(try GoldenPNG.encode(image))
+        #expect(FileManager.default.createFile(atPath: path, contents: png), "\(path) written")
       }
     }
     let mse = se / Double(4 * ref.width * ref.height)

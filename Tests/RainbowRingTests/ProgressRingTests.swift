@@ -67,7 +67,7 @@ import Testing
   /// A counterclockwise ring from twelve o'clock is the clockwise one mirrored left to right.
   @Test(arguments: [0.3, 0.75, 1.4])
   func counterclockwiseIsTheMirrorImage(p: Double) throws {
-    let colors = try Palette.named("viridis")!.sampled(count: 24)
+    let colors = try #require(Palette.named("viridis")).sampled(count: 24)
     let cw = RGBAImage(try frame(ring(p, colors: colors)))
     let ccw = RGBAImage(try frame(ring(p, direction: .counterclockwise, colors: colors)))
     var worst = 0

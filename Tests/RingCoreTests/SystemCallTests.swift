@@ -21,7 +21,8 @@ import Testing
     var template = Array("/tmp/ring-write-all-XXXXXX".utf8CString)
     let fd = mkstemp(&template)
     try #require(fd >= 0)
-    let path = String(cString: template)
+    let path = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
     defer {
       close(fd)
       unlink(path)

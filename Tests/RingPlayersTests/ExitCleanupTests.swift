@@ -16,7 +16,9 @@ import Testing
     // The player writes through its own non-blocking descriptor of the terminal.
     var name = [CChar](repeating: 0, count: 256)
     try #require(ttyname_r(input, &name, name.count) == 0)
-    let output = open(String(cString: name), O_WRONLY | O_NONBLOCK | O_NOCTTY)
+    let path = String(
+      decoding: name.prefix { $0 != 0 }.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
+    let output = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY)
     try #require(output >= 0)
     defer {
       close(output)

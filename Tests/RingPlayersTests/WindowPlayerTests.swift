@@ -24,7 +24,7 @@ import Testing
     // A player that exits before its window appears (its error is kept) is started again,
     // up to three times: on a loaded machine a fresh server may refuse the first client.
     for _ in 0..<3 {
-      FileManager.default.createFile(atPath: log.path, contents: nil)
+      try #require(FileManager.default.createFile(atPath: log.path, contents: nil))
       let player = Process()
       player.executableURL = URL(fileURLWithPath: try rainbowRingBinary())
       player.arguments = arguments

@@ -5,8 +5,8 @@ import Testing
 
 /// Stored properties added in an extension, as shimmer and placeholder libraries add them.
 private enum Keys {
-  nonisolated(unsafe) static var isShimmering = "isShimmering"
-  nonisolated(unsafe) static var overlay = "overlay"
+  nonisolated(unsafe) static var isShimmering: UInt8 = 0
+  nonisolated(unsafe) static var overlay: UInt8 = 0
 }
 
 extension UIView {

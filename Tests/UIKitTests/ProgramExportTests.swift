@@ -217,7 +217,7 @@ import Testing
     try Self.inFolder { folder in
       let target = folder.appendingPathComponent("target.gif").path
       let link = folder.appendingPathComponent("link.gif").path
-      FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
+      try #require(FileManager.default.createFile(atPath: target, contents: Data("old".utf8)))
       chmod(target, 0o640)
       try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
       // One period of the chain's 12 steps: a seamless loop (a loop of a few steps flashes

@@ -131,7 +131,8 @@ import Testing
     #expect(c.prefersStatusBarHidden && c.preferredStatusBarStyle == .lightContent)
     #expect(c.supportedInterfaceOrientations == .portrait && !c.shouldAutorotate)
     #expect(UIViewController().supportedInterfaceOrientations.contains(.landscapeLeft))
-    #expect(UIView().forBaselineLayout() is UIView)
+    let view = UIView()
+    #expect(view.forBaselineLayout() === view)
   }
 
   /// The status bar as scene-based code reads it (and the deprecated application-wide
@@ -213,7 +214,7 @@ import Testing
 
 /// Swift 4.1's names of UIKit's nested types, as code of that age writes them.
 @MainActor @Suite(.serialized) struct OlderNameTests {
-  final class Tapped: NSObject {
+  @MainActor final class Tapped: NSObject {
     var taps = 0
     func tap() { taps += 1 }
   }

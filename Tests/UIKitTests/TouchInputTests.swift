@@ -108,7 +108,7 @@ import Testing
     #expect(values.count >= 2 && slider.value == 1, "\(values)")
   }
 
-  final class Target {
+  @MainActor final class Target {
     var heard: [String] = []
     func tap(_ r: UITapGestureRecognizer) { heard.append("tap") }
     func doubleTap(_ r: UITapGestureRecognizer) { heard.append("double") }
@@ -214,7 +214,7 @@ import Testing
   /// (disabled, cancelled as UIKit documents); a view that leaves the window mid-touch hears
   /// it cancelled.
   @Test func gesturesStopWhenTheirViewsGo() {
-    final class Drag {
+    @MainActor final class Drag {
       var heard: [String] = []
       var onChange: (UIPanGestureRecognizer) -> Void = { _ in }
       func pan(_ r: UIPanGestureRecognizer) {

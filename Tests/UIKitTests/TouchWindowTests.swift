@@ -11,7 +11,7 @@ import Testing
     let program = try UIKitProgram.program("Touches")
     let x = try VirtualDisplay()
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("touches-\(UUID())")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
+    try #require(FileManager.default.createFile(atPath: out.path, contents: nil))
     defer { try? FileManager.default.removeItem(at: out) }
     let player = Process()
     player.executableURL = URL(fileURLWithPath: program)
