@@ -103,10 +103,16 @@ struct AutoLayoutState {
     return v
   }
 
-  /// Solves every tree with constraints when something changed, and moves its views.
-  static func solveIfNeeded() {
-    guard dirty, !applying else { return }
+  /// Solves every tree with constraints when something changed, and moves its views; or,
+  /// laying out `limit` (`limit.layoutIfNeeded()`), moves only the views inside it and
+  /// resizes `limit` itself, as UIKit applies a layout pass to the receiver's bounds and
+  /// its subviews' frames: the rest wait for their own pass or the frame's (a constraint
+  /// change animated by `layoutIfNeeded()` on one view leaves its siblings' changes to a
+  /// later block).
+  static func solveIfNeeded(within limit: UIView? = nil) {
+    guard dirty || waiting, !applying else { return }
     dirty = false
+    waiting = false
     // Views that asked to update their constraints do so first, deepest first (they may
     // make the first constraints of their tree).
     while !needingUpdate.isEmpty {
@@ -134,9 +140,13 @@ struct AutoLayoutState {
       let r = root(of: o)
       if !roots.contains(where: { $0 === r }) { roots.append(r) }
     }
-    for r in roots { solve(r) }
+    for r in roots { solve(r, within: limit) }
     dirty = false
   }
+
+  /// Set by a solve limited to a subtree when a view outside it did not move where the
+  /// solution puts it: the next layout pass solves again.
+  static var waiting = false
 
   private static func depth(_ view: UIView) -> Int {
     var n = 0
@@ -166,7 +176,9 @@ struct AutoLayoutState {
   /// Solves the constraints of the tree under `root` and moves its views; or, `fitting`,
   /// finds the size `root` takes (its own size free) and moves nothing.
   @discardableResult
-  static func solve(_ root: UIView, fitting: Fitting? = nil) -> CGSize? {
+  static func solve(_ root: UIView, fitting: Fitting? = nil, within limit: UIView? = nil)
+    -> CGSize?
+  {
     func inside(_ v: UIView) -> Bool {
       fitting == nil ? Self.root(of: v) === root : v === root || v.isDescendant(of: root)
     }
@@ -365,16 +377,22 @@ struct AutoLayoutState {
       let px = snap(solver.value(p.x))
       let py = snap(solver.value(p.y))
       let size = CGSize(width: max(0, right - left), height: max(0, bottom - top))
-      var b = view.bounds
-      if b.size != size {
-        b.size = size
-        view.bounds = b
-      }
       let anchor = view.layer.anchorPoint
       let center = CGPoint(
         x: left - px + superBounds.minX + anchor.x * size.width,
         y: top - py + superBounds.minY + anchor.y * size.height)
-      if view.center != center { view.center = center }
+      // Laying out `limit`: its own size, and the frames of the views inside it.
+      let resizes = limit == nil || view === limit || view.isDescendant(of: limit!)
+      let moves = limit == nil || (view !== limit && view.isDescendant(of: limit!))
+      if resizes, view.bounds.size != size {
+        var b = view.bounds
+        b.size = size
+        view.bounds = b
+      }
+      if moves, view.center != center { view.center = center }
+      if (!resizes && view.bounds.size != size) || (!moves && view.center != center) {
+        waiting = true
+      }
     }
     return nil
   }
@@ -407,10 +425,19 @@ struct AutoLayoutState {
       return nil
     }
     var a = attribute
+    var flipped = false
     if let view = item as? UIView {
       if let plain = marginAttributes[a] {
         insets = view.layoutMargins
         a = plain
+      }
+      // Right to left, leading and trailing are the right and left edges measured leftwards
+      // (so a leading constant of 10 keeps a view 10 points from its superview's right).
+      if view.effectiveUserInterfaceLayoutDirection == .rightToLeft,
+        a == .leading || a == .trailing
+      {
+        flipped = true
+        a = a == .leading ? .right : .left
       }
       if a == .firstBaseline || a == .lastBaseline {
         Notice.once("baseline", "Auto Layout baselines are placed at the view's top and bottom")
@@ -422,8 +449,9 @@ struct AutoLayoutState {
     let (w, h) = (E(node.w), E(node.h))
     let (l, t, r, b) = (insets.left, insets.top, insets.right, insets.bottom)
     switch a {
-    case .left, .leading, .leftMargin, .leadingMargin: return x + E(l)
-    case .right, .trailing, .rightMargin, .trailingMargin: return x + w - E(r)
+    case .left, .leading, .leftMargin, .leadingMargin: return (x + E(l)) * (flipped ? -1 : 1)
+    case .right, .trailing, .rightMargin, .trailingMargin:
+      return (x + w - E(r)) * (flipped ? -1 : 1)
     case .centerX, .centerXWithinMargins: return x + w * 0.5 + E((l - r) / 2)
     case .top, .topMargin, .firstBaseline: return y + E(t)
     case .bottom, .bottomMargin, .lastBaseline: return y + h - E(b)

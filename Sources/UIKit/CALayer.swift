@@ -55,11 +55,15 @@ open class CALayer: NSObject {
     takeInitialCustomSnapshot()
   }
 
-  /// A copy of `layer`'s model values (Core Animation uses it to make presentation layers).
+  /// The initialiser Core Animation makes presentation copies with: while it makes one, the
+  /// layer holds `layer`'s model values. Called by a program, as many call
+  /// `CAShapeLayer(layer: view.layer)` to make a layer to add to it, it makes a layer as
+  /// `init()` does: on iOS such a layer is drawn where its own geometry puts it, not at the
+  /// other's position, and without its background.
   public init(layer: Any) {
     backing = Self.makeBacking()
     super.init()
-    if let other = layer as? CALayer { copyModel(from: other) }
+    if CALayer.makingCopy, let other = layer as? CALayer { copyModel(from: other) }
     if CALayer.makingCopy {
       // The subclass's fields as they stand before the rest of its `init(layer:)`.
       CALayer.fieldsBeforeCopying = CustomProperties.rawFields(of: self)
@@ -835,8 +839,12 @@ open class CALayer: NSObject {
   /// own layer lays out its view (`layoutSubviews`), so that a layer class of the view's
   /// that overrides this runs at the view's layout, calling `super` for the view's.
   open func layoutSublayers() {
-    if let view = delegate as? UIView, view.layer === self {
-      view.layOutSubviewsNow()
+    // Views live on the main thread, so a layer whose delegate is a view is laid out there.
+    let layer = ObjectIdentifier(self)
+    if let view = delegate as? UIView,
+      MainActor.assumeIsolated({ ObjectIdentifier(view.layer) == layer })
+    {
+      MainActor.assumeIsolated { view.layOutSubviewsNow() }
     } else {
       delegate?.layoutSublayers(of: self)
     }

@@ -50,7 +50,7 @@ open class CATextLayer: CALayer {
   /// A `String` or an `NSAttributedString` (whose runs' fonts and colours win over the
   /// layer's); anything else draws nothing.
   open var string: Any? { didSet { setNeedsDisplay() } }
-  /// A `UIFont` or a font's name (`"Inter-Bold"`, `"Helvetica"`); its size is
+  /// A `UIFont`, a `CGFont` or a font's name (`"Inter-Bold"`, `"Helvetica"`); its size is
   /// ignored: `fontSize` is the size. A name no installed font has draws in the system font.
   open var font: Any? { didSet { setNeedsDisplay() } }
   open var fontSize: CGFloat = 36 { didSet { setNeedsDisplay() } }
@@ -100,6 +100,7 @@ open class CATextLayer: CALayer {
     let size = fontSize
     switch font {
     case let f as UIFont: return f.withSize(size)
+    case let f as CGFont: return f.font.withSize(size)
     case let name as String: return UIFont(name: name, size: size) ?? .systemFont(ofSize: size)
     case let name as NSString:
       return UIFont(name: name as String, size: size) ?? .systemFont(ofSize: size)

@@ -116,6 +116,8 @@ open class UIApplication: UIResponder {
   }
 
   private func commit(_ window: UIWindow) {
+    // The frame's pass: every view where its constraints put it, in any window or none.
+    AutoLayout.solveIfNeeded()
     window.layoutIfNeeded()
     window.layer.forEachInTree { layer in
       if let view = layer.delegate as? UIView {

@@ -59,3 +59,24 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
   public static let right = UIRectEdge(rawValue: 1 << 3)
   public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
+
+extension NSValue {
+  /// The Objective-C type this module stores a `UIEdgeInsets` under: 4 doubles (Foundation
+  /// here stores no structures).
+  static let edgeInsetsType = "[4d]"
+
+  public convenience init(uiEdgeInsets insets: UIEdgeInsets) {
+    var values = [
+      Double(insets.top), Double(insets.left), Double(insets.bottom), Double(insets.right),
+    ]
+    self.init(bytes: &values, objCType: NSValue.edgeInsetsType)
+  }
+
+  /// The insets an `NSValue(uiEdgeInsets:)` holds; zero for another value.
+  public var uiEdgeInsetsValue: UIEdgeInsets {
+    guard String(cString: objCType) == NSValue.edgeInsetsType else { return .zero }
+    var values = [Double](repeating: 0, count: 4)
+    values.withUnsafeMutableBytes { getValue($0.baseAddress!) }
+    return UIEdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+  }
+}

@@ -162,6 +162,13 @@ extension NSValue {
   public var cgRectValue: CGRect { rectValue }
 }
 
+/// Core Graphics' C constants, which Swift code writes too (`CGRectZero`).
+public let CGPointZero = CGPoint.zero
+public let CGSizeZero = CGSize.zero
+public let CGRectZero = CGRect.zero
+public let CGRectNull = CGRect.null
+public let CGRectInfinite = CGRect.infinite
+
 /// The largest `Int` (Foundation's C name).
 public let NSIntegerMax = Int.max
 public let NSIntegerMin = Int.min

@@ -187,6 +187,60 @@ open class UIView: UIResponder, CALayerDelegate {
   open var accessibilityIdentifier: String?
   open var accessibilityTraits: UIAccessibilityTraits = .none
   open var accessibilityElementsHidden = false
+  /// The elements inside the view that assistive technologies visit, in order.
+  open var accessibilityElements: [Any]?
+  open var accessibilityFrame = CGRect.zero
+  open var accessibilityPath: UIBezierPath?
+  open var accessibilityActivationPoint = CGPoint.zero
+  open var accessibilityLanguage: String?
+  open var accessibilityViewIsModal = false
+  open var shouldGroupAccessibilityChildren = false
+  open var accessibilityAttributedLabel: NSAttributedString?
+  open var accessibilityAttributedValue: NSAttributedString?
+  open var accessibilityAttributedHint: NSAttributedString?
+  open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
+  open var accessibilityUserInputLabels: [String]!
+  open var accessibilityRespondsToUserInteraction = false
+  /// What VoiceOver's swipe up and down do to an adjustable element: for subclasses to
+  /// override. Nothing by default.
+  open func accessibilityIncrement() {}
+  open func accessibilityDecrement() {}
+  /// What a double tap does under VoiceOver; false lets the default activation happen.
+  open func accessibilityActivate() -> Bool { false }
+  open func accessibilityPerformEscape() -> Bool { false }
+  open func accessibilityPerformMagicTap() -> Bool { false }
+
+  /// Which way the view's content is laid out (`effectiveUserInterfaceLayoutDirection`).
+  open var semanticContentAttribute = UISemanticContentAttribute.unspecified {
+    didSet {
+      guard semanticContentAttribute != oldValue else { return }
+      setNeedsLayout()
+      AutoLayout.changed()
+    }
+  }
+
+  /// Whether the view takes more than one finger (touches are one finger here).
+  open var isMultipleTouchEnabled = false
+  /// Whether a touch in this view keeps other views from being touched at once.
+  open var isExclusiveTouch = false
+
+  /// The interactions added to the view (`addInteraction(_:)`).
+  public private(set) var interactions: [UIInteraction] = []
+
+  /// Adds `interaction`, telling it before and after.
+  public func addInteraction(_ interaction: UIInteraction) {
+    interaction.willMove(to: self)
+    interactions.append(interaction)
+    interaction.didMove(to: self)
+  }
+
+  /// Removes `interaction`, if added, telling it before and after.
+  public func removeInteraction(_ interaction: UIInteraction) {
+    guard let i = interactions.firstIndex(where: { $0 === interaction }) else { return }
+    interaction.willMove(to: nil)
+    interactions.remove(at: i)
+    interaction.didMove(to: nil)
+  }
 
   /// The name state restoration saves the view under (UIKit's; nil unless set). Kept: a
   /// program here saves and restores no state.
@@ -423,7 +477,13 @@ open class UIView: UIResponder, CALayerDelegate {
   /// Lays this view out now if it needs it, then its subviews; first, when constraints
   /// or what they depend on changed, solves them and moves the views they place.
   open func layoutIfNeeded() {
-    AutoLayout.solveIfNeeded()
+    AutoLayout.solveIfNeeded(within: self)
+    layOutTreeIfNeeded()
+  }
+
+  /// The layout pass below a solve: this view if it needs it, its mask's tree, then its
+  /// subviews'.
+  private func layOutTreeIfNeeded() {
     updateOwnPropertiesIfNeeded()
     if needsLayout {
       needsLayout = false
@@ -431,7 +491,10 @@ open class UIView: UIResponder, CALayerDelegate {
       layer.layoutSublayers()
     }
     mask?.layoutIfNeeded()
-    for view in subviews { view.layoutIfNeeded() }
+    // What the layout changed (constraints added, frames moved) is solved before the
+    // subviews are laid out.
+    if AutoLayout.dirty { AutoLayout.solveIfNeeded(within: self) }
+    for view in subviews { view.layOutTreeIfNeeded() }
   }
 
   /// Sets the view's content and styling (text, colours, visibility) before its layout
@@ -599,7 +662,7 @@ open class UIView: UIResponder, CALayerDelegate {
   /// "No animation", as a view answers for its own layer outside an animation block: one
   /// object, as `NSNull()` is on iOS (on Linux each `NSNull()` is a new one, a heap
   /// allocation at every change of a view's layer).
-  nonisolated(unsafe) static let noAction = NSNull()
+  nonisolated static let noAction = NSNull()
 
   nonisolated public func action(for layer: CALayer, forKey event: String) -> CAAction? {
     guard let block = UIView.animationBlocks.last else { return UIView.noAction }

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import UIKit
+
+/// What a third round of real libraries reached for (ProgressHUD, Cosmos,
+/// BetterSegmentedControl, LTMorphingLabel, LiquidLoader, DGElasticPullToRefresh): each as
+/// Apple documents it.
+@MainActor @Suite struct RealCodeAPIsTests {
+  @Test func aLayerMadeFromAnotherByAProgramIsAFreshLayer() {
+    let view = UIView(frame: CGRect(x: 180, y: 180, width: 40, height: 40))
+    view.backgroundColor = .gray
+    let made = CAShapeLayer(layer: view.layer)
+    #expect(made.position == .zero && made.bounds == .zero, "drawn where its own geometry puts it")
+    #expect(made.backgroundColor == nil)
+  }
+
+  @Test(arguments: [
+    (UIFont.TextStyle.largeTitle, 34.0), (.title1, 28), (.title2, 22), (.title3, 20),
+    (.headline, 17), (.body, 17), (.callout, 16), (.subheadline, 15), (.footnote, 13),
+    (.caption1, 12), (.caption2, 11),
+  ])
+  func textStylesHaveTheirDefaultSizes(style: UIFont.TextStyle, size: Double) {
+    let font = UIFont.preferredFont(forTextStyle: style)
+    #expect(font.pointSize == CGFloat(size))
+    #expect(UIFontMetrics(forTextStyle: style).scaledFont(for: font) === font)
+  }
+
+  @Test func theHeadlineIsSemibold() {
+    #expect(
+      UIFont.preferredFont(forTextStyle: .headline) == .systemFont(ofSize: 17, weight: .semibold))
+  }
+
+  @Test func fontsFromDescriptors() throws {
+    let font = UIFont.systemFont(ofSize: 36)
+    #expect(UIFont(descriptor: font.fontDescriptor, size: 12).pointSize == 12)
+    #expect(UIFont(descriptor: font.fontDescriptor, size: 0).pointSize == 36, "0 keeps its size")
+    let bold = try #require(font.fontDescriptor.withSymbolicTraits(.traitBold))
+    #expect(UIFont(descriptor: bold, size: 0) == .boldSystemFont(ofSize: 36))
+    #expect(bold.symbolicTraits.contains(.traitBold))
+    #expect(font.fontDescriptor.withDesign(.rounded) == nil, "Apple's rounded face is not here")
+  }
+
+  @Test func coreGraphicsFontsByName() {
+    let name = UIFont.boldSystemFont(ofSize: 14).fontName
+    #expect(CGFont(name as CFString)?.postScriptName == name)
+    #expect(CGFont("NoSuchFont-Regular" as CFString) == nil)
+  }
+
+  @Test func coreGraphicsZeroConstants() {
+    #expect(CGPointZero == .zero && CGSizeZero == .zero && CGRectZero == .zero)
+    #expect(CGRectNull.isNull && CGRectInfinite.isInfinite)
+  }
+
+  @Test(arguments: [
+    (UISemanticContentAttribute.unspecified, UIUserInterfaceLayoutDirection.leftToRight),
+    (.playback, .leftToRight), (.spatial, .leftToRight), (.forceLeftToRight, .leftToRight),
+    (.forceRightToLeft, .rightToLeft),
+  ])
+  func layoutDirections(
+    attribute: UISemanticContentAttribute, direction: UIUserInterfaceLayoutDirection
+  ) {
+    #expect(UIView.userInterfaceLayoutDirection(for: attribute) == direction)
+  }
+
+  @Test func leadingIsTheRightEdgeRightToLeft() {
+    startAutoLayoutTest()
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    let row = constrained(UIView(), in: root)
+    root.semanticContentAttribute = .forceRightToLeft
+    #expect(row.effectiveUserInterfaceLayoutDirection == .rightToLeft, "inherited")
+    NSLayoutConstraint.activate([
+      row.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+      row.topAnchor.constraint(equalTo: root.topAnchor),
+      row.widthAnchor.constraint(equalToConstant: 50),
+      row.heightAnchor.constraint(equalToConstant: 20),
+    ])
+    root.layoutIfNeeded()
+    #expect(row.frame.maxX == 190)
+    root.semanticContentAttribute = .unspecified
+    root.layoutIfNeeded()
+    #expect(row.frame.minX == 10)
+  }
+
+  @Test func edgeInsetsValues() {
+    let value = NSValue(uiEdgeInsets: UIEdgeInsets(top: 64, left: 1, bottom: 2, right: 3))
+    #expect(value.uiEdgeInsetsValue == UIEdgeInsets(top: 64, left: 1, bottom: 2, right: 3))
+    #expect(NSValue(cgPoint: CGPoint(x: 1, y: 2)).uiEdgeInsetsValue == .zero)
+  }
+
+  final class Segments: UIControl, UIPointerInteractionDelegate {}
+
+  @Test func interactionsAreKeptOnTheirView() {
+    let view = Segments(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+    let pointer = UIPointerInteraction(delegate: view)
+    view.addInteraction(pointer)
+    #expect(view.interactions.count == 1 && pointer.view === view)
+    let region = UIPointerRegion(rect: view.bounds)
+    #expect(
+      view.pointerInteraction(
+        pointer, regionFor: UIPointerRegionRequest(location: .zero), defaultRegion: region)
+        === region)
+    view.removeInteraction(pointer)
+    #expect(view.interactions.isEmpty && pointer.view == nil)
+  }
+
+  @Test func accessibilityAdjustmentsAreOverridable() {
+    final class Stars: UIView {
+      var rating = 3
+      override func accessibilityIncrement() { rating += 1 }
+    }
+    let stars = Stars()
+    stars.accessibilityElements = [UIView()]
+    stars.accessibilityIncrement()
+    #expect(stars.rating == 4 && stars.accessibilityElements?.count == 1)
+  }
+
+  @Test(arguments: ["checkmark", "add", "remove", "actions"])
+  func systemImagePropertiesAreDrawn(name: String) {
+    let images = [
+      "checkmark": UIImage.checkmark, "add": .add, "remove": .remove, "actions": .actions,
+    ]
+    let image = images[name]!
+    #expect(image.size == CGSize(width: 20, height: 20), "\(name)")
+    #expect(image.renderingMode == .alwaysTemplate)
+    let green = image.withTintColor(.green, renderingMode: .alwaysOriginal)
+    var opaque = 0
+    var pixels = green.pixmap
+    pixels.withUnsafeMutablePixels { px in
+      for p in px where p >> 24 == 255 {
+        #expect(p & 0xFF00 == 0xFF00, "tinted green")
+        opaque += 1
+      }
+    }
+    #expect(opaque > 20, "\(name) has a stroke: \(opaque) opaque pixels")
+  }
+
+  @Test func symbolConfigurationsAndEffectsBuildAndChangeNothing() {
+    let config = UIImage.SymbolConfiguration(weight: .bold)
+      .applying(UIImage.SymbolConfiguration(pointSize: 30))
+    #expect(config.pointSize == 30 && config.weight == .bold)
+    let image = UIImage.checkmark
+    #expect(image.applyingSymbolConfiguration(config) === image)
+    let view = UIImageView(image: image)
+    view.addSymbolEffect(.bounce, options: .repeating)
+    #expect(view.layer.animationKeys() == nil)
+  }
+}
