@@ -37,6 +37,8 @@ struct AutoLayoutState {
   static var active: [NSLayoutConstraint] = []
   /// Whether something a solution depends on changed since the last one.
   static var dirty = false
+  /// How many times a required constraint was broken (reported once on standard error).
+  static var broken = 0
   /// Set while solutions are applied (their frames are not changes).
   static var applying = false
   /// Views that asked for `updateConstraints()` (`setNeedsUpdateConstraints()`), held
@@ -278,9 +280,15 @@ struct AutoLayoutState {
           let own = (n.item as! UIView).intrinsicContentSize
           if own.width >= 0 { add(w - E(own.width), .greaterOrEqual, nil) }
           if own.height >= 0 { add(h - E(own.height), .greaterOrEqual, nil) }
-        } else {
+        } else if (n.item as! UIView).translatesAutoresizingMaskIntoConstraints {
           require(w - E(b.width))
           require(h - E(b.height))
+        } else {
+          // A view placed by constraints, taken out of its superview: its own constraints
+          // size it (its bounds, already rounded to pixels, only pull faintly), as UIKit's
+          // engine keeps them without a conflict.
+          add(w - E(b.width), .equal, faint)
+          add(h - E(b.height), .equal, faint)
         }
         continue
       }
@@ -344,6 +352,7 @@ struct AutoLayoutState {
       if !add(e, relation, weight(c.priority)) {
         // iOS breaks one of the conflicting constraints and says so; so does this: the
         // new one, kept as far as the others let it.
+        broken += 1
         Notice.once(
           "unsatisfiable",
           "Auto Layout: unable to satisfy every required constraint; \(c) is broken")

@@ -85,3 +85,27 @@ import Testing
     #expect(first.bounds.width == 40)
   }
 }
+
+/// A view placed by constraints keeps them when taken out of its superview, as on iOS, and
+/// they size it without a conflict with its bounds (rounded to pixels when it was placed).
+@MainActor @Suite(.serialized) struct DetachedViewTests {
+  init() { startAutoLayoutTest() }
+
+  @Test func aDetachedViewsOwnConstraintsHoldWithoutAConflict() {
+    let box = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    let ring = constrained(UIView(), in: box)
+    NSLayoutConstraint.activate([
+      ring.widthAnchor.constraint(equalToConstant: 57.2),
+      ring.heightAnchor.constraint(equalTo: ring.widthAnchor),
+      ring.centerXAnchor.constraint(equalTo: box.centerXAnchor),
+      ring.centerYAnchor.constraint(equalTo: box.centerYAnchor),
+    ])
+    box.layoutIfNeeded()
+    #expect(ring.bounds.width == 57, "edges on the pixels (2 a point)")
+    ring.removeFromSuperview()
+    #expect(ring.constraints.count == 2 && AutoLayout.active.count == 2, "its own constraints stay")
+    let broken = AutoLayout.broken
+    ring.layoutIfNeeded()
+    #expect(AutoLayout.broken == broken, "no conflict")
+  }
+}
