@@ -304,8 +304,12 @@ struct AutoLayoutState {
       let superBounds = (p.item as! UIView).bounds
       // The frame from the centre and the bounds: a transform does not change where
       // Auto Layout places a view.
+      // A view Auto Layout places has its centre at the middle of its rectangle, whatever
+      // its layer's anchor point (so a changed anchor point moves it, as on iOS).
       let size0 = view.bounds.size
-      let anchor = view.layer.anchorPoint
+      let anchor =
+        view.translatesAutoresizingMaskIntoConstraints
+        ? view.layer.anchorPoint : CGPoint(x: 0.5, y: 0.5)
       let f = CGRect(
         x: view.center.x - anchor.x * size0.width, y: view.center.y - anchor.y * size0.height,
         width: size0.width, height: size0.height)
@@ -386,10 +390,9 @@ struct AutoLayoutState {
       let px = snap(solver.value(p.x))
       let py = snap(solver.value(p.y))
       let size = CGSize(width: max(0, right - left), height: max(0, bottom - top))
-      let anchor = view.layer.anchorPoint
       let center = CGPoint(
-        x: left - px + superBounds.minX + anchor.x * size.width,
-        y: top - py + superBounds.minY + anchor.y * size.height)
+        x: left - px + superBounds.minX + size.width / 2,
+        y: top - py + superBounds.minY + size.height / 2)
       // Laying out `limit`: its own size, and the frames of the views inside it.
       let resizes = limit == nil || view === limit || view.isDescendant(of: limit!)
       let moves = limit == nil || (view !== limit && view.isDescendant(of: limit!))

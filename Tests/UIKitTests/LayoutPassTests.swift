@@ -109,3 +109,31 @@ import Testing
     #expect(AutoLayout.broken == broken, "no conflict")
   }
 }
+
+/// Auto Layout sets a view's centre to the middle of the rectangle it solves, whatever its
+/// layer's anchor point, as UIKit does: a changed anchor point moves the layer (FaveButton's
+/// sparks turn about an anchor point of their own and are centred by this).
+@MainActor @Suite(.serialized) struct AnchorPointLayoutTests {
+  init() { startAutoLayoutTest() }
+
+  @Test(arguments: [CGPoint(x: 0.5, y: 0.5), CGPoint(x: 0.5, y: 1), CGPoint(x: 0, y: 0)])
+  func theCentreIsTheMiddleOfTheSolvedRectangle(anchor: CGPoint) {
+    let box = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+    let spark = constrained(UIView(), in: box)
+    spark.layer.anchorPoint = anchor
+    NSLayoutConstraint.activate([
+      spark.centerXAnchor.constraint(equalTo: box.centerXAnchor),
+      spark.centerYAnchor.constraint(equalTo: box.centerYAnchor),
+      spark.widthAnchor.constraint(equalToConstant: 40),
+      spark.heightAnchor.constraint(equalToConstant: 100),
+    ])
+    box.layoutIfNeeded()
+    #expect(spark.center == CGPoint(x: 150, y: 150))
+    #expect(spark.layer.position == CGPoint(x: 150, y: 150))
+    #expect(
+      spark.frame.origin == CGPoint(x: 150 - anchor.x * 40, y: 150 - anchor.y * 100),
+      "the layer is drawn about its anchor point")
+    box.layoutIfNeeded()
+    #expect(spark.center == CGPoint(x: 150, y: 150), "and stays")
+  }
+}

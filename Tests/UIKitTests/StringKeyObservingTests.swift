@@ -37,6 +37,51 @@ import Testing
     }
   }
 
+  final class ValueWatcher: UIView {
+    var insets: [UIEdgeInsets] = []
+    var offsets: [CGPoint] = []
+    var boxedOffsets: [CGPoint] = []
+    var alphas: [Double] = []
+    override func observeValue(
+      forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+      context: UnsafeMutableRawPointer?
+    ) {
+      guard let new = change?[.newKey] else { return }
+      switch keyPath {
+      case "contentInset": insets.append((new as! NSValue).uiEdgeInsetsValue)
+      case "contentOffset":
+        offsets.append(new as! CGPoint)
+        if let boxed = new as? NSValue { boxedOffsets.append(boxed.cgPointValue) }
+      case "alpha": alphas.append((new as! NSNumber).doubleValue + Double(new as! CGFloat))
+      default: break
+      }
+    }
+  }
+
+  /// Geometry in a change is an `NSValue` as on iOS, and the Swift type too: both casts
+  /// work (DGElasticPullToRefresh reads `as! NSValue`).
+  @Test func changesHoldValuesAsBothForms() {
+    let (tree, host) = showViewInKeyWindow()
+    let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    host.addSubview(scroll)
+    let watcher = ValueWatcher()
+    for key in ["contentInset", "contentOffset", "alpha"] {
+      scroll.addObserver(watcher, forKeyPath: key, options: .new, context: nil)
+    }
+    scroll.contentInset = UIEdgeInsets(top: 64, left: 0, bottom: 0, right: 0)
+    scroll.contentOffset = CGPoint(x: 0, y: 10)
+    scroll.alpha = 0.5
+    tree.advance(to: .seconds(0.1))
+    #expect(watcher.insets == [UIEdgeInsets(top: 64, left: 0, bottom: 0, right: 0)])
+    #expect(
+      watcher.offsets.last == CGPoint(x: 0, y: 10)
+        && watcher.boxedOffsets.last == CGPoint(x: 0, y: 10))
+    #expect(watcher.alphas == [1])
+    for key in ["contentInset", "contentOffset", "alpha"] {
+      scroll.removeObserver(watcher, forKeyPath: key)
+    }
+  }
+
   @Test func aViewHearsAScrollViewsOffsetUntilRemoved() {
     let (tree, host) = showViewInKeyWindow()
     let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
