@@ -82,3 +82,59 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {
     -> CGFloat
   { value }
 }
+
+/// The user's preferred text size (UIKit's): Large, the default, here, where it never
+/// changes.
+public struct UIContentSizeCategory: Hashable, Sendable, RawRepresentable, Comparable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  public static let unspecified = UIContentSizeCategory(
+    rawValue: "_UICTContentSizeCategoryUnspecified")
+  public static let extraSmall = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
+  public static let small = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryS")
+  public static let medium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryM")
+  public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
+  public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
+  public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+  public static let extraExtraExtraLarge = UIContentSizeCategory(
+    rawValue: "UICTContentSizeCategoryXXXL")
+  public static let accessibilityMedium = UIContentSizeCategory(
+    rawValue: "UICTContentSizeCategoryAccessibilityM")
+  public static let accessibilityLarge = UIContentSizeCategory(
+    rawValue: "UICTContentSizeCategoryAccessibilityL")
+  public static let accessibilityExtraLarge = UIContentSizeCategory(
+    rawValue: "UICTContentSizeCategoryAccessibilityXL")
+  public static let accessibilityExtraExtraLarge = UIContentSizeCategory(
+    rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+  public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(
+    rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+
+  /// Posted when the user changes the text size: never here.
+  public static let didChangeNotification = Notification.Name(
+    "UIContentSizeCategoryDidChangeNotification")
+
+  /// The categories from smallest to largest.
+  private static let order: [UIContentSizeCategory] = [
+    .unspecified, .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge,
+    .extraExtraExtraLarge, .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge,
+    .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge,
+  ]
+
+  /// Whether it is one of the accessibility sizes, beyond extra-extra-extra large.
+  public var isAccessibilityCategory: Bool { rawValue.contains("Accessibility") }
+
+  public static func < (a: UIContentSizeCategory, b: UIContentSizeCategory) -> Bool {
+    (order.firstIndex(of: a) ?? 0) < (order.firstIndex(of: b) ?? 0)
+  }
+}
+
+extension UITraitCollection {
+  /// The user's text size: the default, Large.
+  public var preferredContentSizeCategory: UIContentSizeCategory { .large }
+}
+
+extension UIApplication {
+  /// The user's text size: the default, Large.
+  public var preferredContentSizeCategory: UIContentSizeCategory { .large }
+}

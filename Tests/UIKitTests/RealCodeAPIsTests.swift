@@ -26,6 +26,14 @@ import Testing
     #expect(UIFontMetrics(forTextStyle: style).scaledFont(for: font) === font)
   }
 
+  @Test func theTextSizeIsTheDefaultLarge() {
+    let size = UITraitCollection.current.preferredContentSizeCategory
+    #expect(size == .large && !size.isAccessibilityCategory)
+    #expect(UIContentSizeCategory.accessibilityMedium.isAccessibilityCategory)
+    #expect(UIContentSizeCategory.extraSmall < size && size < .extraExtraExtraLarge)
+    #expect(UIContentSizeCategory.extraExtraExtraLarge < .accessibilityMedium)
+  }
+
   @Test func theHeadlineIsSemibold() {
     #expect(
       UIFont.preferredFont(forTextStyle: .headline) == .systemFont(ofSize: 17, weight: .semibold))
