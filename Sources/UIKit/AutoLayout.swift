@@ -303,9 +303,9 @@ struct AutoLayoutState {
       }
       let superBounds = (p.item as! UIView).bounds
       // The frame from the centre and the bounds: a transform does not change where
-      // Auto Layout places a view.
-      // A view Auto Layout places has its centre at the middle of its rectangle, whatever
-      // its layer's anchor point (so a changed anchor point moves it, as on iOS).
+      // Auto Layout places a view, nor, for a view it places, does its layer's anchor
+      // point (its centre is the middle of its rectangle, so a changed anchor point moves
+      // the layer, as on iOS).
       let size0 = view.bounds.size
       let anchor =
         view.translatesAutoresizingMaskIntoConstraints
