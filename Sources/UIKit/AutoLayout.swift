@@ -341,7 +341,12 @@ struct AutoLayoutState {
       guard
         let first = expression(c.firstItem!, c.firstAttribute, nodes, index, origin: origin)
       else { continue }
-      var e = first - E(c.constant)
+      // Right to left, a leading or trailing constant counts leftwards (a leading edge 10
+      // points in is 10 points left of its superview's right edge), as on iOS.
+      let leftwards =
+        [.leading, .trailing, .leadingMargin, .trailingMargin].contains(c.firstAttribute)
+        && rightToLeft(c.firstItem!)
+      var e = first - E(leftwards ? -c.constant : c.constant)
       if let item = c.secondItem, c.secondAttribute != .notAnAttribute {
         guard let second = expression(item, c.secondAttribute, nodes, index, origin: origin)
         else { continue }
@@ -371,7 +376,18 @@ struct AutoLayoutState {
     defer { applying = false }
     func snap(_ v: Double) -> Double { (v * scale).rounded() / scale }
     for n in nodes {
-      guard let parent = n.parent else { continue }
+      guard let parent = n.parent else {
+        // A root placed by constraints (taken out of its superview) takes the size they
+        // give it when it is laid out.
+        if let view = n.item as? UIView, !view.translatesAutoresizingMaskIntoConstraints,
+          limit == nil || view === limit
+        {
+          let size = CGSize(
+            width: max(0, snap(solver.value(n.w))), height: max(0, snap(solver.value(n.h))))
+          if view.bounds.size != size { view.bounds.size = size }
+        }
+        continue
+      }
       let p = nodes[parent]
       if let g = n.item as? UILayoutGuide {
         let (px, py) = (solver.value(p.x), solver.value(p.y))
@@ -418,6 +434,13 @@ struct AutoLayoutState {
         .centerXWithinMargins: .centerX, .centerYWithinMargins: .centerY,
       ]
 
+  /// Whether `item`, a view or a guide (its owning view's direction), lays out right to
+  /// left.
+  private static func rightToLeft(_ item: AnyObject) -> Bool {
+    let view = item as? UIView ?? (item as? UILayoutGuide)?.owningView
+    return view?.effectiveUserInterfaceLayoutDirection == .rightToLeft
+  }
+
   /// The value of `attribute` of `item` as an expression of the problem's variables.
   private static func expression(
     _ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute, _ nodes: [Node],
@@ -437,19 +460,10 @@ struct AutoLayoutState {
       return nil
     }
     var a = attribute
-    var flipped = false
     if let view = item as? UIView {
       if let plain = marginAttributes[a] {
         insets = view.layoutMargins
         a = plain
-      }
-      // Right to left, leading and trailing are the right and left edges measured leftwards
-      // (so a leading constant of 10 keeps a view 10 points from its superview's right).
-      if view.effectiveUserInterfaceLayoutDirection == .rightToLeft,
-        a == .leading || a == .trailing
-      {
-        flipped = true
-        a = a == .leading ? .right : .left
       }
       if a == .firstBaseline || a == .lastBaseline {
         Notice.once("baseline", "Auto Layout baselines are placed at the view's top and bottom")
@@ -460,10 +474,13 @@ struct AutoLayoutState {
     let y = origin.map { E(node.y) - E($0.y) } ?? E(node.y)
     let (w, h) = (E(node.w), E(node.h))
     let (l, t, r, b) = (insets.left, insets.top, insets.right, insets.bottom)
+    // Right to left, leading is the right edge and trailing the left one.
+    if rightToLeft(item), [.leading, .trailing, .leadingMargin, .trailingMargin].contains(a) {
+      a = a == .leading || a == .leadingMargin ? .right : .left
+    }
     switch a {
-    case .left, .leading, .leftMargin, .leadingMargin: return (x + E(l)) * (flipped ? -1 : 1)
-    case .right, .trailing, .rightMargin, .trailingMargin:
-      return (x + w - E(r)) * (flipped ? -1 : 1)
+    case .left, .leading, .leftMargin, .leadingMargin: return x + E(l)
+    case .right, .trailing, .rightMargin, .trailingMargin: return x + w - E(r)
     case .centerX, .centerXWithinMargins: return x + w * 0.5 + E((l - r) / 2)
     case .top, .topMargin, .firstBaseline: return y + E(t)
     case .bottom, .bottomMargin, .lastBaseline: return y + h - E(b)

@@ -62,6 +62,16 @@ open class UIFont: NSObject, @unchecked Sendable {
     UIFont(textFont: system(fontSize, weight, .normal), monospacedDigits: true)
   }
 
+  /// The system's monospaced font (SF Mono on iOS): its stand-in here, Liberation Mono or
+  /// DejaVu Sans Mono, bold for weights from semibold up; the system font at `weight` when
+  /// neither is installed.
+  open class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight)
+    -> UIFont
+  {
+    let name = weight.rawValue >= UIFont.Weight.semibold.rawValue ? "SFMono-Bold" : "SFMono-Regular"
+    return UIFont(name: name, size: fontSize) ?? systemFont(ofSize: fontSize, weight: weight)
+  }
+
   /// The same face at `fontSize` points (tabular digits kept).
   open func withSize(_ fontSize: CGFloat) -> UIFont {
     // Valid by construction: `checked` clamps into TextFont's range.

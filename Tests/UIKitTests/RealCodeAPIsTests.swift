@@ -90,6 +90,50 @@ import Testing
     #expect(row.frame.minX == 10)
   }
 
+  /// Right to left, leading is the right edge of views and guides alike, and a leading or
+  /// trailing constant counts leftwards; centre x stays where it is.
+  @Test func rightToLeftWithGuidesAndCentres() {
+    startAutoLayoutTest()
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+    root.layoutMargins = UIEdgeInsets(top: 0, left: 8, bottom: 0, right: 30)
+    root.semanticContentAttribute = .forceRightToLeft
+    let a = constrained(UIView(), in: root)
+    let d = constrained(UIView(), in: root)
+    NSLayoutConstraint.activate([
+      a.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+      a.widthAnchor.constraint(equalToConstant: 20),
+      d.leadingAnchor.constraint(equalTo: root.centerXAnchor),
+      d.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+    ])
+    for v in [a, d] {
+      v.topAnchor.constraint(equalTo: root.topAnchor).isActive = true
+      v.heightAnchor.constraint(equalToConstant: 10).isActive = true
+    }
+    root.layoutIfNeeded()
+    #expect(a.frame == CGRect(x: 250, y: 0, width: 20, height: 10))
+    #expect(d.frame == CGRect(x: 10, y: 0, width: 140, height: 10))
+  }
+
+  @Test func aRootPlacedByConstraintsTakesTheirSize() {
+    startAutoLayoutTest()
+    let badge = UIView()
+    badge.translatesAutoresizingMaskIntoConstraints = false
+    NSLayoutConstraint.activate([
+      badge.widthAnchor.constraint(equalToConstant: 120),
+      badge.heightAnchor.constraint(equalToConstant: 80),
+    ])
+    badge.layoutIfNeeded()
+    #expect(badge.bounds.size == CGSize(width: 120, height: 80))
+  }
+
+  @Test func theMonospacedSystemFont() {
+    let font = UIFont.monospacedSystemFont(ofSize: 13, weight: .regular)
+    #expect(font.pointSize == 13 && font.familyName.contains("Mono"), "\(font.familyName)")
+    #expect(
+      UIFont.monospacedSystemFont(ofSize: 13, weight: .bold).fontDescriptor.symbolicTraits.contains(
+        .traitBold))
+  }
+
   @Test func edgeInsetsValues() {
     let value = NSValue(uiEdgeInsets: UIEdgeInsets(top: 64, left: 1, bottom: 2, right: 3))
     #expect(value.uiEdgeInsetsValue == UIEdgeInsets(top: 64, left: 1, bottom: 2, right: 3))
