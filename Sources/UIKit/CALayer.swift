@@ -835,19 +835,11 @@ open class CALayer: NSObject {
     layoutSublayers()
   }
 
-  /// Lays out sublayers: the delegate's `layoutSublayers(of:)` unless overridden; a view's
-  /// own layer lays out its view (`layoutSubviews`), so that a layer class of the view's
+  /// Lays out sublayers: the delegate's `layoutSublayers(of:)` unless overridden (a view's
+  /// own layer so lays out its view, `layoutSubviews`), so that a layer class of the view's
   /// that overrides this runs at the view's layout, calling `super` for the view's.
   open func layoutSublayers() {
-    // Views live on the main thread, so a layer whose delegate is a view is laid out there.
-    let layer = ObjectIdentifier(self)
-    if let view = delegate as? UIView,
-      MainActor.assumeIsolated({ ObjectIdentifier(view.layer) == layer })
-    {
-      MainActor.assumeIsolated { view.layOutSubviewsNow() }
-    } else {
-      delegate?.layoutSublayers(of: self)
-    }
+    delegate?.layoutSublayers(of: self)
   }
 
   // MARK: Drawing

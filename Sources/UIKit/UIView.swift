@@ -210,6 +210,32 @@ open class UIView: UIResponder, CALayerDelegate {
   open func accessibilityPerformEscape() -> Bool { false }
   open func accessibilityPerformMagicTap() -> Bool { false }
 
+  /// How far the view's content lies inside its frame (a shadow or a badge outside it):
+  /// none unless overridden. Kept for `alignmentRect(forFrame:)`; Auto Layout here places
+  /// frames, not alignment rectangles.
+  open var alignmentRectInsets: UIEdgeInsets { .zero }
+
+  /// `frame` less `alignmentRectInsets`.
+  open func alignmentRect(forFrame frame: CGRect) -> CGRect {
+    let i = alignmentRectInsets
+    return CGRect(
+      x: frame.minX + i.left, y: frame.minY + i.top, width: frame.width - i.left - i.right,
+      height: frame.height - i.top - i.bottom)
+  }
+
+  /// `alignmentRect` grown by `alignmentRectInsets`.
+  open func frame(forAlignmentRect alignmentRect: CGRect) -> CGRect {
+    let i = alignmentRectInsets
+    return CGRect(
+      x: alignmentRect.minX - i.left, y: alignmentRect.minY - i.top,
+      width: alignmentRect.width + i.left + i.right,
+      height: alignmentRect.height + i.top + i.bottom)
+  }
+
+  /// Archives the view (`NSCoding`): nothing is archived here, where no interface file is
+  /// read; for subclasses to override, calling `super`.
+  open func encode(with coder: NSCoder) {}
+
   /// Which way the view's content is laid out (`effectiveUserInterfaceLayoutDirection`).
   open var semanticContentAttribute = UISemanticContentAttribute.unspecified {
     didSet {
@@ -632,8 +658,20 @@ open class UIView: UIResponder, CALayerDelegate {
 
   /// The view's drawing for its layer (UIKit's `drawLayer:inContext:`): `draw(_:)` with the
   /// layer's context current.
-  nonisolated public func draw(_ layer: CALayer, in ctx: CGContext) {
+  nonisolated open func draw(_ layer: CALayer, in ctx: CGContext) {
     MainActor.assumeIsolated { draw(bounds) }
+  }
+
+  /// The layout of the view's layer (UIKit's `layoutSublayersOfLayer:`): for its own layer,
+  /// the view's layout (`layoutSubviews`, its controller told before and after). A view
+  /// that overrides this lays out there, and without `super` its `layoutSubviews()` does
+  /// not run, as on iOS.
+  nonisolated open func layoutSublayers(of layer: CALayer) {
+    // Views live on the main thread, so a layer whose delegate is a view is laid out there.
+    let id = ObjectIdentifier(layer)
+    MainActor.assumeIsolated {
+      if ObjectIdentifier(self.layer) == id { layOutSubviewsNow() }
+    }
   }
 
   /// `point` in the view's coordinates, in `view`'s (nil: the window's), through every
@@ -664,7 +702,7 @@ open class UIView: UIResponder, CALayerDelegate {
   /// allocation at every change of a view's layer).
   nonisolated static let noAction = NSNull()
 
-  nonisolated public func action(for layer: CALayer, forKey event: String) -> CAAction? {
+  nonisolated open func action(for layer: CALayer, forKey event: String) -> CAAction? {
     guard let block = UIView.animationBlocks.last else { return UIView.noAction }
     guard CAKeyPath(event, on: layer.backing.kind) != nil else { return UIView.noAction }
     let animation: CABasicAnimation

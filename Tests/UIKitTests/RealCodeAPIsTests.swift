@@ -134,6 +134,50 @@ import Testing
         .traitBold))
   }
 
+  /// A view's layer-delegate methods are open, as UIKit's are: GradientSlider lays out its
+  /// track in `layoutSublayers(of:)`, which was never called.
+  @Test func aViewLaysOutInItsLayerDelegateMethod() {
+    final class Track: UIView {
+      var laidOut: [String] = []
+      let track = CALayer()
+      override func layoutSublayers(of layer: CALayer) {
+        super.layoutSublayers(of: layer)
+        // The method is nonisolated, as the protocol's; views live on the main thread.
+        MainActor.assumeIsolated {
+          laidOut.append("layer")
+          track.frame = bounds.insetBy(dx: 10, dy: 10)
+        }
+      }
+      override func layoutSubviews() { laidOut.append("subviews") }
+      override func action(for layer: CALayer, forKey event: String) -> CAAction? { NSNull() }
+    }
+    let view = Track(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+    view.layer.addSublayer(view.track)
+    view.layoutIfNeeded()
+    #expect(view.laidOut == ["subviews", "layer"], "super runs layoutSubviews")
+    #expect(view.track.frame == CGRect(x: 10, y: 10, width: 80, height: 20))
+  }
+
+  @Test func noAssistiveTechnologyRuns() {
+    #expect(!UIAccessibility.isVoiceOverRunning && !UIAccessibility.isReduceMotionEnabled)
+    UIAccessibility.post(notification: .announcement, argument: "Done")
+    let traits: UIAccessibilityTraits = [.adjustable, .allowsDirectInteraction, .updatesFrequently]
+    #expect(traits.contains(.allowsDirectInteraction) && !traits.contains(.searchField))
+  }
+
+  @Test func alignmentRectangles() {
+    final class Badged: UIView {
+      override var alignmentRectInsets: UIEdgeInsets {
+        UIEdgeInsets(top: 2, left: 4, bottom: 6, right: 8)
+      }
+    }
+    let view = Badged()
+    let frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+    let aligned = view.alignmentRect(forFrame: frame)
+    #expect(aligned == CGRect(x: 14, y: 22, width: 88, height: 42))
+    #expect(view.frame(forAlignmentRect: aligned) == frame)
+  }
+
   @Test func edgeInsetsValues() {
     let value = NSValue(uiEdgeInsets: UIEdgeInsets(top: 64, left: 1, bottom: 2, right: 3))
     #expect(value.uiEdgeInsetsValue == UIEdgeInsets(top: 64, left: 1, bottom: 2, right: 3))
