@@ -475,7 +475,7 @@ struct AutoLayoutState {
     let (w, h) = (E(node.w), E(node.h))
     let (l, t, r, b) = (insets.left, insets.top, insets.right, insets.bottom)
     // Right to left, leading is the right edge and trailing the left one.
-    if rightToLeft(item), [.leading, .trailing, .leadingMargin, .trailingMargin].contains(a) {
+    if [.leading, .trailing, .leadingMargin, .trailingMargin].contains(a), rightToLeft(item) {
       a = a == .leading || a == .leadingMargin ? .right : .left
     }
     switch a {

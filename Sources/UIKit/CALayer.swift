@@ -63,8 +63,8 @@ open class CALayer: NSObject {
   public init(layer: Any) {
     backing = Self.makeBacking()
     super.init()
-    if CALayer.makingCopy, let other = layer as? CALayer { copyModel(from: other) }
     if CALayer.makingCopy {
+      if let other = layer as? CALayer { copyModel(from: other) }
       // The subclass's fields as they stand before the rest of its `init(layer:)`.
       CALayer.fieldsBeforeCopying = CustomProperties.rawFields(of: self)
     } else {

@@ -131,7 +131,7 @@ extension NSValue {
 
   /// The transform an `NSValue(caTransform3D:)` holds; all zeros for another value.
   public var caTransform3DValue: CATransform3D {
-    guard String(cString: objCType) == NSValue.transformType else { return CATransform3D() }
+    guard objCTypeName == NSValue.transformType else { return CATransform3D() }
     var values = [Double](repeating: 0, count: 16)
     values.withUnsafeMutableBytes { getValue($0.baseAddress!) }
     var t = Transform3D()
@@ -157,7 +157,7 @@ func transformValue(_ value: Any?) -> CATransform3D? {
   switch value {
   case let t as CATransform3D: t
   case let t as CGAffineTransform: CATransform3DMakeAffineTransform(t)
-  case let v as NSValue where String(cString: v.objCType) == NSValue.transformType:
+  case let v as NSValue where v.objCTypeName == NSValue.transformType:
     v.caTransform3DValue
   default: nil
   }

@@ -35,10 +35,13 @@ extension NSValueBridged {
 }
 
 extension NSValue {
-  /// Whether the value was stored under the same Objective-C type as `other`.
-  func holdsSameType(as other: NSValue) -> Bool {
-    String(cString: objCType) == String(cString: other.objCType)
-  }
+  /// The Objective-C type the value was stored under.
+  var objCTypeName: String { String(cString: objCType) }
+
+  /// The types Foundation stores points, sizes and rectangles under.
+  static let pointType = NSValue(point: .zero).objCTypeName
+  static let sizeType = NSValue(size: .zero).objCTypeName
+  static let rectType = NSValue(rect: .zero).objCTypeName
 }
 
 // Foundation's types, retroactively by necessity: the conformances are Foundation's on
@@ -47,7 +50,7 @@ extension NSValue {
 extension CGPoint: @retroactive _ObjectiveCBridgeable, NSValueBridged {
   var boxed: NSValue { NSValue(point: self) }
   static func unboxed(_ value: NSValue) -> CGPoint? {
-    value.holdsSameType(as: NSValue(point: .zero)) ? value.pointValue : nil
+    value.objCTypeName == NSValue.pointType ? value.pointValue : nil
   }
 }
 
@@ -55,7 +58,7 @@ extension CGPoint: @retroactive _ObjectiveCBridgeable, NSValueBridged {
 extension CGSize: @retroactive _ObjectiveCBridgeable, NSValueBridged {
   var boxed: NSValue { NSValue(size: self) }
   static func unboxed(_ value: NSValue) -> CGSize? {
-    value.holdsSameType(as: NSValue(size: .zero)) ? value.sizeValue : nil
+    value.objCTypeName == NSValue.sizeType ? value.sizeValue : nil
   }
 }
 
@@ -63,20 +66,20 @@ extension CGSize: @retroactive _ObjectiveCBridgeable, NSValueBridged {
 extension CGRect: @retroactive _ObjectiveCBridgeable, NSValueBridged {
   var boxed: NSValue { NSValue(rect: self) }
   static func unboxed(_ value: NSValue) -> CGRect? {
-    value.holdsSameType(as: NSValue(rect: .zero)) ? value.rectValue : nil
+    value.objCTypeName == NSValue.rectType ? value.rectValue : nil
   }
 }
 
 extension UIEdgeInsets: _ObjectiveCBridgeable, NSValueBridged {
   var boxed: NSValue { NSValue(uiEdgeInsets: self) }
   static func unboxed(_ value: NSValue) -> UIEdgeInsets? {
-    String(cString: value.objCType) == NSValue.edgeInsetsType ? value.uiEdgeInsetsValue : nil
+    value.objCTypeName == NSValue.edgeInsetsType ? value.uiEdgeInsetsValue : nil
   }
 }
 
 extension CATransform3D: _ObjectiveCBridgeable, NSValueBridged {
   var boxed: NSValue { NSValue(caTransform3D: self) }
   static func unboxed(_ value: NSValue) -> CATransform3D? {
-    String(cString: value.objCType) == NSValue.transformType ? value.caTransform3DValue : nil
+    value.objCTypeName == NSValue.transformType ? value.caTransform3DValue : nil
   }
 }

@@ -74,7 +74,7 @@ extension NSValue {
 
   /// The insets an `NSValue(uiEdgeInsets:)` holds; zero for another value.
   public var uiEdgeInsetsValue: UIEdgeInsets {
-    guard String(cString: objCType) == NSValue.edgeInsetsType else { return .zero }
+    guard objCTypeName == NSValue.edgeInsetsType else { return .zero }
     var values = [Double](repeating: 0, count: 4)
     values.withUnsafeMutableBytes { getValue($0.baseAddress!) }
     return UIEdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])

@@ -1,5 +1,4 @@
 import Foundation
-import RingGraphics
 
 /// A bar's look (UIKit's).
 public enum UIBarStyle: Int, Sendable {
@@ -64,12 +63,9 @@ open class UIToolbar: UIView {
     let dark = barStyle == .black
     var color: CGColor
     if isTranslucent {
-      let look = UIBlurEffect(style: dark ? .systemChromeMaterialDark : .systemChromeMaterial).look
-      layer.backing.properties.backdropFilter = BackdropFilter(
-        sigma: look.sigma, saturation: look.saturation)
-      color =
-        barTintColor.map { $0.withAlphaComponent(0.85).cgColor }
-        ?? CGColor(gray: look.white, alpha: look.alpha)
+      let glass = UIBlurEffect(style: dark ? .systemChromeMaterialDark : .systemChromeMaterial)
+      layer.backing.properties.backdropFilter = glass.backdropFilter
+      color = barTintColor.map { $0.withAlphaComponent(0.85).cgColor } ?? glass.frosting
     } else {
       layer.backing.properties.backdropFilter = nil
       color = barTintColor?.cgColor ?? CGColor(gray: dark ? 0.11 : 0.976, alpha: 1)
@@ -99,22 +95,21 @@ open class UIToolbar: UIView {
     CATransaction.commit()
     let margin: CGFloat = 16
     let gap: CGFloat = 8
-    func width(_ entry: (item: UIBarButtonItem, view: UIView?)) -> CGFloat {
-      if let view = entry.view {
-        let fitted = view.sizeThatFits(bounds.size).width
-        return entry.item.width > 0 ? entry.item.width : fitted
-      }
+    // Each view's fitted size, asked once.
+    let fitted = shown.map { $0.view?.sizeThatFits(bounds.size) ?? .zero }
+    let widths = zip(shown, fitted).map { entry, size in
+      if entry.view != nil { return entry.item.width > 0 ? entry.item.width : size.width }
       return entry.item.systemItem == .fixedSpace
         ? (entry.item.width > 0 ? entry.item.width : 8) : 0
     }
     let flexible = shown.filter { $0.item.systemItem == .flexibleSpace }.count
-    let used = shown.map(width).reduce(0, +) + gap * CGFloat(max(0, shown.count - 1))
+    let used = widths.reduce(0, +) + gap * CGFloat(max(0, shown.count - 1))
     let share = flexible > 0 ? max(0, bounds.width - 2 * margin - used) / CGFloat(flexible) : 0
     var x = margin
-    for entry in shown {
-      let w = width(entry) + (entry.item.systemItem == .flexibleSpace ? share : 0)
+    for (k, entry) in shown.enumerated() {
+      let w = widths[k] + (entry.item.systemItem == .flexibleSpace ? share : 0)
       if let view = entry.view {
-        let h = min(bounds.height, max(view.sizeThatFits(bounds.size).height, 0))
+        let h = min(bounds.height, max(fitted[k].height, 0))
         view.frame = CGRect(x: x, y: (bounds.height - h) / 2, width: w, height: h)
       }
       x += w + gap

@@ -216,20 +216,13 @@ open class UIView: UIResponder, CALayerDelegate {
   open var alignmentRectInsets: UIEdgeInsets { .zero }
 
   /// `frame` less `alignmentRectInsets`.
-  open func alignmentRect(forFrame frame: CGRect) -> CGRect {
-    let i = alignmentRectInsets
-    return CGRect(
-      x: frame.minX + i.left, y: frame.minY + i.top, width: frame.width - i.left - i.right,
-      height: frame.height - i.top - i.bottom)
-  }
+  open func alignmentRect(forFrame frame: CGRect) -> CGRect { frame.inset(by: alignmentRectInsets) }
 
   /// `alignmentRect` grown by `alignmentRectInsets`.
   open func frame(forAlignmentRect alignmentRect: CGRect) -> CGRect {
     let i = alignmentRectInsets
-    return CGRect(
-      x: alignmentRect.minX - i.left, y: alignmentRect.minY - i.top,
-      width: alignmentRect.width + i.left + i.right,
-      height: alignmentRect.height + i.top + i.bottom)
+    return alignmentRect.inset(
+      by: UIEdgeInsets(top: -i.top, left: -i.left, bottom: -i.bottom, right: -i.right))
   }
 
   /// Archives the view (`NSCoding`): nothing is archived here, where no interface file is

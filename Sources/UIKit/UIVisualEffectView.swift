@@ -52,6 +52,17 @@ open class UIBlurEffect: UIVisualEffect {
   }
 }
 
+extension UIBlurEffect {
+  /// The blur beneath, as the view's layer draws it.
+  var backdropFilter: BackdropFilter {
+    let look = look
+    return BackdropFilter(sigma: look.sigma, saturation: look.saturation)
+  }
+
+  /// The white tint over the blur.
+  var frosting: CGColor { CGColor(gray: look.white, alpha: look.alpha) }
+}
+
 public enum UIVibrancyEffectStyle: Int, Sendable {
   case label, secondaryLabel, tertiaryLabel, quaternaryLabel, fill, secondaryFill, tertiaryFill
   case separator
@@ -117,9 +128,8 @@ open class UIVisualEffectView: UIView {
     var color: CGColor?
     switch effect {
     case let blur as UIBlurEffect:
-      let look = blur.look
-      filter = BackdropFilter(sigma: look.sigma, saturation: look.saturation)
-      color = CGColor(gray: look.white, alpha: look.alpha)
+      filter = blur.backdropFilter
+      color = blur.frosting
     case is UIVibrancyEffect:
       Notice.once("vibrancy", "UIVibrancyEffect content is drawn as it is")
     default: break
