@@ -19,7 +19,7 @@ open class UIButton: UIControl {
   private var backgroundImages = PerState<UIImage>()
   private let label = UILabel()
   private let icon = UIImageView()
-  private let backgroundView = UIImageView()
+  let backgroundView = UIImageView()
 
   open var contentEdgeInsets = UIEdgeInsets.zero {
     didSet { setNeedsLayout() }
@@ -63,8 +63,25 @@ open class UIButton: UIControl {
     label.font = .systemFont(ofSize: 15)
     label.textAlignment = .center
     icon.contentMode = .center
-    for v in [backgroundView, icon, label] { addSubview(v) }
     update()
+  }
+
+  /// Adds the background image view, the image view and the title label once each has
+  /// something to show, at layout, as UIKit does: the background at the back, the image
+  /// above it, the title on top. So views a subclass adds in its initialiser lie beneath the
+  /// title.
+  private func installContentViews() {
+    if currentBackgroundImage != nil, backgroundView.superview !== self {
+      insertSubview(backgroundView, at: 0)
+    }
+    if currentImage != nil, icon.superview !== self {
+      if backgroundView.superview === self {
+        insertSubview(icon, aboveSubview: backgroundView)
+      } else {
+        insertSubview(icon, at: 0)
+      }
+    }
+    if currentTitle != nil, label.superview !== self { addSubview(label) }
   }
 
   // MARK: Per-state values (the normal state's when a state has none)
@@ -153,6 +170,7 @@ open class UIButton: UIControl {
 
   open override func layoutSubviews() {
     super.layoutSubviews()
+    installContentViews()
     backgroundView.frame = bounds
     let content = bounds.inset(by: contentEdgeInsets)
     let (t, i) = (titleSize, imageSize)

@@ -146,6 +146,35 @@ import Testing
     #expect(button.hitTest(CGPoint(x: 20, y: 20), with: nil) === button)
   }
 
+  /// UIKit adds a button's title label, image view and background image view at layout,
+  /// once they show something: a ripple a subclass adds in its initialiser lies beneath the
+  /// title, over the background.
+  @Test func aButtonAddsItsContentViewsAtLayoutAboveASubclassesOwn() {
+    final class RippleButton: UIButton {
+      let ripple = UIView()
+      override init(frame: CGRect) {
+        super.init(frame: frame)
+        addSubview(ripple)
+      }
+      required init?(coder: NSCoder) { super.init(coder: coder) }
+    }
+    let button = RippleButton(frame: CGRect(x: 0, y: 0, width: 120, height: 40))
+    #expect(button.subviews == [button.ripple], "nothing to show: no content views yet")
+    button.setTitle("Tap", for: .normal)
+    let square = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { _ in }
+    button.setImage(square, for: .normal)
+    button.setBackgroundImage(square, for: .normal)
+    #expect(button.titleLabel?.superview == nil, "added at layout, not when set")
+    button.layoutIfNeeded()
+    #expect(
+      button.subviews == [button.backgroundView, button.imageView!, button.ripple, button.titleLabel!])
+    // Laid out again, they stay where they are.
+    button.sendSubviewToBack(button.titleLabel!)
+    button.setNeedsLayout()
+    button.layoutIfNeeded()
+    #expect(button.subviews.first === button.titleLabel)
+  }
+
   @Test func aButtonMadeFromAnActionRunsItWhenTapped() {
     var taps = 0
     let button = UIButton(primaryAction: UIAction(title: "Play") { _ in taps += 1 })
