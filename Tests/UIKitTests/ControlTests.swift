@@ -167,7 +167,9 @@ import Testing
     #expect(button.titleLabel?.superview == nil, "added at layout, not when set")
     button.layoutIfNeeded()
     #expect(
-      button.subviews == [button.backgroundView, button.imageView!, button.ripple, button.titleLabel!])
+      button.subviews == [
+        button.backgroundView, button.imageView!, button.ripple, button.titleLabel!,
+      ])
     // Laid out again, they stay where they are.
     button.sendSubviewToBack(button.titleLabel!)
     button.setNeedsLayout()
