@@ -297,7 +297,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 /// Animations run together in the group's time (`CAAnimationGroup`): each child's
 /// `beginTime` counts from the group's start, the group's speed, offset, repeats,
 /// autoreverse and timing function shape the time the children see, and a child is clipped
-/// to the group's duration (not scaled to it). The children's delegates and
+/// to the group's duration (not scaled to it); one whose duration is 0 spans the group's. The children's delegates and
 /// `isRemovedOnCompletion` are ignored, as Core Animation ignores them: the group's own
 /// delegate hears its start and stop.
 open class CAAnimationGroup: CAAnimation {

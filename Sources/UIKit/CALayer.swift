@@ -612,6 +612,9 @@ open class CALayer: NSObject {
         // rule): the group decides when they all leave.
         guard var timing = child.timing else { continue }
         timing.isRemovedOnCompletion = false
+        // A child without a duration of its own spans the group's (JTMaterialSpinner's
+        // rotation turns all through its group on iOS), not the default 0.25 s.
+        if child.duration == 0 { timing.duration = .seconds(copy.duration) }
         bridge(child, timing: timing)
       }
     } else {

@@ -36,6 +36,22 @@ import Testing
     #expect(abs(Double(layer.presentation()!.opacity) - opacity) < 1e-6)
   }
 
+  /// (clock time, opacity shown): a child left without a duration spans its 2 s group, as
+  /// JTMaterialSpinner's rotation does on iOS, not the default 0.25 s; one that begins 0.5 s
+  /// in spans it too, clipped at its end.
+  @Test(arguments: [(0.0, 0.5, 0.25), (0.0, 1.5, 0.75), (0.5, 1.5, 0.5), (0.5, 2.75, 0.125)])
+  func aChildWithoutADurationSpansTheGroup(begin: Double, time: Double, opacity: Double) {
+    let layer = CALayer()
+    let tree = show(layer)
+    let group = CAAnimationGroup()
+    group.animations = [ramp(duration: 0, begin: begin)]
+    group.duration = 2
+    group.repeatCount = 2
+    layer.add(group, forKey: "group")
+    tree.advance(to: .seconds(time))
+    #expect(abs(Double(layer.presentation()!.opacity) - opacity) < 1e-6)
+  }
+
   /// A child that begins 0.2 s into a 1 s group and lasts 0.5 s shows only from 0.2 to
   /// 0.7 s (its fill mode is removed); the group's speed of 2 halves those times.
   @Test(arguments: [
