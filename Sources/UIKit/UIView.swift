@@ -539,8 +539,12 @@ open class UIView: UIResponder, CALayerDelegate {
   func updateOwnPropertiesIfNeeded() {
     guard needsUpdateProperties else { return }
     needsUpdateProperties = false
-    viewController?.updateProperties()
-    updateProperties()
+    tracking {
+      viewController?.updateProperties()
+      updateProperties()
+    } invalidate: {
+      $0.setNeedsUpdateProperties()
+    }
   }
 
   /// The view's layout (its controller told before and after), as its layer's
@@ -548,9 +552,13 @@ open class UIView: UIResponder, CALayerDelegate {
   func layOutSubviewsNow() {
     // Reached through the layer alone too (its own `layoutIfNeeded()`): properties first.
     updateOwnPropertiesIfNeeded()
-    viewController?.viewWillLayoutSubviews()
-    layoutSubviews()
-    viewController?.viewDidLayoutSubviews()
+    tracking {
+      viewController?.viewWillLayoutSubviews()
+      layoutSubviews()
+      viewController?.viewDidLayoutSubviews()
+    } invalidate: {
+      $0.setNeedsLayout()
+    }
   }
 
   open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
@@ -652,7 +660,13 @@ open class UIView: UIResponder, CALayerDelegate {
   /// The view's drawing for its layer (UIKit's `drawLayer:inContext:`): `draw(_:)` with the
   /// layer's context current.
   nonisolated open func draw(_ layer: CALayer, in ctx: CGContext) {
-    MainActor.assumeIsolated { draw(bounds) }
+    MainActor.assumeIsolated {
+      tracking {
+        draw(bounds)
+      } invalidate: {
+        $0.setNeedsDisplay()
+      }
+    }
   }
 
   /// The layout of the view's layer (UIKit's `layoutSublayersOfLayer:`): for its own layer,

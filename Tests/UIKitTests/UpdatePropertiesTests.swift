@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 
 @testable import UIKit
@@ -110,5 +111,65 @@ import Testing
     controller.setNeedsUpdateProperties()
     controller.updatePropertiesIfNeeded()
     #expect(controller.log.heard == ["controller.properties", "badge.properties"])
+  }
+
+  @Observable final class Model {
+    var width: CGFloat = 0
+    var color = "red"
+    var unread = 0
+  }
+
+  /// A view whose update, layout and drawing read an observable model, and whose layout
+  /// writes to it (GradientLoadingBar's bar, sized from its bounds through its model).
+  final class ModelView: UIView {
+    let model = Model()
+    var log = Log()
+    override func updateProperties() {
+      super.updateProperties()
+      log.heard.append("properties \(model.width)")
+    }
+    override func layoutSubviews() {
+      super.layoutSubviews()
+      model.width = bounds.width
+      log.heard.append("layout \(model.unread)")
+    }
+    override func draw(_ rect: CGRect) { log.heard.append("draw \(model.color)") }
+  }
+
+  /// iOS 26 tracks the observable properties a view reads in `updateProperties()`, its
+  /// layout and its drawing, and asks for each again when one of them changes; a property
+  /// none of them read asks for nothing.
+  @Test func observablePropertiesReadInAPassAskForItAgain() {
+    UIApplication.shared.reset()
+    let view = ModelView(frame: CGRect(x: 0, y: 0, width: 30, height: 10))
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    window.rootViewController = UIViewController()
+    window.makeKeyAndVisible()
+    window.rootViewController!.view.addSubview(view)
+    let tree = KeyWindowTree(window: window)
+    tree.advance(to: .zero)
+    // The layout's write is heard by the update that read the width.
+    tree.advance(to: .seconds(0.1))
+    #expect(
+      view.log.heard == ["properties 0.0", "layout 0", "draw red", "properties 30.0"],
+      "\(view.log.heard)")
+
+    view.log.heard = []
+    view.model.unread = 2
+    tree.advance(to: .seconds(0.2))
+    #expect(view.log.heard == ["layout 2"], "\(view.log.heard)")
+
+    view.log.heard = []
+    view.model.color = "blue"
+    tree.advance(to: .seconds(0.3))
+    #expect(view.log.heard == ["draw blue"], "\(view.log.heard)")
+
+    view.log.heard = []
+    view.model.width = 30
+    tree.advance(to: .seconds(0.4))
+    #expect(view.log.heard.isEmpty, "the same value is no change: \(view.log.heard)")
+    view.model.width = 31
+    tree.advance(to: .seconds(0.5))
+    #expect(view.log.heard == ["properties 31.0"], "\(view.log.heard)")
   }
 }
