@@ -3,8 +3,8 @@ import RingLayers
 
 // Key-value coding as Core Animation's classes offer it: a layer's animatable properties
 // (and the fields beneath them, `"transform.rotation.z"`) by name, any other key stored on
-// the object; an animation's keys stored with it (and copied with it); a transaction's
-// settings by their constant names.
+// the object; a transaction's settings by their constant names (an animation's are in
+// CAAnimation+KeyValueCoding.swift).
 
 extension CAKeyPath {
   /// Sets the property (or field) this key path names on `layer` to `raw` through the
@@ -112,21 +112,6 @@ extension CALayer {
     setValue(value, forKey: keyPath)
   }
 
-}
-
-extension CAAnimation {
-  /// What was stored under `key` (an animation keeps what code tags it with, and so do
-  /// the copies a layer makes of it).
-  public func value(forKey key: String) -> Any? {
-    switch key {
-    case "keyPath": (self as? CAPropertyAnimation)?.keyPath
-    case "duration": duration
-    case "beginTime": beginTime
-    default: storedValues[key]
-    }
-  }
-
-  public func setValue(_ value: Any?, forKey key: String) { storedValues[key] = value }
 }
 
 /// Transaction properties by their Core Animation names.

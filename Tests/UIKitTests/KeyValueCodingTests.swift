@@ -55,6 +55,56 @@ import Testing
     #expect(listener.tag as? String == "fade-out")
   }
 
+  /// An animation's own properties by name, as RPCircularProgress reads `toValue` in
+  /// `animationDidStop` to keep the value it animated to: numbers as numbers, names as
+  /// strings, nil where unset; a value of another type changes nothing.
+  @Test func animationsOwnPropertiesByName() {
+    let layer = CAShapeLayer()
+    let tree = showInKeyWindow(layer)
+    final class Committer: NSObject, CAAnimationDelegate {
+      let layer: CAShapeLayer
+      init(_ layer: CAShapeLayer) { self.layer = layer }
+      func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        if let end = anim.value(forKey: "toValue") as? CGFloat { layer.strokeEnd = end }
+      }
+    }
+    let committer = Committer(layer)
+    let grow = CABasicAnimation(keyPath: "strokeEnd")
+    grow.fromValue = 0
+    grow.toValue = CGFloat(0.8)
+    grow.duration = 0.3
+    grow.fillMode = .forwards
+    grow.delegate = committer
+    #expect(grow.value(forKey: "fromValue") as? Int == 0 && grow.value(forKey: "byValue") == nil)
+    #expect(grow.value(forKey: "fillMode") as? String == "forwards")
+    #expect(grow.value(forKey: "removedOnCompletion") as? Bool == true)
+    #expect(grow.value(forKey: "duration") as? CGFloat == 0.3)
+    #expect(grow.value(forKey: "keyPath") as? String == "strokeEnd")
+    #expect(grow.value(forKey: "delegate") as? Committer === committer)
+    layer.add(grow, forKey: "grow")
+    tree.advance(to: .seconds(1))
+    #expect(layer.strokeEnd == 0.8)
+
+    grow.setValue(2, forKey: "repeatCount")
+    grow.setValue("both", forKey: "fillMode")
+    grow.setValue(NSNumber(value: true), forKey: "autoreverses")
+    grow.setValue("long", forKey: "duration")
+    #expect(grow.repeatCount == 2 && grow.fillMode == .both && grow.autoreverses)
+    #expect(grow.duration == 0.3 && grow.value(forKey: "duration") as? Double == 0.3)
+    let keyframes = CAKeyframeAnimation(keyPath: "position")
+    keyframes.setValue([0, 0.5, 1] as [NSNumber], forKey: "keyTimes")
+    keyframes.setValue(CAAnimationCalculationMode.paced, forKey: "calculationMode")
+    #expect(keyframes.keyTimes == [0, 0.5, 1] && keyframes.calculationMode == .paced)
+    #expect(keyframes.value(forKey: "path") == nil && keyframes.value(forKey: "toValue") == nil)
+    let spring = CASpringAnimation(keyPath: "position.y")
+    spring.setValue(5, forKey: "damping")
+    #expect(spring.damping == 5)
+    #expect(spring.value(forKey: "settlingDuration") as? Double == spring.settlingDuration)
+    // A key of no property is stored with the animation, as before.
+    spring.setValue("bounce", forKey: "name")
+    #expect(spring.value(forKey: "name") as? String == "bounce")
+  }
+
   @Test func transactionSettingsByName() {
     CATransaction.begin()
     CATransaction.setValue(true, forKey: kCATransactionDisableActions)
