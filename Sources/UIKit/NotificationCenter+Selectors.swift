@@ -39,6 +39,32 @@ extension NotificationCenter {
     addMethodObserver(observer, name: name, object: object) { target, _ in selector(target)() }
   }
 
+  /// The same, for a method of a type off the main actor (a layer subclass's, an
+  /// `NSObject` helper's), taking the notification (as either class) or nothing.
+  @_disfavoredOverload
+  public func addObserver<Target: AnyObject>(
+    _ observer: Any, selector: @escaping (Target) -> (Notification) -> Void,
+    name: NSNotification.Name?, object: Any?
+  ) {
+    addObserver(observer, selector: TargetAction.onMain(selector), name: name, object: object)
+  }
+
+  @_disfavoredOverload
+  public func addObserver<Target: AnyObject>(
+    _ observer: Any, selector: @escaping (Target) -> (NSNotification) -> Void,
+    name: NSNotification.Name?, object: Any?
+  ) {
+    addObserver(observer, selector: TargetAction.onMain(selector), name: name, object: object)
+  }
+
+  @_disfavoredOverload
+  public func addObserver<Target: AnyObject>(
+    _ observer: Any, selector: @escaping (Target) -> () -> Void, name: NSNotification.Name?,
+    object: Any?
+  ) {
+    addObserver(observer, selector: TargetAction.onMain(selector), name: name, object: object)
+  }
+
   /// Stops every notification to `observer`: those added with a method, and Foundation's.
   /// (Generic over objects, so that it is chosen over Foundation's `removeObserver(_: Any)`
   /// whether or not the file imports Foundation too.)

@@ -12,6 +12,30 @@ enum TargetAction {
     return object
   }
 
+  /// A method of a type off the main actor (a layer subclass's, an `NSObject` helper's) in
+  /// the form the selector APIs take: they call it on the main thread, where the run loop's
+  /// timers fire and notifications from it are posted.
+  static func onMain<Target, Argument>(_ method: @escaping (Target) -> (Argument) -> Void)
+    -> @MainActor (Target) -> @MainActor (Argument) -> Void
+  {
+    nonisolated(unsafe) let method = method
+    return { target in
+      nonisolated(unsafe) let target = target
+      return { argument in method(target)(argument) }
+    }
+  }
+
+  /// The same, for a method taking nothing.
+  static func onMain<Target>(_ method: @escaping (Target) -> () -> Void)
+    -> @MainActor (Target) -> @MainActor () -> Void
+  {
+    nonisolated(unsafe) let method = method
+    return { target in
+      nonisolated(unsafe) let target = target
+      return { method(target)() }
+    }
+  }
+
   /// Stops the program when the sender `object` is not of the type the action takes.
   static func check<Sender>(_ object: AnyObject, is type: Sender.Type, in caller: String) {
     guard object is Sender else {

@@ -47,7 +47,32 @@ extension Timer {
   ) -> Timer {
     scheduledTimer(
       timeInterval: interval, target: target,
-      selector: { (object: Target) in { (_: Timer) in selector(object)() } },
+      selector: { @MainActor (object: Target) in { @MainActor (_: Timer) in selector(object)() } },
+      userInfo: userInfo, repeats: repeats)
+  }
+
+  /// The same, for a method of a type off the main actor (a layer subclass's, an
+  /// `NSObject` helper's), taking the timer or nothing.
+  @discardableResult
+  @_disfavoredOverload
+  public class func scheduledTimer<Target>(
+    timeInterval interval: TimeInterval, target: Any,
+    selector: @escaping (Target) -> (Timer) -> Void,
+    userInfo: Any?, repeats: Bool
+  ) -> Timer {
+    scheduledTimer(
+      timeInterval: interval, target: target, selector: TargetAction.onMain(selector),
+      userInfo: userInfo, repeats: repeats)
+  }
+
+  @discardableResult
+  @_disfavoredOverload
+  public class func scheduledTimer<Target>(
+    timeInterval interval: TimeInterval, target: Any, selector: @escaping (Target) -> () -> Void,
+    userInfo: Any?, repeats: Bool
+  ) -> Timer {
+    scheduledTimer(
+      timeInterval: interval, target: target, selector: TargetAction.onMain(selector),
       userInfo: userInfo, repeats: repeats)
   }
 
@@ -110,7 +135,29 @@ extension Timer {
   ) {
     self.init(
       timeInterval: interval, target: target,
-      selector: { (object: Target) in { (_: Timer) in selector(object)() } },
+      selector: { @MainActor (object: Target) in { @MainActor (_: Timer) in selector(object)() } },
+      userInfo: userInfo, repeats: repeats)
+  }
+
+  /// The same, for a method of a type off the main actor, taking the timer or nothing.
+  @_disfavoredOverload
+  public convenience init<Target>(
+    timeInterval interval: TimeInterval, target: Any,
+    selector: @escaping (Target) -> (Timer) -> Void,
+    userInfo: Any?, repeats: Bool
+  ) {
+    self.init(
+      timeInterval: interval, target: target, selector: TargetAction.onMain(selector),
+      userInfo: userInfo, repeats: repeats)
+  }
+
+  @_disfavoredOverload
+  public convenience init<Target>(
+    timeInterval interval: TimeInterval, target: Any, selector: @escaping (Target) -> () -> Void,
+    userInfo: Any?, repeats: Bool
+  ) {
+    self.init(
+      timeInterval: interval, target: target, selector: TargetAction.onMain(selector),
       userInfo: userInfo, repeats: repeats)
   }
 

@@ -178,6 +178,23 @@ extension NSObject {
     schedulePerform(delay) { (target: Target) in selector(target)() }
   }
 
+  /// The same, for a method of a type off the main actor, taking the object or nothing.
+  @_disfavoredOverload
+  public func perform<Target: AnyObject>(
+    _ selector: @escaping (Target) -> (Any?) -> Void, with object: Any?,
+    afterDelay delay: TimeInterval
+  ) {
+    perform(TargetAction.onMain(selector), with: object, afterDelay: delay)
+  }
+
+  @_disfavoredOverload
+  public func perform<Target: AnyObject>(
+    _ selector: @escaping (Target) -> () -> Void, with object: Any?,
+    afterDelay delay: TimeInterval
+  ) {
+    perform(TargetAction.onMain(selector), with: object, afterDelay: delay)
+  }
+
   /// Cancels every call `perform(_:with:afterDelay:)` scheduled on `target`.
   public class func cancelPreviousPerformRequests(withTarget target: Any) {
     let object = target as AnyObject
