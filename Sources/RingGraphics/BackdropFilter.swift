@@ -12,6 +12,12 @@ public struct BackdropFilter: Hashable, Sendable {
     self.saturation = saturation.isFinite ? max(0, saturation) : 1
   }
 
+  /// The filter that leaves the pixels as they are: no blur, the saturation kept.
+  public static let identity = BackdropFilter(sigma: 0)
+
+  /// Whether it leaves the pixels as they are (it is then not applied).
+  public var isIdentity: Bool { sigma == 0 && saturation == 1 }
+
   /// The width of each of the three box blurs for a deviation of `sigma` pixels: odd, as
   /// `vImageBoxConvolve` takes it (Apple's ImageEffects sample's formula).
   public static func boxWidth(sigma: Double) -> Int {

@@ -95,6 +95,18 @@ extension LayerContents: Interpolatable {
   public var isValidAnimationValue: Bool { true }
 }
 
+/// Its blur and saturation mixed straight (a blur fades in from `identity`), kept within
+/// their ranges when a spring overshoots.
+extension BackdropFilter: Interpolatable {
+  public mutating func interpolate(from a: BackdropFilter, to b: BackdropFilter, fraction f: Double)
+  {
+    self = BackdropFilter(
+      sigma: a.sigma + (b.sigma - a.sigma) * f,
+      saturation: a.saturation + (b.saturation - a.saturation) * f)
+  }
+  public var isValidAnimationValue: Bool { sigma.isFinite && saturation.isFinite }
+}
+
 extension Bool: Interpolatable {
   /// Discrete: `b` at every fraction.
   public mutating func interpolate(from a: Bool, to b: Bool, fraction f: Double) {

@@ -113,8 +113,9 @@ public struct LayerGeometry: Hashable, Sendable {
   /// target (`compositingFilter`); anything but `.normal` draws it as a group.
   public var blendMode: BlendMode = .normal
   /// What the layer does to the pixels beneath its bounds (rounded when it masks to them)
-  /// before it draws: a frosted glass's blur and saturation (`UIVisualEffectView`).
-  public var backdropFilter: BackdropFilter?
+  /// before it draws: a frosted glass's blur and saturation (`UIVisualEffectView`); by
+  /// default none. Animated by its blur and saturation, so a blur fades in from none.
+  public var backdropFilter = BackdropFilter.identity
 
   /// Gradient: start point in the unit space of the bounds ((0, 0) top-left).
   public var startPoint = Point(x: 0.5, y: 0)

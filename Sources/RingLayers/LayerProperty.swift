@@ -94,6 +94,8 @@ extension LayerProperties {
     LayerProperty.geometry("shadowRadius", \.shadowRadius),
     LayerProperty.geometry("shadowOffset", \.shadowOffset),
     LayerProperty.geometry("shadowPath", \.shadowPath),
+    // Not Core Animation's: a frosted layer's blur (`UIVisualEffectView.effect`).
+    LayerProperty.geometry("backdropFilter", \.backdropFilter),
     // Discrete: shows its destination.
     LayerProperty.geometry("contents", \.contents),
     LayerProperty.paint("colors", \.colors, on: [.gradient]),

@@ -362,7 +362,8 @@ extension RenderPlan {
       let start = steps.count
       let hasBorder = c.border && q.borderPath != nil
       // A frosted layer first filters what lies beneath it.
-      if let filter = q.backdropFilter {
+      if !q.backdropFilter.isIdentity {
+        let filter = q.backdropFilter
         let region = boundsRegion(q, m)
         add(
           .backdrop(
@@ -375,7 +376,7 @@ extension RenderPlan {
       // A layer that masks to its bounds clips its shadow away, as on iOS.
       let castsShadow = c.shadow && !q.masksToBounds
       if n.kind == .gradient, n.sublayersStart == n.end, !c.background, !hasBorder, !castsShadow,
-        q.contents == nil, q.blendMode == .normal, q.backdropFilter == nil,
+        q.contents == nil, q.blendMode == .normal, q.backdropFilter.isIdentity,
         n.mask.map(isPlainShapeMask) ?? true
       {
         let region = boundsRegion(q, m)

@@ -263,6 +263,17 @@ extension Point: CAValue {
   func with(vector: [Double]) -> Point { Point(x: vector[0], y: vector[1]) }
 }
 
+/// A frosted layer's blur (`UIVisualEffectView.effect`, this module's own key): passed as
+/// itself, mixed by its blur and saturation.
+extension BackdropFilter: CAValue {
+  static func unboxed(_ raw: Any?) -> BackdropFilter? { raw as? BackdropFilter }
+  var boxed: Any { self }
+  var vector: [Double]? { [sigma, saturation] }
+  func with(vector: [Double]) -> BackdropFilter {
+    BackdropFilter(sigma: vector[0], saturation: vector[1])
+  }
+}
+
 extension Size: CAValue {
   static var additiveZero: Size? { Size(width: 0, height: 0) }
   func adding(_ other: Size) -> Size {

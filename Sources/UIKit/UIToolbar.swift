@@ -67,7 +67,7 @@ open class UIToolbar: UIView {
       layer.backing.properties.backdropFilter = glass.backdropFilter
       color = barTintColor.map { $0.withAlphaComponent(0.85).cgColor } ?? glass.frosting
     } else {
-      layer.backing.properties.backdropFilter = nil
+      layer.backing.properties.backdropFilter = .identity
       color = barTintColor?.cgColor ?? CGColor(gray: dark ? 0.11 : 0.976, alpha: 1)
     }
     CATransaction.begin()

@@ -106,6 +106,9 @@ open class UIVisualEffectView: UIView {
   public convenience init() { self.init(effect: nil) }
 
   private func setUp() {
+    // The view answers for the tint's actions as for its own layer's: a change animates
+    // only inside an animation block, with the block's timing.
+    tint.delegate = self
     layer.insertSublayer(tint, at: 0)
     contentView.frame = bounds
     // Resized with the view at once, as UIKit's is.
@@ -134,10 +137,17 @@ open class UIVisualEffectView: UIView {
       Notice.once("vibrancy", "UIVibrancyEffect content is drawn as it is")
     default: break
     }
-    layer.backing.properties.backdropFilter = filter
-    CATransaction.begin()
-    CATransaction.setDisableActions(true)
-    tint.backgroundColor = color
-    CATransaction.commit()
+    // Inside an animation block (or a property animator's) the blur and its tint fade in
+    // or out with it, as UIKit animates `effect`.
+    layer.change(\.geometry.backdropFilter, to: filter ?? .identity)
+    // The tint fades to (or from) its own colour, clear.
+    let shown = tint.backgroundColor
+    if let color, (shown?.alpha ?? 0) == 0 {
+      CATransaction.begin()
+      CATransaction.setDisableActions(true)
+      tint.backgroundColor = color.copy(alpha: 0)
+      CATransaction.commit()
+    }
+    tint.backgroundColor = color ?? shown?.copy(alpha: 0)
   }
 }

@@ -72,6 +72,8 @@ import Testing
     case is BezierPath? where P.Value.self == BezierPath?.self:
       p[keyPath: property.keyPath] =
         BezierPath(rect: Rect(x: 0, y: 0, width: 1, height: 1)) as! P.Value
+    case let v as BackdropFilter:
+      p[keyPath: property.keyPath] = BackdropFilter(sigma: v.sigma + 1) as! P.Value
     default: Issue.record("no test value for \(property.name)")
     }
   }

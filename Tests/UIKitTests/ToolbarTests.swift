@@ -35,9 +35,9 @@ import Testing
 
   @Test func translucentBarsAreGlassAndOpaqueOnesAreNot() {
     let bar = UIToolbar(frame: CGRect(x: 0, y: 0, width: 100, height: 44))
-    #expect(bar.isTranslucent && bar.layer.backing.properties.backdropFilter != nil)
+    #expect(bar.isTranslucent && bar.layer.backing.properties.backdropFilter != .identity)
     bar.isTranslucent = false
-    #expect(bar.layer.backing.properties.backdropFilter == nil)
+    #expect(bar.layer.backing.properties.backdropFilter == .identity)
     bar.barTintColor = .red
     let tint = bar.layer.sublayers?.first?.backgroundColor
     #expect(tint == UIColor.red.cgColor, "an opaque bar is its bar tint")
