@@ -103,8 +103,11 @@ public struct AnimationTiming: Hashable, Sendable {
 
   /// Where the animation is at clock time `time` when it began at `begin`, or `nil` when it
   /// has no effect then (before its start without a backwards fill, after its end without a
-  /// forwards fill or when removed on completion).
-  public func phase(at time: Int64, begin: Int64) -> AnimationPhase? {
+  /// forwards fill or when removed on completion). `endInclusive`: at exactly the end of its
+  /// active time it shows its end value whatever its fill, as a group's child does when the
+  /// group holds its own end.
+  public func phase(at time: Int64, begin: Int64, endInclusive: Bool = false) -> AnimationPhase?
+  {
     let local = local(at: time, begin: begin)
     let iteration = iteration
     let single = autoreverses ? iteration / 2 : iteration
@@ -114,7 +117,8 @@ public struct AnimationTiming: Hashable, Sendable {
       guard fillMode == .backwards || fillMode == .both else { return nil }
       inIteration = 0
     } else if let active, local >= active {
-      guard !isRemovedOnCompletion, fillMode == .forwards || fillMode == .both else { return nil }
+      let held = !isRemovedOnCompletion && (fillMode == .forwards || fillMode == .both)
+      guard held || endInclusive && local == active else { return nil }
       // The value at the very end of the active time.
       let rem = active % iteration
       inIteration = rem == 0 ? iteration : rem

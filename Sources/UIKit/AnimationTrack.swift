@@ -836,8 +836,12 @@ struct BridgedAnimation: Animation {
         writer.write(phase.fraction, iteration: phase.iteration, into: &presented)
         continue
       }
-      // A child runs in the group's time: the time into the group's (eased) pass.
-      guard let child = timing.phase(at: phase.elapsed, begin: timing.beginTime.nanoseconds)
+      // A child runs in the group's time: the time into the group's (eased) pass. A group
+      // that holds its end holds there the children that end with it, whatever their fill,
+      // as Core Animation freezes the group's time (TKSwitcherCollection's knobs stay put).
+      guard
+        let child = timing.phase(
+          at: phase.elapsed, begin: timing.beginTime.nanoseconds, endInclusive: true)
       else { continue }
       writer.write(child.fraction, iteration: child.iteration, into: &presented)
     }

@@ -52,6 +52,26 @@ import Testing
     #expect(abs(Double(layer.presentation()!.opacity) - opacity) < 1e-6)
   }
 
+  /// (child's duration, opacity shown after the group): a group that holds its end
+  /// (`.forwards`, not removed) holds the children that end with it, though they have no
+  /// fill of their own, as TKSwitcherCollection's knob stays on the far side on iOS; one
+  /// that ended earlier shows the model's value (1).
+  @Test(arguments: [(0.4, 0.0), (0.0, 0.0), (0.2, 1.0)])
+  func aGroupHoldingItsEndHoldsTheChildrenEndingWithIt(duration: Double, opacity: Double) {
+    let layer = CALayer()
+    let tree = show(layer)
+    let fade = ramp(duration: duration)
+    (fade.fromValue, fade.toValue) = (1, 0)
+    let group = CAAnimationGroup()
+    group.animations = [fade]
+    group.duration = 0.4
+    group.fillMode = .forwards
+    group.isRemovedOnCompletion = false
+    layer.add(group, forKey: "group")
+    tree.advance(to: .seconds(0.8))
+    #expect(abs(Double(layer.presentation()!.opacity) - opacity) < 1e-6)
+  }
+
   /// A child that begins 0.2 s into a 1 s group and lasts 0.5 s shows only from 0.2 to
   /// 0.7 s (its fill mode is removed); the group's speed of 2 halves those times.
   @Test(arguments: [
