@@ -106,8 +106,7 @@ public struct AnimationTiming: Hashable, Sendable {
   /// forwards fill or when removed on completion). `endInclusive`: at exactly the end of its
   /// active time it shows its end value whatever its fill, as a group's child does when the
   /// group holds its own end.
-  public func phase(at time: Int64, begin: Int64, endInclusive: Bool = false) -> AnimationPhase?
-  {
+  public func phase(at time: Int64, begin: Int64, endInclusive: Bool = false) -> AnimationPhase? {
     let local = local(at: time, begin: begin)
     let iteration = iteration
     let single = autoreverses ? iteration / 2 : iteration
