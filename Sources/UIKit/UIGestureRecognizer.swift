@@ -53,22 +53,30 @@ open class UIGestureRecognizer: NSObject {
   /// The recognisers that require this one to fail.
   private final var dependents: [WeakTarget] = []
 
-  public override init() { super.init() }
+  /// A recogniser calling `action` on `target`: the designated initialiser, as on iOS, so a
+  /// subclass that overrides it to configure itself (`minimumPressDuration = 0`) inherits
+  /// the others, which call it. A program passes a method (`Self.tapped`) to those; this one
+  /// passes on the action they made.
+  public init(target: Any?, action: Selector?) {
+    super.init()
+    action?.add(self, target)
+  }
+
+  /// A recogniser with no action yet.
+  public override convenience init() { self.init(target: nil, action: nil) }
 
   /// A recogniser calling `action`, a method of the target's type taking nothing.
   public convenience init<Target: AnyObject>(
     target: Any?, action: @escaping @MainActor (Target) -> @MainActor () -> Void
   ) {
-    self.init()
-    addTarget(target, action: action)
+    self.init(target: target, action: Selector { $0.addTarget($1, action: action) })
   }
 
   /// A recogniser calling `action`, a method of the target's type taking the recogniser.
   public convenience init<Target: AnyObject, Sender>(
     target: Any?, action: @escaping @MainActor (Target) -> @MainActor (Sender) -> Void
   ) {
-    self.init()
-    addTarget(target, action: action)
+    self.init(target: target, action: Selector { $0.addTarget($1, action: action) })
   }
 
   /// Also calls `action` on `target` (not kept). Stops the program when the target or this
@@ -341,4 +349,12 @@ extension UIView {
     recognizers.removeAll { $0 === recognizer }
     recognizer.view = nil
   }
+}
+
+/// An action as a recogniser's designated initialiser `init(target:action:)` takes it: made
+/// from a method by the initialisers a program calls (where iOS takes `#selector`), for a
+/// subclass's override of that initialiser to pass on.
+public struct Selector {
+  /// Adds the action, for a target, to a recogniser.
+  let add: @MainActor (UIGestureRecognizer, Any?) -> Void
 }

@@ -27,6 +27,28 @@ import Testing
     }
   }
 
+  /// A press that begins at once, configured in its override of the designated initialiser
+  /// (M13Checkbox's gesture recogniser): made with a method, it runs that override and
+  /// calls the method.
+  final class ImmediatePress: UILongPressGestureRecognizer {
+    override init(target: Any?, action: Selector?) {
+      super.init(target: target, action: action)
+      minimumPressDuration = 0
+    }
+  }
+
+  @Test func aSubclassOverridingTheDesignatedInitialiserInheritsTheOthers() {
+    let card = Card()
+    let press = ImmediatePress(target: card, action: Card.press(_:))
+    let plain = ImmediatePress()
+    let flip = ImmediatePress(target: card, action: Card.flip)
+    #expect(press.minimumPressDuration == 0 && plain.minimumPressDuration == 0)
+    press.sendActions()
+    plain.sendActions()
+    flip.sendActions()
+    #expect(card.heard == ["press possible", "flip"], "\(card.heard)")
+  }
+
   @Test func actionsAreMethodsOnTargetsNotKept() {
     let card = Card()
     let tap = UITapGestureRecognizer(target: card, action: Card.flip)
