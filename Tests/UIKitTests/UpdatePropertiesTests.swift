@@ -47,14 +47,8 @@ import Testing
   /// request (or several) makes one more update at the next frame, and no layout; a layout
   /// request alone updates no properties.
   @Test func theFrameLoopUpdatesPropertiesBeforeLayoutOncePerRequest() {
-    UIApplication.shared.reset()
     let badge = Badge(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-    window.rootViewController = UIViewController()
-    window.makeKeyAndVisible()
-    window.rootViewController!.view.addSubview(badge)
-    let tree = KeyWindowTree(window: window)
-    tree.advance(to: .zero)
+    let tree = showInWhiteWindow(width: 100, height: 100) { $0.addSubview(badge) }
     #expect(badge.log.heard == ["badge.properties", "badge.layout"], "\(badge.log.heard)")
 
     badge.log.heard = []
@@ -140,14 +134,8 @@ import Testing
   /// layout and its drawing, and asks for each again when one of them changes; a property
   /// none of them read asks for nothing.
   @Test func observablePropertiesReadInAPassAskForItAgain() {
-    UIApplication.shared.reset()
     let view = ModelView(frame: CGRect(x: 0, y: 0, width: 30, height: 10))
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-    window.rootViewController = UIViewController()
-    window.makeKeyAndVisible()
-    window.rootViewController!.view.addSubview(view)
-    let tree = KeyWindowTree(window: window)
-    tree.advance(to: .zero)
+    let tree = showInWhiteWindow(width: 100, height: 100) { $0.addSubview(view) }
     // The layout's write is heard by the update that read the width.
     tree.advance(to: .seconds(0.1))
     #expect(
