@@ -46,6 +46,13 @@ struct Stroker {
   static func trim(_ lines: [Polyline], from s: Double, to e: Double, into out: inout [Polyline])
     -> Int
   {
+    var (s, e) = (s, e)
+    // Trimmed to no length, the stroke still draws its caps there, as Core Animation draws a
+    // round-capped dot where `strokeStart` equals `strokeEnd` (a switch's knob): a part a
+    // billionth of the length long.
+    if e == s {
+      if s < 1 { e = s + 1e-9 } else { s = e - 1e-9 }
+    }
     var used = 0
     let total = lines.reduce(0) { $0 + $1.length }
     guard e > s, total > 0 else { return 0 }

@@ -201,6 +201,30 @@ func diskRectArea(r: Double, x0: Double, x1: Double, y0: Double, y1: Double) -> 
     #expect(abs(area - expected) < 0.06, "\(join): area \(area), expected \(expected)")
   }
 
+  /// (cap, fraction where start and end meet, area drawn): trimmed to no length, a stroke
+  /// still draws its caps there, as Core Animation draws a round-capped dot at
+  /// `strokeStart == strokeEnd`: a disc or a square as wide as the line, nothing for butt
+  /// caps.
+  @Test(arguments: [
+    (LineCap.round, 0.5, Double.pi * 25), (.round, 0, Double.pi * 25),
+    (.round, 1, Double.pi * 25), (.square, 0.5, 100), (.butt, 0.5, 0),
+  ])
+  func aStrokeTrimmedToNoLengthDrawsItsCaps(cap: LineCap, at fraction: Double, area: Double)
+    throws
+  {
+    var path = BezierPath()
+    path.move(to: Point(x: 10, y: 20))
+    path.addLine(to: Point(x: 90, y: 20))
+    let style = try StrokeStyle(
+      lineWidth: 10, lineCap: cap, strokeStart: fraction, strokeEnd: fraction)
+    let dot = Rasterizer.stroke(path, style: style, transform: .identity, width: 100, height: 40)
+    #expect(abs(dot.area - area) < 0.5, "\(dot.area)")
+    if area > 0 {
+      let centre = dot.coverage(x: 10 + Int(80 * fraction) - (fraction == 1 ? 1 : 0), y: 20)
+      #expect(centre == 255, "the dot lies where start and end meet")
+    }
+  }
+
   @Test func trimmingKeepsTheRequestedFraction() throws {
     let path = BezierPath(ovalIn: Rect(x: 10, y: 10, width: 40, height: 40))
     let full = Rasterizer.stroke(
