@@ -859,6 +859,16 @@ open class CALayer: NSObject {
   open func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
   open func needsDisplay() -> Bool { needsDisplayFlag }
 
+  /// Takes a due redraw for the presentation while an animation of the layer's own numbers
+  /// runs: what shows then is the presentation's drawing, as on iOS, so a redraw of the model
+  /// (its delegate committing a value mid-animation) must not replace it. The model is
+  /// drawn again when the animation ends.
+  func redrawPresentationIfDue() {
+    guard needsDisplayFlag, !customTracks.isEmpty else { return }
+    needsDisplayFlag = false
+    customShown = nil
+  }
+
   /// Runs `display()` now if it is due.
   open func displayIfNeeded() {
     guard needsDisplayFlag else { return }

@@ -202,6 +202,67 @@ import Testing
     #expect(abs(Self.barLength(layer) - Int((time * 100).rounded())) <= 1)
   }
 
+  /// A redraw of the model while the animation runs (its delegate committing a value, as
+  /// RPCircularProgress's does when a new update replaces the running one) does not replace
+  /// the presentation's drawing, which is what shows; at the end the model draws.
+  @Test func aModelRedrawMidAnimationLeavesThePresentationsDrawing() {
+    func blueLength(_ layer: CALayer) -> Int {
+      let p = renderedPixels(layer, width: 100, height: 10)
+      return (0..<100).filter { p.pixel(x: $0, y: 5).blue > 128 }.count
+    }
+    let layer = BarLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+    let tree = showInKeyWindow(layer)
+    layer.add(linearAnimation("progress", from: 0, to: 1), forKey: "grow")
+    tree.advance(to: .seconds(0.5))
+    layer.progress = 0.1
+    layer.setNeedsDisplay()
+    tree.advance(to: .seconds(0.75))
+    #expect(abs(Self.barLength(layer) - 75) <= 1, "\(Self.barLength(layer))")
+    layer.barColor = .blue
+    layer.setNeedsDisplay()
+    tree.advance(to: .seconds(0.8))
+    #expect(abs(blueLength(layer) - 80) <= 1, "the model's other values at the animated one")
+    tree.advance(to: .seconds(2))
+    #expect(blueLength(layer) == 10, "the model's value once it is over")
+  }
+
+  /// RPCircularProgress's update: the model takes the value shown, the running animation is
+  /// replaced by one from there, and the old one's delegate commits its end value to the
+  /// model and redraws it. What shows is the new animation's drawing.
+  @Test func anAnimationReplacedWhileItsDelegateCommitsShowsTheNewOne() {
+    final class Committer: NSObject, CAAnimationDelegate {
+      let layer: BarLayer
+      init(_ layer: BarLayer) { self.layer = layer }
+      func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        if let end = anim.value(forKey: "toValue") as? CGFloat { layer.progress = end }
+        layer.setNeedsDisplay()
+      }
+    }
+    let layer = BarLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+    let tree = showInKeyWindow(layer)
+    func grow(from: CGFloat, to: CGFloat, duration: Double) -> CABasicAnimation {
+      let grow = linearAnimation("progress", from: from, to: to)
+      grow.duration = duration
+      grow.fillMode = .forwards
+      grow.isRemovedOnCompletion = false
+      return grow
+    }
+    let first = grow(from: 0, to: 0.1, duration: 2)
+    let committer = Committer(layer)
+    first.delegate = committer
+    layer.add(first, forKey: "progress")
+    tree.advance(to: .seconds(0.5))
+    let shown = layer.presentation()!.progress
+    layer.progress = shown
+    layer.removeAnimation(forKey: "progress")
+    layer.add(grow(from: shown, to: 1, duration: 1), forKey: "progress")
+    tree.advance(to: .seconds(1))
+    let expected = Int(((shown + (1 - shown) * 0.5) * 100).rounded())
+    #expect(abs(Self.barLength(layer) - expected) <= 1, "\(Self.barLength(layer)) \(expected)")
+  }
+
   /// Once the animation is over, the model's value draws again; one that stays (forwards,
   /// not removed) holds its end, and frames that show the same value are not redrawn.
   @Test func afterItTheModelDrawsOrTheEndHolds() {
