@@ -19,6 +19,9 @@ struct AxisPriorities {
 struct AutoLayoutState {
   var safeArea: UILayoutGuide?
   var margins: UILayoutGuide?
+  /// Its controller's `topLayoutGuide` and `bottomLayoutGuide`.
+  var topBars: UILayoutGuide?
+  var bottomBars: UILayoutGuide?
   var guides: [UILayoutGuide] = []
   /// How strongly the view keeps from growing past (hugging) and shrinking below
   /// (compression resistance) its intrinsic size, horizontally and vertically.
@@ -514,6 +517,21 @@ extension UIView {
   /// The bounds less `layoutMargins`.
   public var layoutMarginsGuide: UILayoutGuide {
     ownGuide(\.margins, "UIViewLayoutMarginsGuide") { $0.layoutMargins }
+  }
+
+  /// The strip above the safe area (`top`) or below it, for its controller's
+  /// `topLayoutGuide` and `bottomLayoutGuide`: empty here, at the top or bottom edge.
+  func barsGuide(top: Bool) -> UILayoutGuide {
+    if top {
+      return ownGuide(\.topBars, "UIViewControllerTopLayoutGuide") { view in
+        UIEdgeInsets(
+          top: 0, left: 0, bottom: view.bounds.height - view.safeAreaInsets.top, right: 0)
+      }
+    }
+    return ownGuide(\.bottomBars, "UIViewControllerBottomLayoutGuide") { view in
+      UIEdgeInsets(
+        top: view.bounds.height - view.safeAreaInsets.bottom, left: 0, bottom: 0, right: 0)
+    }
   }
 
   /// The guide kept at `slot`, made on first use: the bounds less `insets` of the view.

@@ -140,3 +140,26 @@ open class UILayoutGuide {
   open var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
   open var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
 }
+
+/// A controller's older layout guides (`topLayoutGuide`, `bottomLayoutGuide`: iOS 7's,
+/// deprecated for the safe area since iOS 11): how far bars cover the view, as a length
+/// and as anchors for constraints.
+@preconcurrency @MainActor
+public protocol UILayoutSupport: AnyObject {
+  /// The covered length, in points: 0 here, where no bar covers a view.
+  var length: CGFloat { get }
+  var topAnchor: NSLayoutYAxisAnchor { get }
+  var bottomAnchor: NSLayoutYAxisAnchor { get }
+  var heightAnchor: NSLayoutDimension { get }
+}
+
+extension UILayoutGuide: UILayoutSupport {
+  public var length: CGFloat { layoutFrame.height }
+}
+
+extension UIViewController {
+  /// The strip the top bars cover: its bottom is where content begins (the safe area's top).
+  public var topLayoutGuide: UILayoutSupport { view.barsGuide(top: true) }
+  /// The strip the bottom bars cover: its top is where content ends.
+  public var bottomLayoutGuide: UILayoutSupport { view.barsGuide(top: false) }
+}

@@ -32,3 +32,34 @@ public typealias UINotificationFeedbackType = UINotificationFeedbackGenerator.Fe
 public typealias UIDeviceBatteryState = UIDevice.BatteryState
 public typealias UITouchType = UITouch.TouchType
 public typealias UIEventType = UIEvent.EventType
+
+// Swift 4.1's names of the notifications, members of `NSNotification.Name`
+// (`.UIApplicationWillEnterForeground`), and of the keyboard's user-info keys.
+extension NSNotification.Name {
+  public static let UIApplicationDidFinishLaunching = UIApplication.didFinishLaunchingNotification
+  public static let UIApplicationDidBecomeActive = UIApplication.didBecomeActiveNotification
+  public static let UIApplicationWillResignActive = UIApplication.willResignActiveNotification
+  public static let UIApplicationDidEnterBackground = UIApplication.didEnterBackgroundNotification
+  public static let UIApplicationWillEnterForeground =
+    UIApplication.willEnterForegroundNotification
+  public static let UIApplicationWillTerminate = UIApplication.willTerminateNotification
+  public static let UIApplicationDidReceiveMemoryWarning =
+    UIApplication.didReceiveMemoryWarningNotification
+  public static let UIApplicationSignificantTimeChange =
+    UIApplication.significantTimeChangeNotification
+  public static let UIDeviceOrientationDidChange = UIDevice.orientationDidChangeNotification
+  public static let UIDeviceBatteryStateDidChange = UIDevice.batteryStateDidChangeNotification
+  public static let UIDeviceBatteryLevelDidChange = UIDevice.batteryLevelDidChangeNotification
+  public static let UIKeyboardWillShow = UIResponder.keyboardWillShowNotification
+  public static let UIKeyboardDidShow = UIResponder.keyboardDidShowNotification
+  public static let UIKeyboardWillHide = UIResponder.keyboardWillHideNotification
+  public static let UIKeyboardDidHide = UIResponder.keyboardDidHideNotification
+  public static let UIKeyboardWillChangeFrame = UIResponder.keyboardWillChangeFrameNotification
+  public static let UIKeyboardDidChangeFrame = UIResponder.keyboardDidChangeFrameNotification
+  public static let UIContentSizeCategoryDidChange = UIContentSizeCategory.didChangeNotification
+}
+
+public let UIKeyboardFrameBeginUserInfoKey = UIResponder.keyboardFrameBeginUserInfoKey
+public let UIKeyboardFrameEndUserInfoKey = UIResponder.keyboardFrameEndUserInfoKey
+public let UIKeyboardAnimationDurationUserInfoKey = UIResponder.keyboardAnimationDurationUserInfoKey
+public let UIKeyboardAnimationCurveUserInfoKey = UIResponder.keyboardAnimationCurveUserInfoKey

@@ -2,6 +2,9 @@
 // names and signatures, drawn by the RainbowRing engine. On Apple platforms the system's
 // UIKit is used instead; this module is built on Linux only.
 @_exported import Foundation
+// URLSession and the rest of Foundation's networking, which `import UIKit` brings on iOS
+// (on Linux a module of its own).
+@_exported import FoundationNetworking
 import RingGraphics
 
 /// A time interval in seconds (Core Foundation's name).

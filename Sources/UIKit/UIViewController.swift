@@ -175,6 +175,9 @@ open class UIWindow: UIView {
 
   public override init(frame: CGRect) { super.init(frame: frame) }
   public required init?(coder: NSCoder) { super.init(coder: coder) }
+  /// A window as large as the screen, as UIKit makes one since iOS 9 (`UIWindow()` in an
+  /// application delegate that builds its interface in code).
+  public convenience init() { self.init(frame: UIScreen.main.bounds) }
 
   /// The controller whose view fills the window.
   open var rootViewController: UIViewController? {

@@ -241,4 +241,33 @@ import Testing
     view.addSymbolEffect(.bounce, options: .repeating)
     #expect(view.layer.animationKeys() == nil)
   }
+
+  /// What tutorial code builds its interface with: `UIWindow()` is as large as the screen (a
+  /// 1 x 1 black snapshot without it), a controller's older layout guides place content at
+  /// the safe area, Swift 4.1's notification names post and deliver, and `import UIKit`
+  /// brings `URLSession`, as on iOS.
+  @Test func tutorialCodesWindowGuidesNamesAndSessions() {
+    UIApplication.shared.reset()
+    #expect(UIWindow().bounds == UIScreen.main.bounds && UIScreen.main.bounds.width > 0)
+    let controller = UIViewController()
+    controller.view.frame = CGRect(x: 0, y: 0, width: 200, height: 300)
+    let label = UIView()
+    label.translatesAutoresizingMaskIntoConstraints = false
+    controller.view.addSubview(label)
+    NSLayoutConstraint.activate([
+      label.topAnchor.constraint(equalTo: controller.topLayoutGuide.bottomAnchor, constant: 8),
+      label.bottomAnchor.constraint(equalTo: controller.bottomLayoutGuide.topAnchor, constant: -8),
+      label.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor),
+      label.widthAnchor.constraint(equalToConstant: 50),
+    ])
+    controller.view.layoutIfNeeded()
+    #expect(label.frame == CGRect(x: 0, y: 8, width: 50, height: 284), "\(label.frame)")
+    #expect(controller.topLayoutGuide.length == 0 && controller.bottomLayoutGuide.length == 0)
+    #expect(
+      NSNotification.Name.UIApplicationWillEnterForeground.rawValue
+        == "UIApplicationWillEnterForegroundNotification")
+    #expect(UIKeyboardFrameEndUserInfoKey == UIResponder.keyboardFrameEndUserInfoKey)
+    let session: URLSession = .shared
+    #expect(session.configuration.timeoutIntervalForRequest > 0)
+  }
 }
