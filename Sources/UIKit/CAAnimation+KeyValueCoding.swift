@@ -16,10 +16,7 @@ extension CAAnimation {
   /// Sets the animation's own property of that name (a value of another type changes
   /// nothing), or stores `value` under `key`.
   public func setValue(_ value: Any?, forKey key: String) {
-    for property in CAAnimation.keyed[key] ?? [] where property.owns(self) {
-      _ = property.set(self, value)
-      return
-    }
+    for property in CAAnimation.keyed[key] ?? [] where property.set(self, value) { return }
     storedValues[key] = value
   }
 
@@ -85,9 +82,9 @@ private struct KeyedProperty: Sendable {
   let name: String
   /// The boxed value, or nil when the animation is not of the property's class.
   let get: @Sendable (CAAnimation) -> Any??
-  /// Sets it; false when the value is not one of its type.
+  /// Sets it (a value not of its type changes nothing); false when the animation is not of
+  /// the property's class.
   let set: @Sendable (CAAnimation, Any?) -> Bool
-  let owns: @Sendable (CAAnimation) -> Bool
 
   init<A: CAAnimation, V>(
     _ name: String, _ path: ReferenceWritableKeyPath<A, V>,
@@ -97,11 +94,10 @@ private struct KeyedProperty: Sendable {
     let path = UncheckedPath(path: path)
     get = { ($0 as? A).map { box($0[keyPath: path.path]) } }
     set = { animation, raw in
-      guard let animation = animation as? A, let value = unbox(raw) else { return false }
-      animation[keyPath: path.path] = value
+      guard let animation = animation as? A else { return false }
+      if let value = unbox(raw) { animation[keyPath: path.path] = value }
       return true
     }
-    owns = { $0 is A }
   }
 
   static func readOnly<A: CAAnimation>(_ name: String, _ path: KeyPath<A, Double>)
@@ -113,8 +109,7 @@ private struct KeyedProperty: Sendable {
   private init<A: CAAnimation>(name: String, path: UncheckedPath<KeyPath<A, Double>>) {
     self.name = name
     get = { ($0 as? A).map { NSNumber(value: $0[keyPath: path.path]) } }
-    set = { _, _ in false }
-    owns = { $0 is A }
+    set = { animation, _ in animation is A }
   }
 }
 
