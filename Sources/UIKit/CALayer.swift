@@ -563,6 +563,7 @@ open class CALayer: NSObject {
   /// Adds a copy of `anim` under `key`, replacing any animation there (whose delegate hears
   /// `finished: false` at the end of this turn of the run loop).
   open func add(_ anim: CAAnimation, forKey key: String?) {
+    if addThroughSublayers(anim, forKey: key) { return }
     if let transition = anim as? CATransition {
       run(transition.copy() as! CATransition, forKey: key)
       return
@@ -641,6 +642,55 @@ open class CALayer: NSObject {
     }
     customTracks[engineKey] = custom
     Runtime.animationAdded(copy)
+  }
+
+  /// Adds the parts of `anim` whose key paths go through a named sublayer
+  /// (`"sublayers.left.position.y"`) to that sublayer, as Core Animation's key-value coding
+  /// resolves them (the walking feet of Matt Neuburg's book): a property animation whole, a
+  /// group's children in copies of the group, one on each layer they animate, the delegate
+  /// kept by the one on this layer. False when no key path goes through a sublayer here.
+  private func addThroughSublayers(_ anim: CAAnimation, forKey key: String?) -> Bool {
+    /// The sublayer a key path goes through, and the rest of the path.
+    func target(_ animation: CAAnimation) -> (layer: CALayer, path: String)? {
+      guard let path = (animation as? CAPropertyAnimation)?.keyPath,
+        path.hasPrefix("sublayers.")
+      else { return nil }
+      let parts = path.dropFirst("sublayers.".count).split(separator: ".", maxSplits: 1)
+      guard parts.count == 2,
+        let layer = sublayers?.first(where: { $0.name == String(parts[0]) })
+      else { return nil }
+      return (layer, String(parts[1]))
+    }
+    /// `animation` with its key path taken past the sublayer.
+    func moved(_ animation: CAAnimation, _ path: String) -> CAAnimation {
+      let copy = animation.copy() as! CAPropertyAnimation
+      copy.keyPath = path
+      return copy
+    }
+    guard let group = anim as? CAAnimationGroup else {
+      guard let (layer, path) = target(anim) else { return false }
+      layer.add(moved(anim, path), forKey: key)
+      return true
+    }
+    let children = group.animations ?? []
+    guard children.contains(where: { target($0) != nil }) else { return false }
+    var parts: [(layer: CALayer, animations: [CAAnimation])] = [(self, [])]
+    for child in children {
+      let (layer, animation) =
+        target(child).map { ($0.layer, moved(child, $0.path)) } ?? (self, child)
+      if let i = parts.firstIndex(where: { $0.layer === layer }) {
+        parts[i].animations.append(animation)
+      } else {
+        parts.append((layer, [animation]))
+      }
+    }
+    for (i, part) in parts.enumerated() {
+      let copy = group.copy() as! CAAnimationGroup
+      copy.animations = part.animations
+      if i > 0 { copy.delegate = nil }
+      part.layer.add(copy, forKey: key)
+    }
+    return true
   }
 
   /// The copy added under `key`, while it is on the layer.

@@ -72,6 +72,49 @@ import Testing
     #expect(abs(Double(layer.presentation()!.opacity) - opacity) < 1e-6)
   }
 
+  /// Key paths through named sublayers, as Matt Neuburg's walking feet animate them from
+  /// their superlayer: an animation moves the sublayer of that name, and a group's children
+  /// move theirs together in the group's time; the group's delegate hears its stop once.
+  @Test func keyPathsThroughNamedSublayersMoveThem() {
+    final class Listener: NSObject, CAAnimationDelegate {
+      var stops = 0
+      func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { stops += 1 }
+    }
+    let body = CALayer()
+    let tree = show(body)
+    let (left, right) = (CALayer(), CALayer())
+    (left.name, right.name) = ("left", "right")
+    for (foot, x) in [(left, 10.0), (right, 30.0)] {
+      foot.frame = CGRect(x: x, y: 190, width: 10, height: 20)
+      body.addSublayer(foot)
+    }
+    let step = CABasicAnimation(keyPath: "sublayers.left.position.y")
+    step.byValue = -100
+    step.duration = 1
+    step.timingFunction = CAMediaTimingFunction(name: .linear)
+    body.add(step, forKey: "step")
+    tree.advance(to: .seconds(0.5))
+    #expect(abs(left.presentation()!.position.y - 150) < 1e-9)
+
+    let walk = CAAnimationGroup()
+    let listener = Listener()
+    walk.delegate = listener
+    walk.animations =
+      ["left", "right"].map { name in
+        let a = CABasicAnimation(keyPath: "sublayers.\(name).position.x")
+        a.byValue = name == "left" ? 40 : 20
+        return a
+      } + [ramp(duration: 1)]
+    walk.duration = 1
+    body.add(walk, forKey: "walk")
+    tree.advance(to: .seconds(1.25))
+    #expect(abs(left.presentation()!.position.x - 45) < 1e-9)
+    #expect(abs(right.presentation()!.position.x - 50) < 1e-9)
+    #expect(abs(Double(body.presentation()!.opacity) - 0.75) < 1e-6, "the rest stays here")
+    tree.advance(to: .seconds(3))
+    #expect(listener.stops == 1)
+  }
+
   /// A child that begins 0.2 s into a 1 s group and lasts 0.5 s shows only from 0.2 to
   /// 0.7 s (its fill mode is removed); the group's speed of 2 halves those times.
   @Test(arguments: [
