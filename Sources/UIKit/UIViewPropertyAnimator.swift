@@ -701,8 +701,16 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
         layer.setValue(value, forKey: piece.path)
       }
       // A view keeps its background as a UIColor of its own: it follows its layer's.
-      if piece.path == "backgroundColor", let view = layer.delegate as? UIView {
+      if piece.path == "backgroundColor", let view = layer.delegate as? UIView,
+        view.layer === layer
+      {
         view.backgroundColor = layer.backgroundColor.map { UIColor(cgColor: $0) }
+      }
+      // Back at its start, an effect view's blur is its effect before the blocks.
+      if position == .start, piece.path == "backdropFilter",
+        let view = layer.delegate as? UIVisualEffectView
+      {
+        view.restoreEffectBefore()
       }
       if layer.animation(forKey: piece.key)?.delegate is Relay {
         layer.removeAnimation(forKey: piece.key)

@@ -89,7 +89,18 @@ open class UIVisualEffectView: UIView {
   /// The tint over the blur.
   private let tint = CALayer()
 
-  open var effect: UIVisualEffect? { didSet { applyEffect() } }
+  open var effect: UIVisualEffect? {
+    didSet {
+      effectBefore = oldValue
+      applyEffect()
+    }
+  }
+  /// The effect before the last change, which a reversed property animator puts back.
+  private var effectBefore: UIVisualEffect?
+
+  /// Puts back the effect before the last change (a reversed property animator ended at
+  /// its start, its blur and tint already back).
+  func restoreEffectBefore() { effect = effectBefore }
 
   public init(effect: UIVisualEffect?) {
     self.effect = effect

@@ -71,6 +71,27 @@ import Testing
     // The light blur: 30 points, white at 30%.
     let faint = shown(glass, tree, at: 0.5)
     #expect(abs(faint.sigma - 3) < 1e-6 && abs(faint.tint - 0.03) < 1e-6, "\(faint)")
-    animator.stopAnimation(true)
+    // Reversed, it ends where it began: no effect, no blur, no tint, and the view's own
+    // background untouched by its tint's.
+    animator.isReversed = true
+    animator.startAnimation()
+    let back = shown(glass, tree, at: 2)
+    #expect(back.sigma == 0 && back.tint == 0, "\(back)")
+    #expect(glass.effect == nil && glass.backgroundColor == nil)
+  }
+
+  /// Finished at its end, an animator leaves the effect on and the view's background alone.
+  @Test func anAnimatorFinishedAtItsEndKeepsTheEffect() {
+    let (glass, tree) = stripedGlass()
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {
+      glass.effect = UIBlurEffect(style: .dark)
+    }
+    animator.startAnimation()
+    tree.advance(to: .seconds(0.5))
+    animator.stopAnimation(false)
+    animator.finishAnimation(at: .end)
+    let end = shown(glass, tree, at: 0.6)
+    #expect(end.sigma == 20 && abs(end.tint - 0.73) < 1e-6, "\(end)")
+    #expect(glass.effect is UIBlurEffect && glass.backgroundColor == nil)
   }
 }
