@@ -116,6 +116,8 @@ open class UIApplication: UIResponder {
   }
 
   private func commit(_ window: UIWindow) {
+    // What changes on other threads asked of the views' passes.
+    ObservedChanges.apply()
     // The frame's pass: every view where its constraints put it, in any window or none.
     AutoLayout.solveIfNeeded()
     window.layoutIfNeeded()

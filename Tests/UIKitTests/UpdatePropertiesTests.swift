@@ -160,4 +160,26 @@ import Testing
     tree.advance(to: .seconds(0.5))
     #expect(view.log.heard == ["properties 31.0"], "\(view.log.heard)")
   }
+
+  /// A change on another thread asks for the update at the next frame, and the tracking
+  /// goes on: later changes on the main thread ask again.
+  @Test func aChangeOnAnotherThreadAsksAtTheNextFrame() {
+    let view = ModelView(frame: CGRect(x: 0, y: 0, width: 30, height: 10))
+    let tree = showInWhiteWindow(width: 100, height: 100) { $0.addSubview(view) }
+    tree.advance(to: .seconds(0.1))
+    view.log.heard = []
+    nonisolated(unsafe) let model = view.model
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      model.width = 40
+      done.signal()
+    }.start()
+    done.wait()
+    tree.advance(to: .seconds(0.2))
+    #expect(view.log.heard == ["properties 40.0"], "\(view.log.heard)")
+    view.log.heard = []
+    view.model.width = 50
+    tree.advance(to: .seconds(0.3))
+    #expect(view.log.heard == ["properties 50.0"], "\(view.log.heard)")
+  }
 }
