@@ -413,6 +413,9 @@ open class CALayer: NSObject {
   weak var transitionPicture: CALayer?
   /// Animations of the program's own numbers, by their keys on the backing.
   var customTracks: [String: CustomTrack] = [:]
+  /// The sublayers an animation added here under a key runs on, through their names
+  /// (`addThroughSublayers`): removed with it.
+  var sublayerParts: [String: [WeakTarget]] = [:]
   /// The values the content was last drawn with for them (nil: the model's).
   var customShown: [String: Double]?
   /// The bytes of the program's own properties as last committed (see
@@ -667,9 +670,21 @@ open class CALayer: NSObject {
       copy.keyPath = path
       return copy
     }
+    // Forget the parts that have ended.
+    sublayerParts = sublayerParts.filter { key, parts in
+      parts.contains { ($0.object as? CALayer)?.animation(forKey: key) != nil }
+    }
+    // Under a key of its own when it has none, so that removing it here reaches them.
+    let key =
+      key
+      ?? {
+        CALayer.unnamed += 1
+        return CALayer.unnamedPrefix + "\(CALayer.unnamed)"
+      }()
     guard let group = anim as? CAAnimationGroup else {
       guard let (layer, path) = target(anim) else { return false }
       layer.add(moved(anim, path), forKey: key)
+      sublayerParts[key] = [WeakTarget(layer)]
       return true
     }
     let children = group.animations ?? []
@@ -690,6 +705,7 @@ open class CALayer: NSObject {
       if i > 0 { copy.delegate = nil }
       part.layer.add(copy, forKey: key)
     }
+    sublayerParts[key] = parts.dropFirst().map { WeakTarget($0.layer) }
     return true
   }
 
@@ -704,8 +720,20 @@ open class CALayer: NSObject {
     return keys.isEmpty ? nil : keys
   }
 
-  open func removeAnimation(forKey key: String) { backing.removeAnimation(forKey: key) }
-  open func removeAllAnimations() { backing.removeAllAnimations() }
+  open func removeAnimation(forKey key: String) {
+    backing.removeAnimation(forKey: key)
+    for part in sublayerParts.removeValue(forKey: key) ?? [] {
+      (part.object as? CALayer)?.removeAnimation(forKey: key)
+    }
+  }
+
+  open func removeAllAnimations() {
+    backing.removeAllAnimations()
+    for (key, parts) in sublayerParts {
+      for part in parts { (part.object as? CALayer)?.removeAnimation(forKey: key) }
+    }
+    sublayerParts = [:]
+  }
 
   /// Removes the animations of this layer, its mask and its sublayers that are removed on
   /// completion, as they are on iOS when a view's layer leaves the window (their delegates

@@ -113,6 +113,18 @@ import Testing
     #expect(abs(Double(body.presentation()!.opacity) - 0.75) < 1e-6, "the rest stays here")
     tree.advance(to: .seconds(3))
     #expect(listener.stops == 1)
+
+    // Removed from the superlayer, they stop on the sublayers too.
+    walk.repeatCount = .infinity
+    body.add(walk, forKey: "walk")
+    body.add(step, forKey: "step")
+    tree.advance(to: .seconds(3.5))
+    #expect(left.animationKeys() == ["walk", "step"] && right.animationKeys() == ["walk"])
+    body.removeAnimation(forKey: "walk")
+    #expect(left.animationKeys() == ["step"] && right.animationKeys() == nil)
+    body.add(walk, forKey: nil)
+    body.removeAllAnimations()
+    #expect(left.animationKeys() == nil && right.animationKeys() == nil)
   }
 
   /// A child that begins 0.2 s into a 1 s group and lasts 0.5 s shows only from 0.2 to
