@@ -40,6 +40,12 @@ open class CALayer: NSObject {
   static let unnamedPrefix = "\u{1}unnamed-"
   nonisolated(unsafe) private static var unnamed = 0
 
+  /// A new engine key for an animation added without one.
+  private static func unnamedKey() -> String {
+    unnamed += 1
+    return unnamedPrefix + "\(unnamed)"
+  }
+
   open weak var delegate: CALayerDelegate?
   /// What key-value coding stored under keys that are not properties.
   var storedValues: [String: Any] = [:]
@@ -630,12 +636,7 @@ open class CALayer: NSObject {
       keyPaths: keyPaths, timing: timing,
       onStop: { _, finished in Runtime.animationStopped(copy, finished: finished, groups: groups) },
       source: copy, tracks: tracks)
-    let engineKey =
-      key
-      ?? { () -> String in
-        CALayer.unnamed += 1
-        return CALayer.unnamedPrefix + "\(CALayer.unnamed)"
-      }()
+    let engineKey = key ?? CALayer.unnamedKey()
     do {
       try backing.add(bridged, forKey: engineKey)
     } catch {
@@ -670,25 +671,21 @@ open class CALayer: NSObject {
       copy.keyPath = path
       return copy
     }
+    let group = anim as? CAAnimationGroup
+    let children = group?.animations ?? [anim]
+    guard children.contains(where: { target($0) != nil }) else { return false }
     // Forget the parts that have ended.
     sublayerParts = sublayerParts.filter { key, parts in
       parts.contains { ($0.object as? CALayer)?.animation(forKey: key) != nil }
     }
     // Under a key of its own when it has none, so that removing it here reaches them.
-    let key =
-      key
-      ?? {
-        CALayer.unnamed += 1
-        return CALayer.unnamedPrefix + "\(CALayer.unnamed)"
-      }()
-    guard let group = anim as? CAAnimationGroup else {
-      guard let (layer, path) = target(anim) else { return false }
+    let key = key ?? CALayer.unnamedKey()
+    guard let group else {
+      let (layer, path) = target(anim)!
       layer.add(moved(anim, path), forKey: key)
       sublayerParts[key] = [WeakTarget(layer)]
       return true
     }
-    let children = group.animations ?? []
-    guard children.contains(where: { target($0) != nil }) else { return false }
     var parts: [(layer: CALayer, animations: [CAAnimation])] = [(self, [])]
     for child in children {
       let (layer, animation) =
