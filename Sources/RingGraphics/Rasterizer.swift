@@ -230,7 +230,7 @@ public final class RasterScratch {
   /// The stroker's storage.
   let stroke = StrokeScratch()
 
-  public convenience init() { self.init(bandCells: 1 << 14) }
+  public convenience init() { self.init(bandCells: 1 << 16) }
 
   /// Scratch whose bands hold at most `bandCells` cells (at least a row's).
   init(bandCells: Int) {

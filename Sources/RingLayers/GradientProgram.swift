@@ -102,97 +102,109 @@ struct GradientProgram {
     let y1 = min(region.originY + region.height, alpha.map { $0.originY + $0.height } ?? Int.max, h)
     // A row's indices, by device column, fetched once per stretch of adjoining segments
     // (a ring's row is two stretches however many coverage runs it has).
+    // The runs read through buffers: a row's slice of an array would retain it, twice a row.
+    let alphaRuns = alpha?.runs ?? []
     rowBuffer.withUnsafeMutableBufferPointer { rowBuffer in
       used.withUnsafeMutableBufferPointer { usedBuffer in
         let rowIndices = rowBuffer.baseAddress!
         let isUsed = usedBuffer.baseAddress!
-        for y in y0..<max(y0, y1) {
-          // The row's segments: columns x0..<x1 with the region's and the mask's coverage.
-          segments.removeAll(keepingCapacity: true)
-          let rRuns = region.runs(ofRow: y - region.originY)
-          if let alpha {
-            let aRuns = alpha.runs(ofRow: y - alpha.originY)
-            var i = rRuns.startIndex
-            var j = aRuns.startIndex
-            while i < rRuns.endIndex && j < aRuns.endIndex {
-              let r = rRuns[i]
-              let a = aRuns[j]
-              let re = r.end + region.originX
-              let me = a.end + alpha.originX
-              let x0 = max(r.start + region.originX, a.start + alpha.originX, 0)
-              let x1 = min(re, me, w)
-              if x1 > x0 { segments.append((x0, x1, r.value, a.value)) }
-              if re <= me { i += 1 } else { j += 1 }
-            }
-          } else {
-            for r in rRuns {
-              let x0 = max(r.start + region.originX, 0)
-              let x1 = min(r.end + region.originX, w)
-              if x1 > x0 { segments.append((x0, x1, r.value, 255)) }
-            }
-          }
-          // Interior runs and edge pixels. The diagonal strip gives interior pixels their
-          // indices; only edges need their own.
-          var k = 0
-          while k < segments.count {
-            var e = k
-            if !usesStrip {
-              while e + 1 < segments.count && segments[e + 1].x0 == segments[e].x1 { e += 1 }
-            }
-            let fetchFrom = segments[k].x0
-            let fetchTo = segments[e].x1
-            // The row's indices by device column: the kept field's row where it lies, else
-            // fetched into the row buffer.
-            var rowSource = UnsafePointer(rowIndices)
-            if !usesStrip {
-              if let gathered {
-                rowSource =
-                  gathered.row(y, from: fetchFrom, count: fetchTo - fetchFrom) - fetchFrom
-              } else if let angles {
-                angles.indices(
-                  sampler, row: y, from: fetchFrom, count: fetchTo - fetchFrom,
-                  into: rowIndices + fetchFrom)
-              } else if let field {
-                field.indices(
-                  row: y, from: fetchFrom, count: fetchTo - fetchFrom, into: rowIndices + fetchFrom)
-              } else {
-                sampler.indices(
-                  row: y, from: fetchFrom, count: fetchTo - fetchFrom, into: rowIndices + fetchFrom)
-              }
-              if !usesEveryEntry {
-                for x in fetchFrom..<fetchTo { isUsed[Int(rowSource[x])] = true }
-              }
-            }
-            for q in k...e {
-              let s = segments[q]
-              if s.region == 255 && s.alpha == 255 {
-                if usesStrip {
-                  minDiagonal = min(minDiagonal, s.x0 + y)
-                  maxDiagonal = max(maxDiagonal, s.x1 - 1 + y)
-                  pending.append((y, s.x0, s.x1))
-                } else if gathered != nil {
-                  interior.append(
-                    Run(pixel: y * w + s.x0, count: s.x1 - s.x0, source: y * w + s.x0))
-                } else {
-                  interior.append(
-                    Run(pixel: y * w + s.x0, count: s.x1 - s.x0, source: interiorIndices.count))
-                  interiorIndices.append(
-                    contentsOf: UnsafeBufferPointer(start: rowIndices + s.x0, count: s.x1 - s.x0))
+        region.runs.withUnsafeBufferPointer { regionRuns in
+          alphaRuns.withUnsafeBufferPointer { alphaRuns in
+            for y in y0..<max(y0, y1) {
+              // The row's segments: columns x0..<x1 with the region's and the mask's coverage.
+              segments.removeAll(keepingCapacity: true)
+              let rRow = y - region.originY
+              let rRuns = regionRuns[region.runStarts[rRow]..<region.runStarts[rRow + 1]]
+              if let alpha {
+                let aRow = y - alpha.originY
+                let aRuns = alphaRuns[alpha.runStarts[aRow]..<alpha.runStarts[aRow + 1]]
+                var i = rRuns.startIndex
+                var j = aRuns.startIndex
+                while i < rRuns.endIndex && j < aRuns.endIndex {
+                  let r = rRuns[i]
+                  let a = aRuns[j]
+                  let re = r.end + region.originX
+                  let me = a.end + alpha.originX
+                  let x0 = max(r.start + region.originX, a.start + alpha.originX, 0)
+                  let x1 = min(re, me, w)
+                  if x1 > x0 { segments.append((x0, x1, r.value, a.value)) }
+                  if re <= me { i += 1 } else { j += 1 }
                 }
-                continue
+              } else {
+                for r in rRuns {
+                  let x0 = max(r.start + region.originX, 0)
+                  let x1 = min(r.end + region.originX, w)
+                  if x1 > x0 { segments.append((x0, x1, r.value, 255)) }
+                }
               }
-              if usesStrip {
-                sampler.indices(row: y, from: s.x0, count: s.x1 - s.x0, into: rowIndices + s.x0)
-                for x in s.x0..<s.x1 { isUsed[Int(rowIndices[x])] = true }
-              }
-              for x in s.x0..<s.x1 {
-                edges.append(
-                  Edge(
-                    pixel: Int32(y * w + x), index: rowSource[x], region: s.region, alpha: s.alpha)
-                )
+              // Interior runs and edge pixels. The diagonal strip gives interior pixels their
+              // indices; only edges need their own.
+              var k = 0
+              while k < segments.count {
+                var e = k
+                if !usesStrip {
+                  while e + 1 < segments.count && segments[e + 1].x0 == segments[e].x1 { e += 1 }
+                }
+                let fetchFrom = segments[k].x0
+                let fetchTo = segments[e].x1
+                // The row's indices by device column: the kept field's row where it lies, else
+                // fetched into the row buffer.
+                var rowSource = UnsafePointer(rowIndices)
+                if !usesStrip {
+                  if let gathered {
+                    rowSource =
+                      gathered.row(y, from: fetchFrom, count: fetchTo - fetchFrom) - fetchFrom
+                  } else if let angles {
+                    angles.indices(
+                      sampler, row: y, from: fetchFrom, count: fetchTo - fetchFrom,
+                      into: rowIndices + fetchFrom)
+                  } else if let field {
+                    field.indices(
+                      row: y, from: fetchFrom, count: fetchTo - fetchFrom,
+                      into: rowIndices + fetchFrom)
+                  } else {
+                    sampler.indices(
+                      row: y, from: fetchFrom, count: fetchTo - fetchFrom,
+                      into: rowIndices + fetchFrom)
+                  }
+                  if !usesEveryEntry {
+                    for x in fetchFrom..<fetchTo { isUsed[Int(rowSource[x])] = true }
+                  }
+                }
+                for q in k...e {
+                  let s = segments[q]
+                  if s.region == 255 && s.alpha == 255 {
+                    if usesStrip {
+                      minDiagonal = min(minDiagonal, s.x0 + y)
+                      maxDiagonal = max(maxDiagonal, s.x1 - 1 + y)
+                      pending.append((y, s.x0, s.x1))
+                    } else if gathered != nil {
+                      interior.append(
+                        Run(pixel: y * w + s.x0, count: s.x1 - s.x0, source: y * w + s.x0))
+                    } else {
+                      interior.append(
+                        Run(pixel: y * w + s.x0, count: s.x1 - s.x0, source: interiorIndices.count))
+                      interiorIndices.append(
+                        contentsOf: UnsafeBufferPointer(
+                          start: rowIndices + s.x0, count: s.x1 - s.x0))
+                    }
+                    continue
+                  }
+                  if usesStrip {
+                    sampler.indices(row: y, from: s.x0, count: s.x1 - s.x0, into: rowIndices + s.x0)
+                    for x in s.x0..<s.x1 { isUsed[Int(rowIndices[x])] = true }
+                  }
+                  for x in s.x0..<s.x1 {
+                    edges.append(
+                      Edge(
+                        pixel: Int32(y * w + x), index: rowSource[x], region: s.region,
+                        alpha: s.alpha)
+                    )
+                  }
+                }
+                k = e + 1
               }
             }
-            k = e + 1
           }
         }
         if usesStrip, minDiagonal <= maxDiagonal {
