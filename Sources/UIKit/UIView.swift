@@ -563,6 +563,18 @@ open class UIView: UIResponder, CALayerDelegate {
 
   open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
+  /// Draws the view and its subviews, as they show now, into `rect` of the current
+  /// context; false when nothing was drawn (see `drawSnapshot`).
+  @discardableResult
+  open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+    drawSnapshot(in: rect, afterScreenUpdates: afterUpdates)
+  }
+
+  /// A new view holding a picture of this one as it shows now (see `makeSnapshotView`).
+  open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+    makeSnapshotView(afterScreenUpdates: afterUpdates)
+  }
+
   /// What `intrinsicContentSize` gives on an axis the view has no natural size on.
   public static let noIntrinsicMetric: CGFloat = -1
 
