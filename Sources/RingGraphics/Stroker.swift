@@ -385,4 +385,26 @@ extension BezierPath {
   public func strokeOutlines(style: StrokeStyle, tolerance: Double = 0.01) -> [[Point]] {
     Stroker(style: style.clamped, tolerance: tolerance).outlines(of: self)
   }
+
+  /// This path cut into dashes, as Core Graphics dashes a stroke: `pattern` alternates dash
+  /// and gap lengths (an odd count repeated), starting `phase` into it at each subpath's
+  /// start. The dashes are open subpaths of lines, curves flattened to within `tolerance`;
+  /// a dash of no length is a line to its own start. A pattern that cannot dash (empty,
+  /// with a negative or non-finite length, or of no length at all) gives the path itself.
+  public func dashed(pattern: [Double], phase: Double, tolerance: Double = 0.01) -> BezierPath {
+    var style = StrokeStyle(unchecked: 1, .butt, .miter, 10, 0, 1)
+    style.dashPattern = pattern
+    style.dashPhase = phase
+    let valid = style.clamped
+    guard !valid.dashPattern.isEmpty else { return self }
+    var out = BezierPath()
+    let lines = flattened(tolerance: tolerance).filter(\.hasDrawing)
+    for dash in Stroker.dash(lines, pattern: valid.dashPattern, phase: valid.dashPhase) {
+      guard let first = dash.points.first else { continue }
+      out.move(to: first)
+      if dash.points.count == 1 { out.addLine(to: first) }
+      for p in dash.points.dropFirst() { out.addLine(to: p) }
+    }
+    return out
+  }
 }

@@ -381,10 +381,31 @@ extension CGPath {
     return CGPath(transform.isIdentity ? outline : outline.applying(transform.transform2D))
   }
 
+  /// The path cut into dashes, as a stroke with `lengths` and `phase` would be dashed (see
+  /// `BezierPath.dashed`): open subpaths of lines, curves flattened to within 0.01 point.
+  public func copy(
+    dashingWithPhase phase: CGFloat, lengths: [CGFloat], transform: CGAffineTransform = .identity
+  ) -> CGPath {
+    let dashed = bezier.dashed(
+      pattern: lengths.map(Double.init), phase: Double(phase), tolerance: 0.0005)
+    return CGPath(transform.isIdentity ? dashed : dashed.applying(transform.transform2D))
+  }
+
   /// The path with every point through `transform`.
   public func copy(using transform: UnsafePointer<CGAffineTransform>?) -> CGPath? {
     guard let transform else { return CGPath(bezier) }
     return CGPath(bezier.applying(transform.pointee.transform2D))
+  }
+
+  /// `path` cut into dashes (the older spelling of `copy(dashingWithPhase:lengths:)`).
+  public convenience init?(
+    __byDashing path: CGPath, transform: UnsafePointer<CGAffineTransform>?, phase: CGFloat,
+    lengths: UnsafePointer<CGFloat>?, count: Int
+  ) {
+    let pattern = lengths.map { Array(UnsafeBufferPointer(start: $0, count: max(0, count))) }
+    let dashed = path.copy(
+      dashingWithPhase: phase, lengths: pattern ?? [], transform: transform?.pointee ?? .identity)
+    self.init(dashed.bezier)
   }
 
   /// The outline of `path`'s stroke (the older spelling).
