@@ -805,7 +805,8 @@ open class CALayer: NSObject {
       return action is NSNull ? nil : action
     }
     if let action = actions?[event] { return action is NSNull ? nil : action }
-    guard CAKeyPath(event, on: backing.kind) != nil else { return nil }
+    // A layer not shown yet has no implicit animation: it appears as set.
+    guard hasBeenCommitted, CAKeyPath(event, on: backing.kind) != nil else { return nil }
     let animation = CABasicAnimation(keyPath: event)
     animation.duration = CATransaction.animationDuration()
     animation.timingFunction = CATransaction.animationTimingFunction()
@@ -828,12 +829,11 @@ open class CALayer: NSObject {
     if let name, type(of: self).needsDisplay(forKey: name) {
       setNeedsDisplay()
     }
-    // A layer that has not been shown yet does not animate, except a view's own inside a
-    // `UIView.animate` block (UIKit animates a view added in the same turn, a fade-in).
-    let inBlock = delegate is UIView && !UIView.animationBlocks.isEmpty
-    guard hasBeenCommitted || inBlock, !isPresentationCopy, !CATransaction.disableActions(),
-      let key = name
-    else {
+    // `action(forKey:)` is asked whether or not the layer has been shown, as Core Animation
+    // asks it on every change; its implicit animation is for a shown layer only (a view's
+    // own inside a `UIView.animate` block gets the block's: UIKit animates a view added in
+    // the same turn, a fade-in).
+    guard !isPresentationCopy, !CATransaction.disableActions(), let key = name else {
       backing.properties[keyPath: keyPath] = value
       return
     }

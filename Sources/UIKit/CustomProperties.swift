@@ -353,13 +353,13 @@ extension CALayer {
     guard !changed.isEmpty else { return }
     for (name, _, _) in changed {
       if type(of: self).needsDisplay(forKey: name) { setNeedsDisplay() }
-      // A layer not yet shown has nothing to animate from.
-      guard hasBeenCommitted, !CATransaction.disableActions(), let action = action(forKey: name)
-      else { continue }
+      // Asked on a layer not shown yet too, as Core Animation asks on every change.
+      guard !CATransaction.disableActions(), let action = action(forKey: name) else { continue }
       if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
-        // From the value shown before the change.
+        // From the value shown before the change; on a layer not shown yet, whose
+        // presentation will show the new value, from that.
         let copy = basic.copy() as! CABasicAnimation
-        copy.fromValue = presentation()?.value(forKey: name)
+        copy.fromValue = (presentation() ?? self).value(forKey: name)
         copy.run(forKey: name, object: self, arguments: nil)
       } else {
         action.run(forKey: name, object: self, arguments: nil)

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import UIKit
+
+/// Core Animation asks a layer's `action(forKey:)` on every change of a property, whether
+/// or not the layer has been shown; only the implicit animation it gives by default waits
+/// for a shown layer. Chart libraries rely on it: a slice layer added and set in one turn
+/// sweeps open through the animation its `action(forKey:)` returns, and its delegate hears
+/// the stop (where the chart adds its labels).
+@MainActor @Suite(.serialized) struct ActionOnNewLayerTests {
+  /// A slice whose own number sweeps from 0 whenever it is set.
+  final class SliceLayer: CALayer, CAAnimationDelegate {
+    var end: CGFloat = 0
+    var stops: [Bool] = []
+
+    override init() { super.init() }
+    override init(layer: Any) {
+      super.init(layer: layer)
+      if let other = layer as? SliceLayer { end = other.end }
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override class func needsDisplay(forKey key: String) -> Bool {
+      key == "end" || super.needsDisplay(forKey: key)
+    }
+
+    override func action(forKey event: String) -> CAAction? {
+      guard event == "end" else { return super.action(forKey: event) }
+      let animation = CABasicAnimation(keyPath: event)
+      animation.fromValue = 0
+      animation.duration = 1
+      animation.timingFunction = CAMediaTimingFunction(name: .linear)
+      animation.delegate = self
+      return animation
+    }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { stops.append(flag) }
+  }
+
+  /// A shape layer whose stroke end grows from 0 whenever it is set.
+  final class GrowingShapeLayer: CAShapeLayer {
+    override func action(forKey event: String) -> CAAction? {
+      guard event == "strokeEnd" else { return super.action(forKey: event) }
+      return linearAnimation(event, from: 0, to: 1)
+    }
+  }
+
+  /// A key window holding `layer`, to which `set` is done in the turn the layer is added.
+  private func show(_ layer: CALayer, settingInTheSameTurn set: () -> Void) -> KeyWindowTree {
+    UIApplication.shared.reset()
+    let window = UIWindow(frame: UIScreen.main.bounds)
+    window.rootViewController = UIViewController()
+    window.makeKeyAndVisible()
+    window.rootViewController!.view.layer.addSublayer(layer)
+    set()
+    let tree = KeyWindowTree(window: window)
+    tree.advance(to: .zero)
+    return tree
+  }
+
+  @Test func aProgramsOwnNumberSweepsOnALayerAddedInTheSameTurn() {
+    let slice = SliceLayer()
+    let tree = show(slice) { slice.end = 2 }
+    #expect(slice.animationKeys() == ["end"])
+    tree.advance(to: .seconds(0.5))
+    let shown = (slice.presentation()?.value(forKey: "end") as? NSNumber)?.doubleValue ?? -1
+    #expect(abs(shown - 1) < 1e-9, "halfway from 0 to 2: \(shown)")
+    tree.advance(to: .seconds(1.1))
+    #expect(slice.stops == [true], "the delegate hears the stop")
+  }
+
+  @Test func aShapesActionRunsOnALayerAddedInTheSameTurn() {
+    let shape = GrowingShapeLayer()
+    let tree = show(shape) { shape.strokeEnd = 1 }
+    tree.advance(to: .seconds(0.25))
+    #expect(abs((shape.presentation()?.strokeEnd ?? -1) - 0.25) < 1e-9)
+  }
+
+  /// Without an action of its own, a layer added and changed in one turn appears as set:
+  /// the default implicit animation is for a shown layer.
+  @Test func theImplicitAnimationWaitsForAShownLayer() {
+    let shape = CAShapeLayer()
+    let tree = show(shape) { shape.strokeEnd = 0.5 }
+    #expect(shape.animationKeys() == nil)
+    tree.advance(to: .seconds(0.1))
+    shape.strokeEnd = 1
+    #expect(shape.animationKeys() == ["strokeEnd"], "shown, it animates")
+  }
+}
