@@ -838,8 +838,11 @@ open class CALayer: NSObject {
       return
     }
     let model = backing.properties
+    // Asked before the change and run after it, as Core Animation does: an action that reads
+    // the layer's value (a chart's slice, animating from it) reads the old one.
+    let action = action(forKey: key)
     backing.properties[keyPath: keyPath] = value
-    guard let action = action(forKey: key) else { return }
+    guard let action else { return }
     if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
       let block = delegate is UIView ? UIView.animationBlocks.last : nil
       let before =

@@ -351,10 +351,11 @@ extension CALayer {
       }
     }
     guard !changed.isEmpty else { return }
-    for (name, _, _) in changed {
+    for (name, field, slot) in changed {
       if type(of: self).needsDisplay(forKey: name) { setNeedsDisplay() }
       // Asked on a layer not shown yet too, as Core Animation asks on every change.
-      guard !CATransaction.disableActions(), let action = action(forKey: name) else { continue }
+      guard !CATransaction.disableActions(), let action = actionBeforeChange(name, field, slot)
+      else { continue }
       if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
         // From the value shown before the change; on a layer not shown yet, whose
         // presentation will show the new value, from that.
@@ -366,6 +367,23 @@ extension CALayer {
       }
     }
     takeCustomSnapshot(watch)
+  }
+
+  /// `action(forKey: name)`, asked with the property holding the value it had before the
+  /// change, as Core Animation asks before a change and runs the action after it (a chart's
+  /// slice animates from the value it reads there). A value of a kind that holds a reference
+  /// (a colour, a string) is not put back: it is asked with the new one.
+  private func actionBeforeChange(_ name: String, _ field: CustomProperties.Field, _ slot: Int)
+    -> CAAction?
+  {
+    guard field.kind.isTrivial else { return action(forKey: name) }
+    let object = UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    let size = field.kind.size
+    var new = [UInt8](repeating: 0, count: size)
+    new.withUnsafeMutableBytes { memcpy($0.baseAddress!, object + field.offset, size) }
+    customSnapshot.withUnsafeBytes { memcpy(object + field.offset, $0.baseAddress! + slot, size) }
+    defer { new.withUnsafeBytes { memcpy(object + field.offset, $0.baseAddress!, size) } }
+    return action(forKey: name)
   }
 
   /// The committed layers with properties of the program's own, held weakly: an explicit

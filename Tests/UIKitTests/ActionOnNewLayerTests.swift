@@ -77,6 +77,51 @@ import Testing
     #expect(abs((shape.presentation()?.strokeEnd ?? -1) - 0.25) < 1e-9)
   }
 
+  /// A slice that animates from the value it holds when its action is asked, as PieCharts'
+  /// does: Core Animation asks before the change and runs the action after it.
+  final class ReadingSliceLayer: CALayer {
+    var end: CGFloat = 0
+
+    override init() { super.init() }
+    override init(layer: Any) {
+      super.init(layer: layer)
+      if let other = layer as? ReadingSliceLayer { end = other.end }
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override func action(forKey event: String) -> CAAction? {
+      guard event == "end" else { return super.action(forKey: event) }
+      return linearAnimation(event, from: end, to: 2)
+    }
+  }
+
+  /// A shape whose stroke end animates from the value it holds when its action is asked.
+  final class ReadingShapeLayer: CAShapeLayer {
+    override func action(forKey event: String) -> CAAction? {
+      guard event == "strokeEnd" else { return super.action(forKey: event) }
+      return linearAnimation(event, from: strokeEnd, to: 0.5)
+    }
+  }
+
+  @Test func anActionIsAskedBeforeTheChange() {
+    let slice = ReadingSliceLayer()
+    let tree = show(slice) {
+      slice.end = 1
+      slice.end = 2
+    }
+    tree.advance(to: .seconds(0.5))
+    let shown = (slice.presentation()?.value(forKey: "end") as? NSNumber)?.doubleValue ?? -1
+    #expect(abs(shown - 1) < 1e-9, "from the value before the turn's change, 0: \(shown)")
+    #expect(slice.end == 2, "and the model holds the new one")
+
+    let shape = ReadingShapeLayer()
+    let shapes = show(shape) {}
+    shapes.advance(to: .seconds(0.1))
+    shape.strokeEnd = 0.5
+    shapes.advance(to: .seconds(0.6))
+    #expect(abs((shape.presentation()?.strokeEnd ?? -1) - 0.75) < 1e-9, "from 1, halfway")
+  }
+
   /// Without an action of its own, a layer added and changed in one turn appears as set:
   /// the default implicit animation is for a shown layer.
   @Test func theImplicitAnimationWaitsForAShownLayer() {
