@@ -42,15 +42,10 @@ extension UIImage {
   }
 
   /// The image named `name` in `bundle`'s resources (the main bundle's and the current
-  /// directory when `nil`); the traits are accepted.
+  /// directory when `nil` or the main bundle, the same search as `init(named:)`, as on iOS
+  /// where the two are one lookup); the traits are accepted.
   public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traits: Any?) {
-    let directories =
-      bundle.map { [$0.resourcePath ?? $0.bundlePath] }
-      ?? [
-        Bundle.main.resourcePath ?? Bundle.main.bundlePath,
-        FileManager.default.currentDirectoryPath,
-      ]
-    for directory in directories {
+    for directory in UIImage.searchDirectories(bundle) {
       for file in UIImage.candidates(for: name) {
         let path = (directory as NSString).appendingPathComponent(file)
         var isDirectory: ObjCBool = false
@@ -62,6 +57,15 @@ extension UIImage {
       }
     }
     return nil
+  }
+
+  /// Where `init(named:in:compatibleWith:)` looks, in order.
+  static func searchDirectories(_ bundle: Bundle?) -> [String] {
+    bundle.flatMap { $0 == Bundle.main ? nil : [$0.resourcePath ?? $0.bundlePath] }
+      ?? [
+        Bundle.main.resourcePath ?? Bundle.main.bundlePath,
+        FileManager.default.currentDirectoryPath,
+      ]
   }
 
   /// The largest image file read, in bytes.

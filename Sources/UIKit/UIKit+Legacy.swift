@@ -125,6 +125,14 @@ extension UIApplication {
         self, &UIApplication.StatusBarKeys.hidden, newValue, .OBJC_ASSOCIATION_RETAIN)
     }
   }
+  /// Sets `statusBarStyle` (deprecated on iOS 9; kept, whether or not animated).
+  public func setStatusBarStyle(_ style: UIStatusBarStyle, animated: Bool) {
+    statusBarStyle = style
+  }
+  /// Sets `isStatusBarHidden` (deprecated on iOS 9; kept, with any animation).
+  public func setStatusBarHidden(_ hidden: Bool, with animation: UIStatusBarAnimation) {
+    isStatusBarHidden = hidden
+  }
   /// The status bar's frame (deprecated on iOS 13): the window scene's
   /// `statusBarManager.statusBarFrame`.
   public var statusBarFrame: CGRect { UIStatusBarManager.main.statusBarFrame }

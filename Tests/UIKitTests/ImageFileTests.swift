@@ -66,6 +66,16 @@ import Testing
     #expect(UIImage(named: "missing", in: bundle, compatibleWith: nil) == nil)
   }
 
+  /// Named in the main bundle, an image is looked for as `UIImage(named:)` looks (SwiftGen's
+  /// accessors name the bundle; the two are one lookup on iOS); another bundle is its own.
+  @Test func theMainBundleIsTheSameSearchAsNoBundle() throws {
+    #expect(UIImage.searchDirectories(.main) == UIImage.searchDirectories(nil))
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let other = try #require(Bundle(path: dir))
+    #expect(UIImage.searchDirectories(other) == [other.resourcePath ?? dir])
+  }
+
   @Test func contentsOfFileReadsTheScaleFromTheName() throws {
     let dir = try Self.folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -159,6 +159,12 @@ import Testing
     #expect(manager.statusBarStyle == .lightContent)
     UIApplication.shared.isStatusBarHidden = false
     UIApplication.shared.statusBarStyle = .default
+    // The deprecated setters older demos call.
+    UIApplication.shared.setStatusBarStyle(.lightContent, animated: true)
+    UIApplication.shared.setStatusBarHidden(true, with: .fade)
+    #expect(manager.statusBarStyle == .lightContent && manager.isStatusBarHidden)
+    UIApplication.shared.setStatusBarStyle(.default, animated: false)
+    UIApplication.shared.setStatusBarHidden(false, with: .none)
     #expect(!UIApplication.shared.isNetworkActivityIndicatorVisible)
     UIApplication.shared.isNetworkActivityIndicatorVisible = true
     #expect(UIApplication.shared.isNetworkActivityIndicatorVisible, "kept")
