@@ -424,6 +424,9 @@ open class CALayer: NSObject {
   var sublayerParts: [String: [WeakTarget]] = [:]
   /// The values the content was last drawn with for them (nil: the model's).
   var customShown: [String: Double]?
+  /// Whether a redraw of the model was taken by the presentation (`redrawPresentationIfDue`)
+  /// and is owed when the animations end.
+  var modelRedrawOwed = false
   /// The bytes of the program's own properties as last committed (see
   /// `noticeCustomChanges`).
   var customSnapshot: [UInt8] = []
@@ -945,6 +948,7 @@ open class CALayer: NSObject {
     guard needsDisplayFlag, !customTracks.isEmpty else { return }
     needsDisplayFlag = false
     customShown = nil
+    modelRedrawOwed = true
   }
 
   /// Runs `display()` now if it is due.

@@ -475,11 +475,15 @@ extension CALayer {
   /// `draw(in:)`), as Core Animation draws a presentation layer whose class
   /// `needsDisplay(forKey:)`. Once none runs, the model draws it again.
   func redrawCustomAnimations() {
-    guard !customTracks.isEmpty || customShown != nil else { return }
+    guard !customTracks.isEmpty || customShown != nil || modelRedrawOwed else { return }
     let values = customValues()
-    guard values != customShown else { return }
+    // Over (or not yet begun, in the turn it was added): the model draws, if it has not
+    // drawn since a redraw the presentation took, even when no copy was drawn in between
+    // (a snapshot runs the turns, not the frames, of a short animation).
+    guard values != customShown || (values == nil && modelRedrawOwed) else { return }
     customShown = values
     guard let values, let copy = presentationCopyForDrawing(values) else {
+      modelRedrawOwed = false
       setNeedsDisplay()
       return
     }

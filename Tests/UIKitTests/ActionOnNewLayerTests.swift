@@ -122,6 +122,58 @@ import Testing
     #expect(abs((shape.presentation()?.strokeEnd ?? -1) - 0.75) < 1e-9, "from 1, halfway")
   }
 
+  /// A bar of the layer's own length, as a chart's slice draws its angles.
+  final class DrawnSliceLayer: CALayer {
+    var end: CGFloat = 0
+
+    override init() { super.init() }
+    override init(layer: Any) {
+      super.init(layer: layer)
+      if let other = layer as? DrawnSliceLayer { end = other.end }
+    }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override class func needsDisplay(forKey key: String) -> Bool {
+      key == "end" || super.needsDisplay(forKey: key)
+    }
+
+    override func action(forKey event: String) -> CAAction? {
+      guard event == "end" else { return super.action(forKey: event) }
+      return linearAnimation(event, from: 0, to: end, duration: 0.5)
+    }
+
+    override func draw(in ctx: CGContext) {
+      ctx.setFillColor(UIColor.red.cgColor)
+      ctx.fill(CGRect(x: 0, y: 0, width: end, height: 10))
+    }
+  }
+
+  /// A controller that adds the slice when it appears, as PieCharts' demo sets its models.
+  final class ChartController: UIViewController {
+    let slice = DrawnSliceLayer()
+    override func viewDidAppear(_ animated: Bool) {
+      super.viewDidAppear(animated)
+      slice.frame = CGRect(x: 0, y: 0, width: 100, height: 10)
+      view.layer.addSublayer(slice)
+      slice.end = 80
+    }
+  }
+
+  /// The model draws when the animation is over, also when no frame was drawn while it ran
+  /// (a snapshot runs the turns of a short animation, not its frames): its drawing was
+  /// owed since the change, which the presentation had taken. PieCharts' slices vanished.
+  @Test func theModelDrawsAfterAnAnimationNoFrameShowed() throws {
+    UIApplication.shared.reset()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
+    let controller = ChartController()
+    window.rootViewController = controller
+    controller.view.backgroundColor = .white
+    window.makeKeyAndVisible()
+    let tree = KeyWindowTree(window: window)
+    #expect(try windowPixel(tree, width: 100, height: 20, at: 0.7, 70, 5) == [255, 0, 0])
+    #expect(try windowPixel(tree, width: 100, height: 20, at: 0.7, 90, 5) == [255, 255, 255])
+  }
+
   /// Without an action of its own, a layer added and changed in one turn appears as set:
   /// the default implicit animation is for a shown layer.
   @Test func theImplicitAnimationWaitsForAShownLayer() {
