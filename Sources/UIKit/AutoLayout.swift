@@ -181,9 +181,9 @@ struct AutoLayoutState {
   /// Solves the constraints of the tree under `root` and moves its views; or, `fitting`,
   /// finds the size `root` takes (its own size free) and moves nothing.
   @discardableResult
-  static func solve(_ root: UIView, fitting: Fitting? = nil, within limit: UIView? = nil)
-    -> CGSize?
-  {
+  static func solve(
+    _ root: UIView, fitting: Fitting? = nil, within limit: UIView? = nil, pass: Int = 0
+  ) -> CGSize? {
     func inside(_ v: UIView) -> Bool {
       fitting == nil ? Self.root(of: v) === root : v === root || v.isDescendant(of: root)
     }
@@ -425,6 +425,18 @@ struct AutoLayoutState {
         waiting = true
       }
     }
+    // Multi-line labels whose width the solution changed break their lines at it: solved
+    // again with their heights at those widths, as UIKit's engine does in the same pass
+    // (twice at most: a height does not change a width the constraints fix).
+    var wrapped = false
+    for n in nodes {
+      guard let label = n.item as? UILabel, label.wrapsAtLayoutWidth,
+        label.layoutWrapWidth != label.bounds.width
+      else { continue }
+      label.layoutWrapWidth = label.bounds.width
+      wrapped = true
+    }
+    if wrapped, pass < 2 { return solve(root, fitting: nil, within: limit, pass: pass + 1) }
     return nil
   }
 

@@ -66,8 +66,12 @@ open class UILabel: UIView {
   open var adjustsFontSizeToFitWidth = false { didSet { changed() } }
   /// The smallest share of the font size `adjustsFontSizeToFitWidth` goes to (0: any).
   open var minimumScaleFactor: CGFloat = 0 { didSet { changed() } }
-  /// The width multi-line text breaks to in `intrinsicContentSize` (0: unbounded).
+  /// The width multi-line text breaks to in `intrinsicContentSize` (0: unbounded, or for a
+  /// label placed by constraints, the width they give it).
   open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { changed() } }
+  /// The width Auto Layout last gave the label, which its height follows when
+  /// `wrapsAtLayoutWidth` (set by the layout pass).
+  var layoutWrapWidth: CGFloat?
   /// A disabled label's text is drawn at half its opacity.
   open var isEnabled = true { didSet { changed() } }
   open var isHighlighted = false { didSet { changed() } }
@@ -153,7 +157,19 @@ open class UILabel: UIView {
   }
 
   open override var intrinsicContentSize: CGSize {
-    sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: 0))
+    let natural = sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: 0))
+    guard let width = layoutWrapWidth, wrapsAtLayoutWidth else { return natural }
+    // As tall as the text broken at the width the layout gave it.
+    return CGSize(
+      width: natural.width, height: sizeThatFits(CGSize(width: width, height: 0)).height)
+  }
+
+  /// Whether the label breaks its lines at the width Auto Layout gives it: one placed by
+  /// constraints, with more than one line allowed and no `preferredMaxLayoutWidth`, as
+  /// UIKit's labels have done since iOS 8 (the width is "automatic").
+  var wrapsAtLayoutWidth: Bool {
+    numberOfLines != 1 && preferredMaxLayoutWidth <= 0
+      && !translatesAutoresizingMaskIntoConstraints
   }
 
   /// Where the text sits in `bounds` with at most `numberOfLines` lines (0: any): its size,

@@ -30,6 +30,44 @@ import Testing
 
   func child(of parent: UIView) -> UIView { constrained(UIView(), in: parent) }
 
+  /// A multi-line label whose width the constraints set breaks its lines at that width and
+  /// is as tall as the lines (UIKit's automatic preferred width since iOS 8); a label with
+  /// one line, or with a preferred width of its own, keeps its intrinsic height; a view
+  /// pinned below the label follows it.
+  @Test(arguments: [0, 1, 2])
+  func aMultiLineLabelWrapsAtTheWidthTheLayoutGivesIt(lines: Int) {
+    let r = root(200, 300)
+    let label = constrained(UILabel(), in: r)
+    label.numberOfLines = lines
+    label.font = .systemFont(ofSize: 14)
+    label.text = "We carefully verify all banks before we add them into the app"
+    let below = child(of: r)
+    NSLayoutConstraint.activate([
+      label.leadingAnchor.constraint(equalTo: r.leadingAnchor, constant: 10),
+      label.trailingAnchor.constraint(equalTo: r.trailingAnchor, constant: -10),
+      label.topAnchor.constraint(equalTo: r.topAnchor, constant: 10),
+      below.topAnchor.constraint(equalTo: label.bottomAnchor),
+      below.leadingAnchor.constraint(equalTo: r.leadingAnchor),
+      below.widthAnchor.constraint(equalToConstant: 10),
+      below.heightAnchor.constraint(equalToConstant: 10),
+    ])
+    r.layoutIfNeeded()
+    let oneLine = label.sizeThatFits(CGSize(width: 0, height: 0)).height
+    let wrapped = label.sizeThatFits(CGSize(width: 180, height: 0)).height
+    #expect(label.frame.width == 180)
+    #expect(lines == 1 ? wrapped == oneLine : wrapped > oneLine, "the text needs the lines")
+    #expect(label.frame.height == wrapped, "\(label.frame)")
+    #expect(below.frame.minY == label.frame.maxY)
+    // Narrower, it wraps again at the new width.
+    r.frame.size.width = 120
+    r.layoutIfNeeded()
+    #expect(label.frame.height == label.sizeThatFits(CGSize(width: 100, height: 0)).height)
+    // A preferred width of its own is the one it breaks at.
+    label.preferredMaxLayoutWidth = 60
+    r.layoutIfNeeded()
+    #expect(label.frame.height == label.sizeThatFits(CGSize(width: 60, height: 0)).height)
+  }
+
   @Test func aCentredViewOfAFixedSize() {
     let r = root()
     let v = child(of: r)
