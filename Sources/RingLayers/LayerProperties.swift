@@ -109,6 +109,10 @@ public struct LayerGeometry: Hashable, Sendable {
   public var contentsGravity: ContentsGravity = .resize
   /// The image's pixels per point, for the gravities that keep its size.
   public var contentsScale: Double = 1
+  /// The part of the image drawn, in its unit space ((0, 0) its top-left, (1, 1) its
+  /// bottom-right): placed by the gravity as if it were the whole image (a sprite sheet's
+  /// frame). One of no area draws nothing.
+  public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
   /// How the layer, drawn as a group, combines with what is beneath it in its superlayer's
   /// target (`compositingFilter`); anything but `.normal` draws it as a group.
   public var blendMode: BlendMode = .normal

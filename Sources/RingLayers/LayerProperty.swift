@@ -98,6 +98,7 @@ extension LayerProperties {
     LayerProperty.geometry("backdropFilter", \.backdropFilter),
     // Discrete: shows its destination.
     LayerProperty.geometry("contents", \.contents),
+    LayerProperty.geometry("contentsRect", \.contentsRect),
     LayerProperty.paint("colors", \.colors, on: [.gradient]),
     LayerProperty.paint("locations", \.locations, on: [.gradient]),
     LayerProperty.geometry("startPoint", \.startPoint, on: [.gradient]),

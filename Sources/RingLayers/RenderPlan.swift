@@ -515,13 +515,22 @@ extension RenderPlan {
       if let contents = q.contents {
         let image = contents.image
         let scale = q.contentsScale > 0 && q.contentsScale.isFinite ? q.contentsScale : 1
-        let size = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
+        // The part of the image drawn, in its pixels (all of it by default).
+        let r = q.contentsRect
+        let (w, h) = (Double(image.width), Double(image.height))
+        let part = Rect(x: r.minX * w, y: r.minY * h, width: r.width * w, height: r.height * h)
+        let size = Size(width: part.width / scale, height: part.height / scale)
         let place = q.contentsGravity.place(size, in: q.bounds)
         // Image pixels to the layer's points, then to the device.
-        let toDevice = Transform2D(
-          scaleX: place.width / Double(image.width), y: place.height / Double(image.height)
-        ).concatenating(Transform2D(translationX: place.minX, y: place.minY)).concatenating(m)
-        if !place.isEmpty, let sampler = ImageSampler(image: image, transform: toDevice) {
+        var toPlace = Transform2D(scaleX: place.width / part.width, y: place.height / part.height)
+        if part.minX != 0 || part.minY != 0 {
+          toPlace = Transform2D(translationX: -part.minX, y: -part.minY).concatenating(toPlace)
+        }
+        let toDevice = toPlace.concatenating(Transform2D(translationX: place.minX, y: place.minY))
+          .concatenating(m)
+        if part.width > 0, part.height > 0, part.minX.isFinite, part.minY.isFinite, !place.isEmpty,
+          let sampler = ImageSampler(image: image, transform: toDevice)
+        {
           let region = cache.fill(rect: place, m, width, height)
           let additive = n.kind == .particle && q.blendMode == .plusLighter
           add(

@@ -375,8 +375,13 @@ open class CALayer: NSObject {
   open var isOpaque = false
   open var isDoubleSided = true
   open var isGeometryFlipped = false
-  /// Accepted; the whole image is drawn.
-  open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+  /// The part of `contents` drawn, in the image's unit space ((0, 0) its top-left): placed
+  /// by the gravity as if it were the whole image, as a sprite sheet's frame is shown;
+  /// animatable (a keyframe animation of it steps through the frames).
+  open var contentsRect: CGRect {
+    get { CGRect(backing.properties.contentsRect) }
+    set { change(\.geometry.contentsRect, to: newValue.rect) }
+  }
   /// Accepted; images are filtered linearly.
   open var magnificationFilter = CALayerContentsFilter.linear
   open var minificationFilter = CALayerContentsFilter.linear
