@@ -113,6 +113,10 @@ public struct LayerGeometry: Hashable, Sendable {
   /// bottom-right): placed by the gravity as if it were the whole image (a sprite sheet's
   /// frame). One of no area draws nothing.
   public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+  /// The part of that image that stretches, in its unit space: the rest, its edges and
+  /// corners, keeps its size in points (nine-slice scaling), shrunk alike only where the
+  /// place is too small for them. The unit rectangle stretches it all.
+  public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
   /// How the layer, drawn as a group, combines with what is beneath it in its superlayer's
   /// target (`compositingFilter`); anything but `.normal` draws it as a group.
   public var blendMode: BlendMode = .normal

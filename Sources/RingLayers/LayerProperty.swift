@@ -99,6 +99,7 @@ extension LayerProperties {
     // Discrete: shows its destination.
     LayerProperty.geometry("contents", \.contents),
     LayerProperty.geometry("contentsRect", \.contentsRect),
+    LayerProperty.geometry("contentsCenter", \.contentsCenter),
     LayerProperty.paint("colors", \.colors, on: [.gradient]),
     LayerProperty.paint("locations", \.locations, on: [.gradient]),
     LayerProperty.geometry("startPoint", \.startPoint, on: [.gradient]),

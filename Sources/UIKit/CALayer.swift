@@ -382,6 +382,13 @@ open class CALayer: NSObject {
     get { CGRect(backing.properties.contentsRect) }
     set { change(\.geometry.contentsRect, to: newValue.rect) }
   }
+  /// The part of the image that stretches, in its unit space: the edges and corners around
+  /// it keep their size in points (nine-slice scaling, as a stretchable button background
+  /// or bubble is drawn), shrinking alike only where the layer is too small for them.
+  open var contentsCenter: CGRect {
+    get { CGRect(backing.properties.contentsCenter) }
+    set { change(\.geometry.contentsCenter, to: newValue.rect) }
+  }
   /// Accepted; images are filtered linearly.
   open var magnificationFilter = CALayerContentsFilter.linear
   open var minificationFilter = CALayerContentsFilter.linear

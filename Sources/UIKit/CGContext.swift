@@ -515,6 +515,11 @@ open class UIImage: NSObject {
   public let scale: CGFloat
   /// How an image view draws it (see `withRenderingMode(_:)`).
   public internal(set) var renderingMode = RenderingMode.automatic
+  /// The edges, in points, that an image view keeps at their size when it stretches the
+  /// image (see `resizableImage(withCapInsets:)`); zero stretches it all.
+  public internal(set) var capInsets = UIEdgeInsets.zero
+  /// How the part between the cap insets fills the space (tiled is drawn stretched here).
+  public internal(set) var resizingMode = ResizingMode.tile
   /// The Core Graphics image of the same pixels.
   public private(set) lazy var cgImage: CGImage? = CGImage(pixmap: pixmap)
 

@@ -14,6 +14,7 @@ extension UIImage {
   public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
     let image = UIImage(pixmap: pixmap, scale: scale)
     image.renderingMode = renderingMode
+    (image.capInsets, image.resizingMode) = (capInsets, resizingMode)
     return image
   }
 

@@ -126,6 +126,7 @@ open class UIImageView: UIView {
     }
     layer.contentsScale = image?.scale ?? 1
     layer.contentsGravity = contentMode.gravity
+    layer.contentsCenter = image?.stretchableCenter ?? CGRect(x: 0, y: 0, width: 1, height: 1)
     CATransaction.commit()
   }
 }

@@ -5,7 +5,8 @@ import Testing
 
 /// `contentsRect`: the part of a layer's image it shows, placed by the gravity as if it were
 /// the whole image, as sprite-sheet animations step a keyframe animation of it through the
-/// sheet's frames.
+/// sheet's frames. `contentsCenter`: the part that stretches, the edges around it keeping
+/// their size (nine-slice), as resizable images draw in image views and buttons.
 @MainActor @Suite(.serialized) struct ContentsRectTests {
   static let frameColors: [UIColor] = [.red, .green, .blue, .yellow]
 
@@ -80,5 +81,62 @@ import Testing
     }
     #expect(
       layer.value(forKeyPath: "contentsRect") as? CGRect == CGRect(x: 0, y: 0, width: 1, height: 1))
+  }
+
+  /// A 30 x 30 point picture: a red frame 10 points wide around a blue middle.
+  static func framed() -> UIImage {
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 1
+    return UIGraphicsImageRenderer(size: CGSize(width: 30, height: 30), format: format).image {
+      $0.cgContext.setFillColor(UIColor.red.cgColor)
+      $0.cgContext.fill(CGRect(x: 0, y: 0, width: 30, height: 30))
+      $0.cgContext.setFillColor(UIColor.blue.cgColor)
+      $0.cgContext.fill(CGRect(x: 10, y: 10, width: 10, height: 10))
+    }
+  }
+
+  /// `[red, green, blue]` at (`x`, `y`) of `layer` drawn `width` x `height`.
+  private func rgb(_ layer: CALayer, _ width: CGFloat, _ height: CGFloat, _ x: Int, _ y: Int)
+    -> [Int]
+  {
+    let p = renderedPixels(layer, width: width, height: height).pixel(x: x, y: y)
+    return [Int(p.red), Int(p.green), Int(p.blue)]
+  }
+
+  /// Stretched to 100 x 60 with the middle third stretchable, the frame stays 10 points
+  /// wide: 15 points in is the middle's blue (stretched whole, it would be the frame's red).
+  @Test func theCentreStretchesAndTheEdgesKeepTheirSize() throws {
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+    layer.contents = Self.framed().cgImage
+    layer.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+    let (red, blue) = ([255, 0, 0], [0, 0, 255])
+    #expect(rgb(layer, 100, 60, 5, 5) == red && rgb(layer, 100, 60, 95, 55) == red)
+    #expect(rgb(layer, 100, 60, 15, 30) == blue && rgb(layer, 100, 60, 50, 30) == blue)
+    #expect(rgb(layer, 100, 60, 85, 30) == blue && rgb(layer, 100, 60, 92, 30) == red)
+    #expect(rgb(layer, 100, 60, 50, 5) == red && rgb(layer, 100, 60, 50, 15) == blue)
+    layer.contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    #expect(rgb(layer, 100, 60, 15, 30) == red, "the whole image stretched")
+    // Too small for its edges, they shrink alike: 12 points wide, 6 each, no middle.
+    layer.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+    layer.frame = CGRect(x: 0, y: 0, width: 12, height: 12)
+    #expect(rgb(layer, 12, 12, 2, 2) == red && rgb(layer, 12, 12, 9, 9) == red)
+  }
+
+  /// A resizable image in an image view (a button's background is one) keeps its caps.
+  @Test func aResizableImageKeepsItsCapsInAnImageView() throws {
+    let image = Self.framed().resizableImage(
+      withCapInsets: UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10), resizingMode: .stretch)
+    #expect(image.capInsets == UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10))
+    #expect(image.withRenderingMode(.alwaysOriginal).capInsets == image.capInsets)
+    let view = UIImageView(image: image)
+    view.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+    #expect(rgb(view.layer, 100, 60, 15, 30) == [0, 0, 255])
+    #expect(rgb(view.layer, 100, 60, 5, 30) == [255, 0, 0])
+    let old = Self.framed().stretchableImage(withLeftCapWidth: 10, topCapHeight: 10)
+    #expect(old.capInsets == UIEdgeInsets(top: 10, left: 10, bottom: 19, right: 19))
+    #expect(
+      Self.framed().resizableImage(withCapInsets: .zero).stretchableCenter
+        == CGRect(x: 0, y: 0, width: 1, height: 1))
   }
 }
