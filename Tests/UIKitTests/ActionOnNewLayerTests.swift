@@ -9,21 +9,25 @@ import Testing
 /// sweeps open through the animation its `action(forKey:)` returns, and its delegate hears
 /// the stop (where the chart adds its labels).
 @MainActor @Suite(.serialized) struct ActionOnNewLayerTests {
-  /// A slice whose own number sweeps from 0 whenever it is set.
-  final class SliceLayer: CALayer, CAAnimationDelegate {
+  /// A layer with a number of its own, `end`, that redraws it (what the slices below share).
+  class EndLayer: CALayer {
     var end: CGFloat = 0
-    var stops: [Bool] = []
 
     override init() { super.init() }
     override init(layer: Any) {
       super.init(layer: layer)
-      if let other = layer as? SliceLayer { end = other.end }
+      if let other = layer as? EndLayer { end = other.end }
     }
     required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override class func needsDisplay(forKey key: String) -> Bool {
       key == "end" || super.needsDisplay(forKey: key)
     }
+  }
+
+  /// A slice whose own number sweeps from 0 whenever it is set.
+  final class SliceLayer: EndLayer, CAAnimationDelegate {
+    var stops: [Bool] = []
 
     override func action(forKey event: String) -> CAAction? {
       guard event == "end" else { return super.action(forKey: event) }
@@ -79,16 +83,7 @@ import Testing
 
   /// A slice that animates from the value it holds when its action is asked, as PieCharts'
   /// does: Core Animation asks before the change and runs the action after it.
-  final class ReadingSliceLayer: CALayer {
-    var end: CGFloat = 0
-
-    override init() { super.init() }
-    override init(layer: Any) {
-      super.init(layer: layer)
-      if let other = layer as? ReadingSliceLayer { end = other.end }
-    }
-    required init?(coder: NSCoder) { super.init(coder: coder) }
-
+  final class ReadingSliceLayer: EndLayer {
     override func action(forKey event: String) -> CAAction? {
       guard event == "end" else { return super.action(forKey: event) }
       return linearAnimation(event, from: end, to: 2)
@@ -123,20 +118,7 @@ import Testing
   }
 
   /// A bar of the layer's own length, as a chart's slice draws its angles.
-  final class DrawnSliceLayer: CALayer {
-    var end: CGFloat = 0
-
-    override init() { super.init() }
-    override init(layer: Any) {
-      super.init(layer: layer)
-      if let other = layer as? DrawnSliceLayer { end = other.end }
-    }
-    required init?(coder: NSCoder) { super.init(coder: coder) }
-
-    override class func needsDisplay(forKey key: String) -> Bool {
-      key == "end" || super.needsDisplay(forKey: key)
-    }
-
+  final class DrawnSliceLayer: EndLayer {
     override func action(forKey event: String) -> CAAction? {
       guard event == "end" else { return super.action(forKey: event) }
       return linearAnimation(event, from: 0, to: end, duration: 0.5)
