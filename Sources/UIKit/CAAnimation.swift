@@ -85,6 +85,14 @@ open class CAAnimation: NSObject, NSCopying, CAAction {
   }
 
   open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+    // A property animation an action returns without a key path animates the property
+    // it was asked for, as Apple's own action examples rely on.
+    if let property = self as? CAPropertyAnimation, property.keyPath == nil {
+      let named = property.copy() as! CAPropertyAnimation
+      named.keyPath = event
+      (anObject as? CALayer)?.add(named, forKey: event)
+      return
+    }
     (anObject as? CALayer)?.add(self, forKey: event)
   }
 

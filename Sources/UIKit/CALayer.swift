@@ -804,6 +804,8 @@ open class CALayer: NSObject {
   /// coordinates.
   open func render(in ctx: CGContext) {
     let root = LayerCopy.model(of: backing)
+    // In the layer's own space: its transform is not drawn, as Apple documents.
+    root.properties.transform = .identity
     let frame = root.properties.frame
     let bounds = root.properties.bounds
     ctx.draw(
@@ -858,7 +860,9 @@ open class CALayer: NSObject {
     let action = action(forKey: key)
     backing.properties[keyPath: keyPath] = value
     guard let action else { return }
-    if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
+    if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
+      basic.byValue == nil
+    {
       let block = delegate is UIView ? UIView.animationBlocks.last : nil
       let before =
         block?.fromModel == true

@@ -5,7 +5,13 @@ import RingLayers
 /// made outside `begin()`/`commit()` belong to an implicit transaction, committed at the end
 /// of the run loop's turn.
 open class CATransaction: NSObject {
-  open class func begin() { Runtime.transactions.append(Transaction()) }
+  open class func begin() {
+    // The program's own properties set before it are noticed first, under the settings
+    // that held when they were set (another layer's transaction that disables actions
+    // must not turn theirs off).
+    CALayer.noticeWatchedChanges()
+    Runtime.transactions.append(Transaction())
+  }
 
   open class func commit() {
     // The program's own properties set in it are noticed while its settings hold.

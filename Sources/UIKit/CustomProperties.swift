@@ -356,7 +356,9 @@ extension CALayer {
       // Asked on a layer not shown yet too, as Core Animation asks on every change.
       guard !CATransaction.disableActions(), let action = actionBeforeChange(name, field, slot)
       else { continue }
-      if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil {
+      if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
+        basic.byValue == nil
+      {
         // From the value shown before the change; on a layer not shown yet, whose
         // presentation will show the new value, from that.
         let copy = basic.copy() as! CABasicAnimation

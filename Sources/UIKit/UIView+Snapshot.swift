@@ -18,6 +18,8 @@ extension UIView {
     if size.width > 0, size.height > 0 {
       context.scaleBy(x: rect.width / size.width, y: rect.height / size.height)
     }
+    // What the bounds show (a scrolled view's content where it is scrolled to).
+    context.translateBy(x: -bounds.minX, y: -bounds.minY)
     shown.render(in: context)
     context.restoreGState()
     return true

@@ -166,4 +166,51 @@ import Testing
     shape.strokeEnd = 1
     #expect(shape.animationKeys() == ["strokeEnd"], "shown, it animates")
   }
+
+  /// An action of `byValue` alone runs as such: from what shows to that plus `byValue`
+  /// (it ran from the old value to the new one, or, on a new layer, not at all).
+  @Test func anActionOfByValueAloneRunsByIt() {
+    let by = CABasicAnimation(keyPath: "position")
+    by.byValue = CGPoint(x: 100, y: 0)
+    by.duration = 1
+    by.timingFunction = CAMediaTimingFunction(name: .linear)
+    let layer = CALayer()
+    layer.actions = ["position": by]
+    let tree = show(layer) { layer.position = CGPoint(x: 50, y: 50) }
+    tree.advance(to: .seconds(0.5))
+    #expect(abs((layer.presentation()?.position.x ?? -1) - 100) < 1e-9, "50 + 100 halfway")
+  }
+
+  /// An action's animation without a key path animates the property it was asked for, as
+  /// Apple's own examples of actions return one.
+  @Test func anActionWithoutAKeyPathAnimatesItsProperty() {
+    let fade = CABasicAnimation()
+    (fade.fromValue, fade.toValue, fade.duration) = (0, 1, 1)
+    fade.timingFunction = CAMediaTimingFunction(name: .linear)
+    let layer = CALayer()
+    let tree = show(layer) {}
+    tree.advance(to: .seconds(0.1))
+    layer.actions = ["opacity": fade]
+    layer.opacity = 1
+    #expect((layer.animation(forKey: "opacity") as? CABasicAnimation)?.keyPath == "opacity")
+    tree.advance(to: .seconds(0.6))
+    #expect(abs((layer.presentation()?.opacity ?? -1) - 0.5) < 1e-6)
+  }
+
+  /// A program's own number set before another layer's transaction that disables actions
+  /// keeps its action: it is noticed as that transaction begins, under the settings it was
+  /// set in.
+  @Test func anotherTransactionDoesNotTurnOffAnEarlierChange() {
+    let slice = SliceLayer()
+    let other = SliceLayer()
+    let tree = show(slice) {}
+    tree.advance(to: .seconds(0.1))
+    slice.end = 1
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    other.end = 1
+    CATransaction.commit()
+    #expect(slice.animationKeys() == ["end"])
+    #expect(other.animationKeys() == nil, "its own change: no action")
+  }
 }

@@ -93,4 +93,31 @@ import Testing
     #expect(try windowPixel(tree, width: 200, height: 200, at: 0.1, 50, 50) == [0, 0, 255])
     #expect(try windowPixel(tree, width: 200, height: 200, at: 0.1, 140, 140) == [0, 255, 0])
   }
+
+  /// What the bounds show: a scrolled view's content where it is scrolled to.
+  @Test func aScrolledViewIsDrawnWhereItIsScrolledTo() {
+    let (_, view) = scene()
+    view.bounds.origin = CGPoint(x: 30, y: 30)
+    let p = drawnPixels(width: 100, height: 100) { _ in
+      view.drawHierarchy(in: CGRect(x: 0, y: 0, width: 100, height: 100), afterScreenUpdates: true)
+    }
+    #expect(rgb(p, 5, 5) == [0, 0, 255, 255], "the square, now at the top left")
+    #expect(rgb(p, 45, 45) == [255, 0, 0, 255])
+  }
+
+  /// Upright, whatever the view's own transform: the picture is of its bounds.
+  @Test func aTurnedViewIsDrawnUpright() {
+    let (tree, view) = scene()
+    let strip = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 100))
+    strip.backgroundColor = .green
+    view.addSubview(strip)
+    view.transform = CGAffineTransform(rotationAngle: .pi / 2).scaledBy(x: 0.5, y: 0.5)
+    tree.advance(to: .seconds(0.1))
+    let p = drawnPixels(width: 100, height: 100) { _ in
+      view.drawHierarchy(in: CGRect(x: 0, y: 0, width: 100, height: 100), afterScreenUpdates: true)
+    }
+    #expect(rgb(p, 5, 50) == [0, 255, 0, 255], "the strip on the left")
+    #expect(rgb(p, 50, 5) == [255, 0, 0, 255] && rgb(p, 95, 95) == [255, 0, 0, 255])
+    #expect(rgb(p, 40, 40) == [0, 0, 255, 255] && rgb(p, 60, 60) == [0, 0, 255, 255])
+  }
 }
