@@ -57,6 +57,8 @@ public struct Rect: Hashable, Sendable {
   }
 
   public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+  /// The unit square: all of an image, in its unit space.
+  public static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
 
   public var minX: Double { origin.x }
   public var minY: Double { origin.y }

@@ -112,11 +112,11 @@ public struct LayerGeometry: Hashable, Sendable {
   /// The part of the image drawn, in its unit space ((0, 0) its top-left, (1, 1) its
   /// bottom-right): placed by the gravity as if it were the whole image (a sprite sheet's
   /// frame). One of no area draws nothing.
-  public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+  public var contentsRect = Rect.unit
   /// The part of that image that stretches, in its unit space: the rest, its edges and
   /// corners, keeps its size in points (nine-slice scaling), shrunk alike only where the
   /// place is too small for them. The unit rectangle stretches it all.
-  public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+  public var contentsCenter = Rect.unit
   /// How the layer, drawn as a group, combines with what is beneath it in its superlayer's
   /// target (`compositingFilter`); anything but `.normal` draws it as a group.
   public var blendMode: BlendMode = .normal

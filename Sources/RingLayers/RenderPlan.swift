@@ -512,91 +512,7 @@ extension RenderPlan {
         let c = cache.fill(bounds: q, m, width, height)
         add(.fill(node: i, source: .background, coverage: c), bounds: c.pixelBounds)
       }
-      if let contents = q.contents {
-        let image = contents.image
-        let scale = q.contentsScale > 0 && q.contentsScale.isFinite ? q.contentsScale : 1
-        // The part of the image drawn, in its pixels (all of it by default).
-        let r = q.contentsRect
-        let (w, h) = (Double(image.width), Double(image.height))
-        let part = Rect(x: r.minX * w, y: r.minY * h, width: r.width * w, height: r.height * h)
-        let size = Size(width: part.width / scale, height: part.height / scale)
-        let place = q.contentsGravity.place(size, in: q.bounds)
-        guard part.width > 0, part.height > 0, part.minX.isFinite, part.minY.isFinite,
-          !place.isEmpty
-        else { return compileKindContent(i, n, q, drawn, m) }
-        let additive = n.kind == .particle && q.blendMode == .plusLighter
-        // Nine slices (one when the whole image stretches): each part of the image to its
-        // place.
-        for (source, destination) in ninePatch(part, q.contentsCenter, scale, place) {
-          // Image pixels to the layer's points, then to the device.
-          var toPlace = Transform2D(
-            scaleX: destination.width / source.width, y: destination.height / source.height)
-          if source.minX != 0 || source.minY != 0 {
-            toPlace = Transform2D(translationX: -source.minX, y: -source.minY)
-              .concatenating(toPlace)
-          }
-          let toDevice = toPlace.concatenating(
-            Transform2D(translationX: destination.minX, y: destination.minY)
-          ).concatenating(m)
-          guard let sampler = ImageSampler(image: image, transform: toDevice) else { continue }
-          let region = cache.fill(rect: destination, m, width, height)
-          add(
-            .image(node: i, region: region, sampler: sampler, additive: additive),
-            bounds: region.pixelBounds)
-        }
-      }
-      compileKindContent(i, n, q, drawn, m)
-    }
-
-    /// The slices of `part` (image pixels) and where each goes in `place` (points), by the
-    /// stretchable `center` (unit space of the part): the edges keep their size at `scale`
-    /// pixels per point unless the place is too small for them, when they shrink alike.
-    private func ninePatch(_ part: Rect, _ center: Rect, _ scale: Double, _ place: Rect)
-      -> [(Rect, Rect)]
-    {
-      guard center != Rect(x: 0, y: 0, width: 1, height: 1), center.minX.isFinite,
-        center.minY.isFinite, center.width.isFinite, center.height.isFinite
-      else { return [(part, place)] }
-      // Cuts along one axis: the image's and the place's.
-      func cuts(
-        _ start: Double, _ length: Double, _ lo: Double, _ hi: Double, _ p0: Double,
-        _ pLength: Double
-      ) -> ([Double], [Double]) {
-        let a = start + length * min(max(lo, 0), 1)
-        let b = max(a, start + length * min(max(hi, 0), 1))
-        let before = (a - start) / scale
-        let after = (start + length - b) / scale
-        let shrink = before + after > pLength ? pLength / (before + after) : 1
-        return (
-          [start, a, b, start + length],
-          [p0, p0 + before * shrink, p0 + pLength - after * shrink, p0 + pLength]
-        )
-      }
-      let (sx, dx) = cuts(part.minX, part.width, center.minX, center.maxX, place.minX, place.width)
-      let (sy, dy) = cuts(
-        part.minY, part.height, center.minY, center.maxY, place.minY, place.height)
-      var slices: [(Rect, Rect)] = []
-      for row in 0..<3 {
-        for column in 0..<3 {
-          let destination = Rect(
-            x: dx[column], y: dy[row], width: dx[column + 1] - dx[column],
-            height: dy[row + 1] - dy[row])
-          guard destination.width > 0, destination.height > 0 else { continue }
-          // A centre of no width stretches the pixels where it lies.
-          let source = Rect(
-            x: sx[column], y: sy[row], width: max(sx[column + 1] - sx[column], 1e-6),
-            height: max(sy[row + 1] - sy[row], 1e-6))
-          slices.append((source, destination))
-        }
-      }
-      return slices
-    }
-
-    /// The content a layer's kind draws: a gradient's colours, a shape's fill and stroke.
-    private mutating func compileKindContent(
-      _ i: Int, _ n: Presentation.Node, _ q: LayerGeometry, _ drawn: LayerPaint.Coverage,
-      _ m: Transform2D
-    ) {
+      if let contents = q.contents { compileContents(i, n, q, contents.image, m) }
       switch n.kind {
       case .plain, .replicator, .emitter, .particle: break
       case .gradient:
@@ -617,6 +533,86 @@ extension RenderPlan {
         if drawn.stroke {
           let c = cache.stroke(path, q.strokeStyle, m, width, height)
           add(.fill(node: i, source: .stroke, coverage: c), bounds: c.pixelBounds)
+        }
+      }
+    }
+
+    /// The layer's image: the part `contentsRect` picks, placed by the gravity, in nine
+    /// slices around `contentsCenter` (one when the whole part stretches).
+    private mutating func compileContents(
+      _ i: Int, _ n: Presentation.Node, _ q: LayerGeometry, _ image: Pixmap, _ m: Transform2D
+    ) {
+      let scale = q.contentsScale > 0 && q.contentsScale.isFinite ? q.contentsScale : 1
+      // The part of the image drawn, in its pixels (all of it by default).
+      let r = q.contentsRect
+      let (w, h) = (Double(image.width), Double(image.height))
+      let part = Rect(x: r.minX * w, y: r.minY * h, width: r.width * w, height: r.height * h)
+      let size = Size(width: part.width / scale, height: part.height / scale)
+      let place = q.contentsGravity.place(size, in: q.bounds)
+      guard part.width > 0, part.height > 0, part.minX.isFinite, part.minY.isFinite,
+        !place.isEmpty
+      else { return }
+      let additive = n.kind == .particle && q.blendMode == .plusLighter
+      Self.forEachSlice(of: part, around: q.contentsCenter, scale, in: place) {
+        source, destination in
+        // Image pixels to the layer's points, then to the device.
+        var toPlace = Transform2D(
+          scaleX: destination.width / source.width, y: destination.height / source.height)
+        if source.minX != 0 || source.minY != 0 {
+          toPlace = Transform2D(translationX: -source.minX, y: -source.minY)
+            .concatenating(toPlace)
+        }
+        let toDevice = toPlace.concatenating(
+          Transform2D(translationX: destination.minX, y: destination.minY)
+        ).concatenating(m)
+        guard let sampler = ImageSampler(image: image, transform: toDevice) else { return }
+        let region = cache.fill(rect: destination, m, width, height)
+        add(
+          .image(node: i, region: region, sampler: sampler, additive: additive),
+          bounds: region.pixelBounds)
+      }
+    }
+
+    /// Calls `body` with each slice of `part` (image pixels) and where it goes in `place`
+    /// (points), by the stretchable `center` (unit space of the part): the edges keep their
+    /// size at `scale` pixels per point unless the place is too small for them, when they
+    /// shrink alike. Without allocating (particles' images are placed every frame).
+    private static func forEachSlice(
+      of part: Rect, around center: Rect, _ scale: Double, in place: Rect,
+      _ body: (_ source: Rect, _ destination: Rect) -> Void
+    ) {
+      guard center != .unit, center.minX.isFinite, center.minY.isFinite, center.width.isFinite,
+        center.height.isFinite
+      else { return body(part, place) }
+      // Cuts along one axis: the image's and the place's.
+      func cuts(
+        _ start: Double, _ length: Double, _ lo: Double, _ hi: Double, _ p0: Double,
+        _ pLength: Double
+      ) -> (SIMD4<Double>, SIMD4<Double>) {
+        let a = start + length * min(max(lo, 0), 1)
+        let b = max(a, start + length * min(max(hi, 0), 1))
+        let before = (a - start) / scale
+        let after = (start + length - b) / scale
+        let shrink = before + after > pLength ? pLength / (before + after) : 1
+        return (
+          SIMD4(start, a, b, start + length),
+          SIMD4(p0, p0 + before * shrink, p0 + pLength - after * shrink, p0 + pLength)
+        )
+      }
+      let (sx, dx) = cuts(part.minX, part.width, center.minX, center.maxX, place.minX, place.width)
+      let (sy, dy) = cuts(
+        part.minY, part.height, center.minY, center.maxY, place.minY, place.height)
+      for row in 0..<3 {
+        for column in 0..<3 {
+          let destination = Rect(
+            x: dx[column], y: dy[row], width: dx[column + 1] - dx[column],
+            height: dy[row + 1] - dy[row])
+          guard destination.width > 0, destination.height > 0 else { continue }
+          // A centre of no width stretches the pixels where it lies.
+          let source = Rect(
+            x: sx[column], y: sy[row], width: max(sx[column + 1] - sx[column], 1e-6),
+            height: max(sy[row + 1] - sy[row], 1e-6))
+          body(source, destination)
         }
       }
     }

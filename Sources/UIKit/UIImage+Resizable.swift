@@ -1,4 +1,5 @@
 import Foundation
+import RingGraphics
 
 extension UIImage {
   /// How a resizable image fills the space between its cap insets.
@@ -44,7 +45,7 @@ extension UIImage {
   /// (the unit rectangle when there are none).
   var stretchableCenter: CGRect {
     let (w, h) = (size.width, size.height)
-    guard capInsets != .zero, w > 0, h > 0 else { return CGRect(x: 0, y: 0, width: 1, height: 1) }
+    guard capInsets != .zero, w > 0, h > 0 else { return CGRect(Rect.unit) }
     let left = min(max(capInsets.left, 0), w)
     let top = min(max(capInsets.top, 0), h)
     return CGRect(

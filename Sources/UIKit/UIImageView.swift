@@ -1,4 +1,5 @@
 import Foundation
+import RingGraphics
 
 extension UIView {
   /// How a view's content fills its bounds when their size differs (UIKit's).
@@ -126,7 +127,7 @@ open class UIImageView: UIView {
     }
     layer.contentsScale = image?.scale ?? 1
     layer.contentsGravity = contentMode.gravity
-    layer.contentsCenter = image?.stretchableCenter ?? CGRect(x: 0, y: 0, width: 1, height: 1)
+    layer.contentsCenter = image?.stretchableCenter ?? CGRect(Rect.unit)
     CATransaction.commit()
   }
 }
