@@ -402,15 +402,18 @@ final class TemporaryFile {
   init(in folder: String, for target: String, staging: Bool = false) throws {
     for _ in 0..<100 {
       let candidate = TemporaryFile.candidateName(in: folder, for: target)
-      let fd = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      if fd >= 0 {
+      let made = ExitCleanup.registering {
+        let fd = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        return fd >= 0 ? (fd, .file(candidate)) : (-errno, nil)
+      }
+      if made.token != nil {
         self.path = candidate
-        self.fd = fd
-        token = ExitCleanup.register(.file(candidate))
+        self.fd = made.value
+        token = made.token
         return
       }
-      if errno != EEXIST {
-        let reason = String(cString: strerror(errno))
+      if -made.value != EEXIST {
+        let reason = String(cString: strerror(-made.value))
         throw RingError(
           .cannotWrite,
           staging

@@ -70,16 +70,15 @@ public final class OutputFolder {
           )
         }
       }
-      stagingPath = try OutputFolder.makeTemporaryFolder(in: trimmed, for: trimmed)
+      (stagingPath, token) = try OutputFolder.makeTemporaryFolder(in: trimmed, for: trimmed)
       stagingIsTheTarget = false
     } else if errno == ENOENT {
-      stagingPath = try OutputFolder.makeTemporaryFolder(
+      (stagingPath, token) = try OutputFolder.makeTemporaryFolder(
         in: OutputFile.folder(of: trimmed), for: trimmed)
       stagingIsTheTarget = true
     } else {
       throw failure()
     }
-    token = ExitCleanup.register(.folder(stagingPath))
     // What each frame gets, as a file made in the target folder would (a new folder inherits
     // its parent's default ACL, so the parent tells).
     fileMode =
@@ -274,13 +273,18 @@ public final class OutputFolder {
   }
 
   /// A new private folder (mode 0700, random name) in `parent`.
-  static func makeTemporaryFolder(in parent: String, for target: String) throws -> String {
+  static func makeTemporaryFolder(
+    in parent: String, for target: String
+  ) throws -> (path: String, token: ExitCleanup.Token) {
     for _ in 0..<100 {
       let candidate = TemporaryFile.candidateName(in: parent, for: target)
-      if mkdir(candidate, 0o700) == 0 { return candidate }
-      if errno != EEXIST {
+      let made = ExitCleanup.registering {
+        mkdir(candidate, 0o700) == 0 ? (0, .folder(candidate)) : (errno, nil)
+      }
+      if let token = made.token { return (candidate, token) }
+      if made.value != EEXIST {
         throw RingError(
-          .cannotWrite, "cannot write folder '\(target)'", systemError: errno)
+          .cannotWrite, "cannot write folder '\(target)'", systemError: made.value)
       }
     }
     throw RingError(.cannotWrite, "cannot write folder '\(target)': no free temporary name")

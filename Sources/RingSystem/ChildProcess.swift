@@ -57,7 +57,11 @@ package final class ChildProcess {
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for p in argv { free(p) } }
     var child: pid_t = 0
-    let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+    // Spawned and registered in one step: a signal's cleanup kills it or ran before it.
+    let (result, token) = ExitCleanup.registering {
+      let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+      return (result, result == 0 ? .child(child) : nil)
+    }
     if inPipe[0] >= 0 { close(inPipe[0]) }
     close(outPipe[1])
     close(errPipe[1])
@@ -68,7 +72,7 @@ package final class ChildProcess {
     }
     pid = child
     input = inPipe[1]
-    token = ExitCleanup.register(.child(child))
+    self.token = token
     output = StreamCollector(fd: outPipe[0])
     errors = StreamCollector(fd: errPipe[0])
     do {

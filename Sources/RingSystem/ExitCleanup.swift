@@ -29,11 +29,23 @@ public enum ExitCleanup {
   nonisolated(unsafe) private static var nextID = 0
 
   package static func register(_ entry: Entry) -> Token {
+    registering { ((), entry) }.token!
+  }
+
+  /// Makes what must not outlive the process (`make` returns it and its entry, or no entry
+  /// when it made nothing) and registers it in one step, under the lock the cleanup before
+  /// exit takes: that cleanup sees it, or ran before it was made. A thread that would make
+  /// one after that cleanup began waits there until the process exits.
+  package static func registering<T, E: Error>(
+    _ make: () throws(E) -> (T, Entry?)
+  ) throws(E) -> (value: T, token: Token?) {
     lock.lock()
     defer { lock.unlock() }
+    let (value, entry) = try make()
+    guard let entry else { return (value, nil) }
     nextID += 1
     entries[nextID] = entry
-    return Token(id: nextID)
+    return (value, Token(id: nextID))
   }
 
   /// Forgets a registration (the file was committed, the child reaped, the terminal restored).
@@ -63,7 +75,11 @@ public enum ExitCleanup {
   /// keeps any other from starting.
   static func runBeforeExit() {
     criticalLock.lock()
-    run()
+    // Held until the process exits: nothing is made and registered after this.
+    lock.lock()
+    let all = entries.sorted { $0.key < $1.key }.map(\.value)
+    entries.removeAll()
+    perform(all)
   }
 
   /// Kills the registered children, removes the temporary files and folders, restores the
