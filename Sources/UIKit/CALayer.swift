@@ -213,7 +213,12 @@ open class CALayer: NSObject {
   }
   open var isHidden: Bool {
     get { backing.properties.isHidden }
-    set { change(\.geometry.isHidden, to: newValue, event: "hidden") }
+    set {
+      let wasHidden = backing.properties.isHidden
+      change(\.geometry.isHidden, to: newValue, event: "hidden")
+      // Shown or hidden, it enters or leaves what shows.
+      if wasHidden != newValue { runOrderAction(newValue ? kCAOnOrderOut : kCAOnOrderIn) }
+    }
   }
   /// A layer whose alpha masks this one's content and sublayers.
   open var mask: CALayer? {
@@ -423,6 +428,21 @@ open class CALayer: NSObject {
     sublayerObjects.insert(layer, at: index)
     layer.superlayerObject = self
     backing.insertSublayer(layer.backing, at: index + (drawnContent == nil ? 0 : 1))
+    layer.runOrderAction(kCAOnOrderIn)
+    runOrderAction(CALayer.sublayersEvent)
+  }
+
+  /// The action event of a layer whose sublayers change.
+  static let sublayersEvent = "sublayers"
+
+  /// Asks for and runs the action for `event`, one of the events that are no property
+  /// (`kCAOnOrderIn`, `kCAOnOrderOut`, `"sublayers"`), as Core Animation does when a layer
+  /// enters or leaves its superlayer or is shown or hidden; unless actions are disabled.
+  func runOrderAction(_ event: String) {
+    guard !isPresentationCopy, !CATransaction.disableActions(),
+      let action = action(forKey: event)
+    else { return }
+    action.run(forKey: event, object: self, arguments: nil)
   }
 
   /// What a view's `draw(_:)` drew, beneath the sublayers.
@@ -488,9 +508,12 @@ open class CALayer: NSObject {
 
   open func removeFromSuperlayer() {
     guard let parent = superlayerObject else { return }
+    // Asked while it is still there; its action shows nothing (the layer leaves at once).
+    runOrderAction(kCAOnOrderOut)
     parent.sublayerObjects.removeAll { $0 === self }
     superlayerObject = nil
     backing.removeFromSuperlayer()
+    parent.runOrderAction(CALayer.sublayersEvent)
   }
 
   /// The layer and everything beneath it (masks included), depth first.

@@ -338,3 +338,9 @@ extension CATransaction {
     commit()
   }
 }
+
+/// The action event of a layer entering what shows: added to a superlayer, or no longer
+/// hidden.
+public let kCAOnOrderIn = "onOrderIn"
+/// The action event of a layer leaving what shows: removed from its superlayer, or hidden.
+public let kCAOnOrderOut = "onOrderOut"

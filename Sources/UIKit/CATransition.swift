@@ -64,17 +64,18 @@ extension CALayer {
   /// Shows this turn's change of the layer through `transition` (see `CATransition`), under
   /// `key` among its animations: removing it there ends the transition at once.
   func run(_ transition: CATransition, forKey key: String?) {
-    // A layer hidden at the last commit showed nothing: there is no picture, and shown now
-    // it fades or moves in.
-    guard hasBeenCommitted, let shown = presentation(), !(shown.isHidden && isHidden) else {
-      return
-    }
-    let picture = shown.isHidden ? nil : pictureBeside(below: transition.type == .moveIn)
-    guard picture != nil || shown.isHidden else { return }
+    // A layer not shown yet, or hidden at the last commit, showed nothing: there is no
+    // picture, and shown now it fades or moves in (a transition that is a layer's
+    // `kCAOnOrderIn` action brings it in so).
+    let shown = hasBeenCommitted ? presentation() : nil
+    let showedNothing = shown?.isHidden ?? true
+    guard !(showedNothing && isHidden) else { return }
+    let picture = showedNothing ? nil : pictureBeside(below: transition.type == .moveIn)
+    guard picture != nil || showedNothing else { return }
     // A layer with no superlayer (a window's, as a root view controller is swapped) holds
     // the picture itself, so the picture's moves are less the layer's own.
     let inside = picture?.superlayer === self
-    let size = shown.bounds.size
+    let size = (shown ?? self).bounds.size
     let start = Double(
       min(max(transition.startProgress.isFinite ? transition.startProgress : 0, 0), 1))
     let end = Double(min(max(transition.endProgress.isFinite ? transition.endProgress : 1, 0), 1))

@@ -85,6 +85,25 @@ import Testing
     }
   }
 
+  /// A layer added in this turn showed nothing at the last commit: a fade brings it in, and
+  /// a push slides it in from the side, with no picture.
+  @Test(arguments: [(CATransitionType.fade, [255, 128, 128]), (.push, [255, 255, 255])])
+  func aLayerNotShownYetComesIn(type: CATransitionType, atHalfway: [Int]) throws {
+    let tree = showInWhiteWindow(width: 300, height: 150) { _ in }
+    let layer = CALayer()
+    layer.frame = CGRect(x: 100, y: 25, width: 100, height: 100)
+    layer.backgroundColor = UIColor.red.cgColor
+    UIApplication.shared.keyWindow!.rootViewController!.view.layer.addSublayer(layer)
+    let transition = CATransition()
+    (transition.type, transition.subtype) = (type, .fromRight)
+    transition.duration = 1
+    transition.timingFunction = CAMediaTimingFunction(name: .linear)
+    layer.add(transition, forKey: nil)
+    let halfway = try rgb(tree, at: 0.5, 120, 75)
+    #expect(zip(halfway, atHalfway).allSatisfy { abs($0 - $1) <= 2 }, "\(halfway)")
+    #expect(try rgb(tree, at: 1.1, 120, 75) == Self.red)
+  }
+
   /// Added under a key, the transition is listed there; removed, it ends at once (the
   /// picture goes, the delegate hears it unfinished).
   @Test func removedItEndsAtOnce() throws {
