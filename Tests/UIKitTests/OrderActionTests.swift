@@ -29,8 +29,7 @@ import Testing
   ]
 
   @Test(arguments: cases)
-  func eventsAreAskedAsTheLayerEntersAndLeaves(what: String, child: [String], parent: [String])
-  {
+  func eventsAreAskedAsTheLayerEntersAndLeaves(what: String, child: [String], parent: [String]) {
     let (outer, inner) = (AskedLayer(), AskedLayer())
     let tree = showInWhiteWindow(width: 100, height: 100) { $0.layer.addSublayer(outer) }
     if what != "add" && !what.hasPrefix("add,") { outer.addSublayer(inner) }
