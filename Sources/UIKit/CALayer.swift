@@ -459,9 +459,14 @@ open class CALayer: NSObject {
   /// Whether a redraw of the model was taken by the presentation (`redrawPresentationIfDue`)
   /// and is owed when the animations end.
   var modelRedrawOwed = false
-  /// The bytes of the program's own properties as last committed (see
+  /// The bytes of the program's own properties as last noticed (see
   /// `noticeCustomChanges`).
   var customSnapshot: [UInt8] = []
+  /// The bytes of the program's own properties as last committed, what `presentation()`
+  /// shows (see `commitCustomValues`).
+  var customCommitted: [UInt8] = []
+  /// The model layer a presentation copy draws the content of, while it draws.
+  weak var drawsFor: CALayer?
 
   /// Shows `shapes` (in the layer's coordinates) beneath the sublayers, in place of what
   /// was drawn before; none removes it.
@@ -683,6 +688,10 @@ open class CALayer: NSObject {
       return
     }
     customTracks[engineKey] = custom
+    // Drawn once more from the model when it is over, as Core Animation redisplays a layer
+    // whose class names the animated number in `needsDisplay(forKey:)`: also after one too
+    // short for a frame to draw it.
+    if let custom, type(of: self).needsDisplay(forKey: custom.name) { modelRedrawOwed = true }
     Runtime.animationAdded(copy)
   }
 
@@ -1018,7 +1027,7 @@ open class CALayer: NSObject {
     GraphicsContextStack.stack.append(context)
     draw(in: context)
     GraphicsContextStack.stack.removeLast()
-    setDrawnContent(context.drawnLayers)
+    (drawsFor ?? self).setDrawnContent(context.drawnLayers)
   }
 }
 

@@ -428,6 +428,20 @@ extension CALayer {
     }
   }
 
+  /// Commits the program's own properties' values as last noticed: `presentation()` shows
+  /// them from now on, and not before, as Core Animation's shows the values a transaction
+  /// committed (a change and the animation it runs, read back in the same turn, show the
+  /// value before). Without allocating once the layer has been committed.
+  func commitCustomValues() {
+    guard !customSnapshot.isEmpty else { return }
+    if customCommitted.count != customSnapshot.count {
+      customCommitted = [UInt8](repeating: 0, count: customSnapshot.count)
+    }
+    customCommitted.withUnsafeMutableBytes { target in
+      customSnapshot.withUnsafeBytes { target.copyMemory(from: $0) }
+    }
+  }
+
   /// Gives a presentation `copy` the program's own properties: the model's, its plain
   /// values (numbers, points, sizes) as last committed, and the `animated` numbers.
   func copyCustomValues(to copy: CALayer, except: Set<Int>, animated: [String: Double]) {
@@ -441,10 +455,10 @@ extension CALayer {
   /// Animation's shows the render tree's, a transaction behind the model.
   private func copyCommittedCustomValues(to copy: CALayer, except: Set<Int>) {
     let watch = CustomProperties.watch(of: type(of: self))
-    guard watch.size > 0, customSnapshot.count == watch.size, type(of: copy) == type(of: self)
+    guard watch.size > 0, customCommitted.count == watch.size, type(of: copy) == type(of: self)
     else { return }
     let target = Unmanaged.passUnretained(copy).toOpaque()
-    customSnapshot.withUnsafeBytes { bytes in
+    customCommitted.withUnsafeBytes { bytes in
       for entry in watch.fields
       where entry.field.kind.isTrivial && !except.contains(entry.field.offset) {
         memcpy(target + entry.field.offset, bytes.baseAddress! + entry.slot, entry.field.kind.size)
@@ -474,26 +488,32 @@ extension CALayer {
 
   /// At each frame, while an animation of a number of the program's own runs: a
   /// presentation copy with the animated values draws the layer's content (its
-  /// `draw(in:)`), as Core Animation draws a presentation layer whose class
-  /// `needsDisplay(forKey:)`. Once none runs, the model draws it again.
+  /// `display()`: its own, or what its `draw(in:)` draws), as Core Animation displays a
+  /// presentation layer whose class `needsDisplay(forKey:)`. Once none runs, the model draws
+  /// it again.
   func redrawCustomAnimations() {
     guard !customTracks.isEmpty || customShown != nil || modelRedrawOwed else { return }
     let values = customValues()
-    // Over (or not yet begun, in the turn it was added): the model draws, if it has not
-    // drawn since a redraw the presentation took, even when no copy was drawn in between
-    // (a snapshot runs the turns, not the frames, of a short animation).
+    // Not begun yet (added in this turn, or delayed): what was drawn stays.
+    if values == nil && !customTracks.isEmpty { return }
+    // Over: the model draws, if it has not drawn since the animation was added, even when
+    // no copy was drawn in between (a snapshot runs the turns, not the frames, of a short
+    // animation); with its own image again, if a copy's `display()` set one.
     guard values != customShown || (values == nil && modelRedrawOwed) else { return }
     customShown = values
     guard let values, let copy = presentationCopyForDrawing(values) else {
       modelRedrawOwed = false
+      backing.properties.contents = (contents as? CGImage)?.contents
       setNeedsDisplay()
       return
     }
-    let context = CGContext(recording: backing.bounds)
-    GraphicsContextStack.stack.append(context)
-    copy.draw(in: context)
-    GraphicsContextStack.stack.removeLast()
-    setDrawnContent(context.drawnLayers)
+    // What the copy draws, or the image its own `display()` sets, is the layer's content
+    // while the animation runs; the model's `contents` stays the model's.
+    copy.drawsFor = self
+    let image = copy.backing.properties.contents
+    copy.display()
+    let drawn = copy.backing.properties.contents
+    if drawn != image { backing.properties.contents = drawn }
   }
 }
 

@@ -133,6 +133,7 @@ open class UIApplication: UIResponder {
       // The program's own properties: a change redraws or animates, and an animation of
       // one of its numbers draws a presentation copy.
       layer.noticeCustomChanges()
+      layer.commitCustomValues()
       layer.redrawPresentationIfDue()
       layer.redrawCustomAnimations()
       // Views' layers too: a view's drawing is its layer's display (its own class's
