@@ -621,6 +621,15 @@ open class CALayer: NSObject {
       return
     }
     let copy = anim.copy() as! CAAnimation
+    // A basic animation with no values runs from what shows now to the model's value, as
+    // Apple documents (a button's "bounds.size.width" animation that restores its width).
+    if let basic = copy as? CABasicAnimation, !(basic is KeyframeStep), hasBeenCommitted,
+      basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+      let path = CAKeyPath(basic.drawnKeyPath, on: backing.kind)
+    {
+      basic.fromValue = path.boxed(
+        in: backing.committedPresentation(at: Runtime.now).nodes[0].properties)
+    }
     guard let timing = copy.timing else {
       Notice.once(
         "timing", "an animation with a non-finite timing was not added")

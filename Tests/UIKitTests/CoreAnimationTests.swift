@@ -115,6 +115,28 @@ func linearAnimation(_ keyPath: String, from: Any, to: Any, duration: Double = 1
     #expect(opacity(layer) == 0.2)
   }
 
+  /// Neither value: from what shows when it is added to the model's value (a button that
+  /// collapsed its width by an animation held at its end restores it so): (time, width).
+  @Test func anAnimationWithoutValuesRunsFromWhatShowsToTheModel() {
+    let layer = CALayer()
+    layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 20)
+    let tree = show(layer)
+    let collapse = linearAnimation("bounds.size.width", from: 100, to: 20, duration: 0.1)
+    collapse.fillMode = .forwards
+    collapse.isRemovedOnCompletion = false
+    layer.add(collapse, forKey: "width")
+    tree.advance(to: .seconds(1))
+    let restore = CABasicAnimation(keyPath: "bounds.size.width")
+    restore.duration = 1
+    restore.timingFunction = CAMediaTimingFunction(name: .linear)
+    layer.add(restore, forKey: "width")
+    for (time, width) in [(1.0, 20.0), (1.5, 60.0), (2.5, 100.0)] {
+      tree.advance(to: .seconds(time))
+      let shown = layer.presentation()!.bounds.width
+      #expect(abs(shown - width) < 1e-6, "at \(time) s: \(shown)")
+    }
+  }
+
   @Test func finishedAnimationsAreRemovedUnlessAskedToStay() {
     let layer = CALayer()
     let tree = show(layer)
