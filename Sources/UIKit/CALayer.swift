@@ -217,7 +217,8 @@ open class CALayer: NSObject {
       let wasHidden = backing.properties.isHidden
       change(\.geometry.isHidden, to: newValue, event: "hidden")
       // Shown or hidden, it enters or leaves what shows.
-      if wasHidden != newValue { runOrderAction(newValue ? kCAOnOrderOut : kCAOnOrderIn) }
+      let event = newValue ? kCAOnOrderOut : kCAOnOrderIn
+      if wasHidden != newValue { run(orderAction(event), for: event) }
     }
   }
   /// A layer whose alpha masks this one's content and sublayers.
@@ -418,6 +419,7 @@ open class CALayer: NSObject {
 
   open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
     layer.removeFromSuperlayer()
+    let sublayers = sublayersAction(adding: true)
     var index = min(Int(idx), sublayerObjects.count)
     // A transition's picture over the sublayers stays over those added while it shows.
     if let top = transitionPicture, top !== layer,
@@ -428,21 +430,51 @@ open class CALayer: NSObject {
     sublayerObjects.insert(layer, at: index)
     layer.superlayerObject = self
     backing.insertSublayer(layer.backing, at: index + (drawnContent == nil ? 0 : 1))
-    layer.runOrderAction(kCAOnOrderIn)
-    runOrderAction(CALayer.sublayersEvent)
+    layer.run(layer.orderAction(kCAOnOrderIn), for: kCAOnOrderIn)
+    runSublayersAction(sublayers, added: layer)
   }
 
   /// The action event of a layer whose sublayers change.
   static let sublayersEvent = "sublayers"
 
-  /// Asks for and runs the action for `event`, one of the events that are no property
-  /// (`kCAOnOrderIn`, `kCAOnOrderOut`, `"sublayers"`), as Core Animation does when a layer
-  /// enters or leaves its superlayer or is shown or hidden; unless actions are disabled.
-  func runOrderAction(_ event: String) {
-    guard !isPresentationCopy, !CATransaction.disableActions(),
-      let action = action(forKey: event)
-    else { return }
-    action.run(forKey: event, object: self, arguments: nil)
+  /// The action for `event`, one of the events that are no property (`kCAOnOrderIn`,
+  /// `kCAOnOrderOut`, `"sublayers"`), as Core Animation asks for it when a layer enters or
+  /// leaves its superlayer or is shown or hidden; nil when actions are disabled. Asked
+  /// before the change, run after it (`run(_:for:)`).
+  func orderAction(_ event: String) -> CAAction? {
+    guard !isPresentationCopy, !CATransaction.disableActions() else { return nil }
+    return action(forKey: event)
+  }
+
+  /// Runs `action`, asked for `event` by `orderAction(_:)`, on this layer. A transition
+  /// for `kCAOnOrderIn` brings the layer in from nothing, as it was in no tree.
+  func run(_ action: CAAction?, for event: String) {
+    if event == kCAOnOrderIn, let transition = action as? CATransition {
+      run(transition.copy() as! CATransition, forKey: event, appearing: true)
+    } else {
+      action?.run(forKey: event, object: self, arguments: nil)
+    }
+  }
+
+  /// The `"sublayers"` action, asked before a sublayer is removed (`adding` false) or
+  /// added. A transition for a removal runs at once, so that its picture holds the sublayer
+  /// leaving (it fades or moves out over what stays), and nil is left to run after it; one
+  /// for an addition is left to bring the new sublayer in (`runSublayersAction`).
+  func sublayersAction(adding: Bool) -> CAAction? {
+    let action = orderAction(CALayer.sublayersEvent)
+    guard !adding, action is CATransition else { return action }
+    action?.run(forKey: CALayer.sublayersEvent, object: self, arguments: nil)
+    return nil
+  }
+
+  /// Runs the `"sublayers"` action asked as `added` was added: a transition brings
+  /// `added` in from nothing.
+  func runSublayersAction(_ action: CAAction?, added: CALayer) {
+    if let transition = action as? CATransition {
+      added.run(transition.copy() as! CATransition, forKey: CALayer.sublayersEvent, appearing: true)
+    } else {
+      run(action, for: CALayer.sublayersEvent)
+    }
   }
 
   /// What a view's `draw(_:)` drew, beneath the sublayers.
@@ -513,12 +545,15 @@ open class CALayer: NSObject {
 
   open func removeFromSuperlayer() {
     guard let parent = superlayerObject else { return }
-    // Asked while it is still there; its action shows nothing (the layer leaves at once).
-    runOrderAction(kCAOnOrderOut)
+    // Asked while it is still there, run once it has left: its action shows nothing (the
+    // layer leaves at once, as on iOS), and may put the layer somewhere else.
+    let leaving = orderAction(kCAOnOrderOut)
+    let sublayers = parent.sublayersAction(adding: false)
     parent.sublayerObjects.removeAll { $0 === self }
     superlayerObject = nil
     backing.removeFromSuperlayer()
-    parent.runOrderAction(CALayer.sublayersEvent)
+    run(leaving, for: kCAOnOrderOut)
+    parent.run(sublayers, for: CALayer.sublayersEvent)
   }
 
   /// The layer and everything beneath it (masks included), depth first.
@@ -624,11 +659,16 @@ open class CALayer: NSObject {
     // A basic animation with no values runs from what shows now to the model's value, as
     // Apple documents (a button's "bounds.size.width" animation that restores its width).
     if let basic = copy as? CABasicAnimation, !(basic is KeyframeStep), hasBeenCommitted,
-      basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
-      let path = CAKeyPath(basic.drawnKeyPath, on: backing.kind)
+      basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil
     {
-      basic.fromValue = path.boxed(
-        in: backing.committedPresentation(at: Runtime.now).nodes[0].properties)
+      let name = basic.drawnKeyPath
+      if let path = CAKeyPath(name, on: backing.kind) {
+        basic.fromValue = path.boxed(
+          in: backing.committedPresentation(at: Runtime.now).nodes[0].properties)
+      } else if CustomProperties.fields(of: type(of: self))[name]?.kind.isNumber == true {
+        // A number of the program's own: as its presentation shows it.
+        basic.fromValue = presentation()?.value(forKey: name)
+      }
     }
     guard let timing = copy.timing else {
       Notice.once(

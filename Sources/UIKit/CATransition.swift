@@ -62,12 +62,13 @@ open class CATransition: CAAnimation {
 
 extension CALayer {
   /// Shows this turn's change of the layer through `transition` (see `CATransition`), under
-  /// `key` among its animations: removing it there ends the transition at once.
-  func run(_ transition: CATransition, forKey key: String?) {
+  /// `key` among its animations: removing it there ends the transition at once. An
+  /// `appearing` layer showed nothing before.
+  func run(_ transition: CATransition, forKey key: String?, appearing: Bool = false) {
     // A layer not shown yet, or hidden at the last commit, showed nothing: there is no
     // picture, and shown now it fades or moves in (a transition that is a layer's
     // `kCAOnOrderIn` action brings it in so).
-    let shown = hasBeenCommitted ? presentation() : nil
+    let shown = hasBeenCommitted && !appearing ? presentation() : nil
     let showedNothing = shown?.isHidden ?? true
     guard !(showedNothing && isHidden) else { return }
     let picture = showedNothing ? nil : pictureBeside(below: transition.type == .moveIn)

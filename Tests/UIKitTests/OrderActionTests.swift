@@ -94,4 +94,83 @@ import Testing
     #expect(view.layer.animationKeys() == nil)
     #expect(try windowPixel(tree, width: 100, height: 100, at: 0.5, 50, 50) == [255, 0, 0])
   }
+
+  /// A fade over 1 s, linearly: a transition, or an opacity animation from `from`.
+  func fade(_ kind: String, from: Double = 0) -> CAAnimation {
+    let animation: CAAnimation
+    if kind == "transition" {
+      animation = CATransition()
+    } else {
+      animation = CABasicAnimation(keyPath: "opacity")
+      (animation as! CABasicAnimation).fromValue = from
+    }
+    animation.duration = 1
+    animation.timingFunction = CAMediaTimingFunction(name: .linear)
+    return animation
+  }
+
+  /// A red 100-point layer filling the window, in `parent` if given.
+  func redLayer() -> CALayer {
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+    layer.backgroundColor = UIColor.red.cgColor
+    return layer
+  }
+
+  /// A layer removed leaves at once, whatever its `kCAOnOrderOut` action.
+  @Test(arguments: ["transition", "opacity"])
+  func aRemovedLayerLeavesAtOnce(kind: String) throws {
+    let layer = redLayer()
+    let tree = showInWhiteWindow(width: 100, height: 100) { $0.layer.addSublayer(layer) }
+    layer.actions = [kCAOnOrderOut: fade(kind, from: 1)]
+    tree.advance(to: .seconds(1))
+    layer.removeFromSuperlayer()
+    #expect(try windowPixel(tree, width: 100, height: 100, at: 1.5, 50, 50) == [255, 255, 255])
+  }
+
+  /// A transition as a layer's `"sublayers"` action crossfades a sublayer in as it is added
+  /// and out as it is removed: (the red layer's share of the pixel halfway).
+  @Test(arguments: [true, false])
+  func aSublayersTransitionCrossfades(adding: Bool) throws {
+    let container = CALayer()
+    container.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+    let layer = redLayer()
+    let tree = showInWhiteWindow(width: 100, height: 100) {
+      $0.layer.addSublayer(container)
+      if !adding { container.addSublayer(layer) }
+    }
+    container.actions = [CALayer.sublayersEvent: fade("transition")]
+    tree.advance(to: .seconds(1))
+    if adding { container.addSublayer(layer) } else { layer.removeFromSuperlayer() }
+    let green = try windowPixel(tree, width: 100, height: 100, at: 1.5, 50, 50)[1]
+    #expect(abs(Double(255 - green) / 255 - 0.5) < 0.02, "\(green)")
+    let after = try windowPixel(tree, width: 100, height: 100, at: 2.5, 50, 50)
+    #expect(after == (adding ? [255, 0, 0] : [255, 255, 255]))
+  }
+
+  /// Moves the layer it runs for to `place`.
+  final class MoveAction: CAAction {
+    let place: CALayer
+    init(to place: CALayer) { self.place = place }
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+      place.addSublayer(anObject as! CALayer)
+    }
+  }
+
+  /// A `kCAOnOrderOut` action that puts the layer somewhere else does so once it has left:
+  /// the tree stays whole, and the layer shows there.
+  @Test func anActionMayMoveTheLayerThatLeaves() throws {
+    let (from, to) = (CALayer(), CALayer())
+    to.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+    let layer = redLayer()
+    let tree = showInWhiteWindow(width: 100, height: 100) {
+      $0.layer.addSublayer(from)
+      $0.layer.addSublayer(to)
+      from.addSublayer(layer)
+    }
+    layer.actions = [kCAOnOrderOut: MoveAction(to: to)]
+    layer.removeFromSuperlayer()
+    #expect(layer.superlayer === to && to.sublayers?.count == 1 && from.sublayers == nil)
+    #expect(try windowPixel(tree, width: 100, height: 100, at: 0.5, 50, 50) == [255, 0, 0])
+  }
 }

@@ -170,4 +170,18 @@ import Testing
       #expect(abs(measured - width) <= 1, "at \(time) s: \(measured)")
     }
   }
+
+  /// An explicit animation of the number with no values runs from what the presentation
+  /// shows to the model's value, as one of a property of Core Animation's does.
+  @Test func anAnimationWithoutValuesRunsFromWhatShows() throws {
+    let layer = ImageBarLayer()
+    let tree = scene(layer)
+    layer.progress = 1
+    let animation = CABasicAnimation(keyPath: "progress")
+    animation.duration = 1
+    animation.timingFunction = CAMediaTimingFunction(name: .linear)
+    layer.add(animation, forKey: "progress")
+    let measured = try redWidth(tree, at: 0.5)
+    #expect(abs(measured - 50) <= 1, "\(measured)")
+  }
 }
