@@ -404,7 +404,7 @@ final class TemporaryFile {
       let candidate = TemporaryFile.candidateName(in: folder, for: target)
       let made = ExitCleanup.registering {
         let fd = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        return fd >= 0 ? (fd, .file(candidate)) : (-errno, nil)
+        return fd >= 0 ? (fd, .file(candidate)) : (errno, nil)
       }
       if made.token != nil {
         self.path = candidate
@@ -412,8 +412,9 @@ final class TemporaryFile {
         token = made.token
         return
       }
-      if -made.value != EEXIST {
-        let reason = String(cString: strerror(-made.value))
+      // Without a registration, what was made is the error.
+      if made.value != EEXIST {
+        let reason = String(cString: strerror(made.value))
         throw RingError(
           .cannotWrite,
           staging

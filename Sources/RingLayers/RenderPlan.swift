@@ -385,13 +385,7 @@ extension RenderPlan {
           let g = p.nodes[mi].properties.geometry
           alpha = maskAlpha(g, coverage(mi), RenderPlan.local(g, parent: m))
         }
-        let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
-        let program = addProgram(
-          region: region, alpha: alpha, sampler: sampler,
-          bounds: q.bounds, m)
-        add(
-          .gradient(node: i, program: program, appliesOpacity: true),
-          bounds: programs[program].bounds)
+        addGradient(i, q, region: region, alpha: alpha, appliesOpacity: true, m)
         if topLevel { unit(from: start, nodes: i..<n.end, overBackdrop: true) }
         return
       }
@@ -462,6 +456,18 @@ extension RenderPlan {
     }
 
     /// The layer's bounds on the device through `m`: rounded when it masks to them.
+    /// The step that shades node `i`'s gradient over `region` (times `alpha`, a mask's).
+    private mutating func addGradient(
+      _ i: Int, _ q: LayerGeometry, region: CoverageMask, alpha: CoverageMask?,
+      appliesOpacity: Bool, _ m: Transform2D
+    ) {
+      let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
+      let program = addProgram(region: region, alpha: alpha, sampler: sampler, bounds: q.bounds, m)
+      add(
+        .gradient(node: i, program: program, appliesOpacity: appliesOpacity),
+        bounds: programs[program].bounds)
+    }
+
     private mutating func boundsRegion(_ q: LayerGeometry, _ m: Transform2D) -> CoverageMask {
       q.masksToBounds
         ? cache.fill(bounds: q, m, width, height)
@@ -517,13 +523,7 @@ extension RenderPlan {
       case .plain, .replicator, .emitter, .particle: break
       case .gradient:
         let region = cache.fill(rect: q.bounds, m, width, height)
-        let sampler = GradientSampler(geometry: q.gradientGeometry, bounds: q.bounds, transform: m)
-        let program = addProgram(
-          region: region, alpha: nil, sampler: sampler,
-          bounds: q.bounds, m)
-        add(
-          .gradient(node: i, program: program, appliesOpacity: false),
-          bounds: programs[program].bounds)
+        addGradient(i, q, region: region, alpha: nil, appliesOpacity: false, m)
       case .shape:
         guard let path = q.path else { break }
         if drawn.fill {

@@ -77,17 +77,20 @@ public enum ExitCleanup {
     criticalLock.lock()
     // Held until the process exits: nothing is made and registered after this.
     lock.lock()
-    let all = entries.sorted { $0.key < $1.key }.map(\.value)
-    entries.removeAll()
-    perform(all)
+    perform(takeAll())
+  }
+
+  /// The entries in the order they were registered, forgotten here; with `lock` held.
+  private static func takeAll() -> [Entry] {
+    defer { entries.removeAll() }
+    return entries.sorted { $0.key < $1.key }.map(\.value)
   }
 
   /// Kills the registered children, removes the temporary files and folders, restores the
   /// terminal. Safe to call more than once; everything is forgotten afterwards.
   public static func run() {
     lock.lock()
-    let all = entries.sorted { $0.key < $1.key }.map(\.value)
-    entries.removeAll()
+    let all = takeAll()
     lock.unlock()
     perform(all)
   }
